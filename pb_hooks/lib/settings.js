@@ -1,0 +1,27 @@
+/// <reference path="../../pb_data/types.d.ts" />
+
+function env(name, fallback) {
+  const value = $os.getenv(name);
+  return value === '' ? fallback : value;
+}
+
+/** Copies SMTP, sender and public URL settings from the environment into PocketBase. */
+function applyEnvSettings(app) {
+  const settings = app.settings();
+  settings.meta.appURL = env('PORTAL_URL', settings.meta.appURL || 'http://127.0.0.1:8090');
+  settings.meta.senderName = env('MAIL_FROM_NAME', 'NORA Cashback-Portal');
+  settings.meta.senderAddress = env('MAIL_FROM', 'no-reply@nora-aktion.de');
+
+  const host = env('SMTP_HOST', '');
+  settings.smtp.enabled = host !== '';
+  settings.smtp.host = host;
+  settings.smtp.port = parseInt(env('SMTP_PORT', '587'), 10);
+  settings.smtp.username = env('SMTP_USER', '');
+  settings.smtp.password = env('SMTP_PASSWORD', '');
+  settings.smtp.tls = env('SMTP_TLS', 'false') === 'true';
+  settings.smtp.authMethod = 'PLAIN';
+  settings.smtp.localName = '';
+  app.save(settings);
+}
+
+module.exports = { applyEnvSettings };

@@ -1,0 +1,7 @@
+/// <reference path="../pb_data/types.d.ts" />
+// Environment-dependent settings (mail server, public URL) are applied at every
+// start, so changing an env variable and restarting is all an operator does.
+onBootstrap((e) => {
+  e.next();
+  require(`${__hooks}/lib/settings.js`).applyEnvSettings(e.app);
+});

@@ -1,0 +1,124 @@
+// The one place that knows how to find, check and start the PocketBase binary.
+// Used by `npm start`, `npm run dev`, the API test helper and the browser tests.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const PIN = JSON.parse(readFileSync(path.join(ROOT, 'scripts', 'pocketbase-pin.json'), 'utf8'));
+
+const require = createRequire(import.meta.url);
+
+/** Path of the binary shipped by the pinned npm package. */
+export function pinnedBinaryPath() {
+  const pkgJson = require.resolve(`${PIN.package}/package.json`, { paths: [ROOT] });
+  return path.join(path.dirname(pkgJson), 'bin', 'pocketbase');
+}
+
+/**
+ * Which binary to run. `POCKETBASE_BIN` lets an operator run any other build
+ * (another platform, a newer official release); it is then not held to the pin.
+ */
+export function resolveBinary(env = process.env) {
+  if (env.POCKETBASE_BIN) return { bin: path.resolve(env.POCKETBASE_BIN), pinned: false };
+  return { bin: pinnedBinaryPath(), pinned: true };
+}
+
+/** Reads the Go build info's `vcs.revision` straight from the executable. */
+export function readVcsRevision(bin) {
+  const bytes = readFileSync(bin);
+  const marker = Buffer.from('vcs.revision=');
+  const at = bytes.indexOf(marker);
+  if (at < 0) return null;
+  const value = bytes.subarray(at + marker.length, at + marker.length + 40).toString('latin1');
+  return /^[0-9a-f]{40}$/.test(value) ? value : null;
+}
+
+export function readVersion(bin) {
+  const out = execFileSync(bin, ['--version'], { encoding: 'utf8', timeout: 10_000 }).trim();
+  const m = /pocketbase version (\S+)/.exec(out);
+  return m ? m[1] : null;
+}
+
+/**
+ * Refuses a pinned binary whose version or embedded revision differs from the pin
+ * (DECISIONS §1: the npm tag `latest` and later builds come from other sources).
+ * Returns the problem as a sentence, or null when the binary matches.
+ */
+export function checkPinnedBinary(bin, pin = PIN) {
+  if (!existsSync(bin)) return `PocketBase binary not found at ${bin}. Run "npm install".`;
+  let version;
+  try {
+    version = readVersion(bin);
+  } catch (err) {
+    return `PocketBase binary at ${bin} could not report its version: ${err.message}`;
+  }
+  if (version !== pin.version) {
+    return `PocketBase binary at ${bin} reports version ${version ?? 'unknown'}, expected exactly ${pin.version}.`;
+  }
+  const revision = readVcsRevision(bin);
+  if (revision !== pin.revision) {
+    return `PocketBase binary at ${bin} was built from revision ${revision ?? 'unknown'}, expected ${pin.revision}.`;
+  }
+  return null;
+}
+
+/** Resolves and checks the binary; throws with a readable reason when it must not run. */
+export function ensureBinary(env = process.env) {
+  const resolved = resolveBinary(env);
+  if (resolved.pinned) {
+    const problem = checkPinnedBinary(resolved.bin);
+    if (problem) throw new Error(`Refusing to start PocketBase: ${problem}`);
+  } else if (!existsSync(resolved.bin)) {
+    throw new Error(`POCKETBASE_BIN points at ${resolved.bin}, which does not exist.`);
+  }
+  return resolved.bin;
+}
+
+/** The four directory flags PocketBase must always get (DECISIONS §1). */
+export function directoryArgs({ dataDir, publicDir = path.join(ROOT, 'dist') }) {
+  return [
+    `--dir=${dataDir}`,
+    `--hooksDir=${path.join(ROOT, 'pb_hooks')}`,
+    `--migrationsDir=${path.join(ROOT, 'pb_migrations')}`,
+    `--publicDir=${publicDir}`,
+  ];
+}
+
+/** Creates or updates a superuser through the CLI (runs the migrations first). */
+export function upsertSuperuser(bin, { dataDir, email, password, env = process.env }) {
+  execFileSync(bin, ['superuser', 'upsert', email, password, ...directoryArgs({ dataDir })], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 60_000,
+  });
+}
+
+/** Spawns `pocketbase serve`. The caller owns the child process. */
+export function spawnServe(bin, { dataDir, http, publicDir, env = process.env, dev = false, stdio }) {
+  const args = ['serve', `--http=${http}`, ...directoryArgs({ dataDir, publicDir }), '--hooksWatch=false'];
+  if (dev) args.push('--dev');
+  return spawn(bin, args, { env, stdio: stdio ?? ['ignore', 'pipe', 'pipe'] });
+}
+
+/** Polls /api/health until PocketBase answers or the deadline passes. */
+export async function waitForHealth(baseUrl, { timeoutMs = 30_000, child } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  let lastError;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) {
+      throw new Error(`PocketBase exited with code ${child.exitCode} before it became healthy`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) return;
+      lastError = new Error(`health answered ${res.status}`);
+    } catch (err) {
+      lastError = err;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`PocketBase at ${baseUrl} did not become healthy: ${lastError?.message}`);
+}

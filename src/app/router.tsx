@@ -1,0 +1,78 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
+
+import { MainLayout } from '@/components/layouts/main-layout';
+import { paths } from '@/config/paths';
+import { RoleGuard } from '@/lib/authorization';
+import { LandingPage } from '@/features/landing/components/landing-page';
+
+// Every route except the landing page is its own chunk.
+const RegisterStep = lazy(() => import('./routes/register-step'));
+const Login = lazy(() => import('./routes/login'));
+const ForgotPassword = lazy(() => import('./routes/forgot-password'));
+const ResetPassword = lazy(() => import('./routes/reset-password'));
+const Verify = lazy(() => import('./routes/verify'));
+const Profile = lazy(() => import('./routes/profile'));
+const AdminProfile = lazy(() => import('./routes/admin-profile'));
+const Datacenter = lazy(() => import('./routes/datacenter'));
+const Cashback = lazy(() => import('./routes/cashback'));
+const Impressum = lazy(() => import('./routes/impressum'));
+const Datenschutz = lazy(() => import('./routes/datenschutz'));
+const Aktionsbedingungen = lazy(() => import('./routes/aktionsbedingungen'));
+const NotFound = lazy(() => import('./routes/not-found'));
+
+export const routes: RouteObject[] = [
+  {
+    element: <MainLayout />,
+    children: [
+      { path: paths.home.path, element: <LandingPage /> },
+      { path: paths.register.path, element: <Navigate to={paths.registerStep.getHref('account')} replace /> },
+      { path: paths.registerStep.path, element: <RegisterStep /> },
+      { path: paths.login.path, element: <Login /> },
+      { path: paths.forgotPassword.path, element: <ForgotPassword /> },
+      { path: paths.resetPassword.path, element: <ResetPassword /> },
+      { path: paths.verify.path, element: <Verify /> },
+      {
+        path: paths.profile.path,
+        element: (
+          <RoleGuard allowed={['User']}>
+            <Profile />
+          </RoleGuard>
+        ),
+      },
+      {
+        path: paths.adminProfile.path,
+        element: (
+          <RoleGuard allowed={['Administrator', 'Auditor']}>
+            <AdminProfile />
+          </RoleGuard>
+        ),
+      },
+      {
+        path: paths.datacenter.path,
+        element: (
+          <RoleGuard allowed={['Administrator', 'Auditor']}>
+            <Datacenter />
+          </RoleGuard>
+        ),
+      },
+      {
+        path: paths.cashback.path,
+        element: (
+          <RoleGuard allowed={['User', 'Administrator', 'Auditor']}>
+            <Cashback />
+          </RoleGuard>
+        ),
+      },
+      { path: paths.impressum.path, element: <Impressum /> },
+      { path: paths.datenschutz.path, element: <Datenschutz /> },
+      { path: paths.aktionsbedingungen.path, element: <Aktionsbedingungen /> },
+      { path: paths.notFound.path, element: <NotFound /> },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+export function AppRouter() {
+  return <RouterProvider router={createBrowserRouter(routes)} />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from './placeholder-page';
+
+export default function Route() {
+  return <PlaceholderPage title="Impressum" />;
+}

@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+
+import { paths } from '@/config/paths';
+import type { Role } from '@/lib/roles';
+import { useSessionStore } from '@/stores/session';
+
+interface RoleGuardProps {
+  allowed: readonly Role[];
+  children: ReactNode;
+}
+
+/**
+ * Renders nothing until the session is known, then either the page or a
+ * redirect to /not-found when the role is missing or not allowed (SPEC section 2).
+ */
+export function RoleGuard({ allowed, children }: RoleGuardProps) {
+  const { loaded, role } = useSessionStore();
+  if (!loaded) return null;
+  if (!role || !allowed.includes(role)) return <Navigate to={paths.notFound.getHref()} replace />;
+  return <>{children}</>;
+}

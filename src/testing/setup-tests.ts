@@ -1,0 +1,11 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+import { resetSessionStore } from '@/stores/session';
+
+afterEach(() => {
+  cleanup();
+  resetSessionStore();
+  localStorage.clear();
+});

@@ -1,0 +1,23 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import path from 'node:path';
+import { defineConfig } from 'vite';
+
+// In `npm run dev` the Vite server proxies the API to the PocketBase that
+// scripts/start.mjs runs; in production PocketBase serves dist/ itself.
+const backend = `http://${process.env.PORTAL_HTTP ?? '127.0.0.1:8090'}`;
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  server: {
+    host: '127.0.0.1',
+    port: Number(process.env.VITE_PORT ?? 5173),
+    strictPort: true,
+    proxy: {
+      '/api': { target: backend, ws: true, changeOrigin: false },
+      '/_': { target: backend },
+    },
+  },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 500 },
+});
