@@ -44,7 +44,8 @@ migrate(
 
     users.listRule = OWN;
     users.viewRule = OWN;
-    users.createRule = '';
+    // Registration is for visitors; a signed-in account does not create others.
+    users.createRule = "@request.auth.id = ''";
     // email changes only through PocketBase's own confirm flow; connections are kept by the server.
     users.updateRule = `${OWN} && @request.body.email:isset = false && @request.body.noraLZConnections:isset = false && @request.body.termsAccepted:isset = false`;
     users.deleteRule = null;

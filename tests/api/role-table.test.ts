@@ -1,0 +1,459 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  activeCampaignId,
+  blob,
+  createCentre,
+  createStaff,
+  createSubmission,
+  createVoucher,
+  createWorkshop,
+  CSV_TEXT,
+  PNG_BYTES,
+  unique,
+  workshopData,
+  type Actor,
+} from '../helpers/fixtures';
+import { startPocketBase, type TestServer } from '../helpers/pocketbase';
+
+// ---------------------------------------------------------------------------
+// The table under test is docs/role-table.md itself.
+// ---------------------------------------------------------------------------
+type Role = 'guest' | 'workshop' | 'administrator' | 'auditor';
+type Op = 'list' | 'view' | 'create' | 'update' | 'delete';
+type Cell = 'all' | 'own' | '—';
+const OPS: Op[] = ['list', 'view', 'create', 'update', 'delete'];
+
+function readRoleTable() {
+  const md = readFileSync(path.resolve(import.meta.dirname, '../../docs/role-table.md'), 'utf8');
+  const rows: { collection: string; role: Role; cells: Record<Op, Cell> }[] = [];
+  for (const line of md.split('\n')) {
+    const parts = line.split('|').map((p) => p.trim());
+    if (parts.length !== 9 || parts[1] === 'collection' || parts[1]?.startsWith('---')) continue;
+    const [, collection, role, ...cells] = parts;
+    rows.push({
+      collection: collection!,
+      role: role as Role,
+      cells: Object.fromEntries(OPS.map((op, i) => [op, cells[i] as Cell])) as Record<Op, Cell>,
+    });
+  }
+  return rows;
+}
+const TABLE = readRoleTable();
+
+// ---------------------------------------------------------------------------
+// One PocketBase for the whole file, with two actors of every signed-in role.
+// ---------------------------------------------------------------------------
+let server: TestServer;
+let campaignId: string;
+const actors = {} as Record<'workshopA' | 'workshopB' | 'admin1' | 'admin2' | 'auditor1' | 'auditor2', Actor>;
+
+function actorFor(role: Role): Actor | null {
+  return role === 'guest' ? null : { workshop: actors.workshopA, administrator: actors.admin1, auditor: actors.auditor1 }[role];
+}
+/** Another principal of the same kind as the acting one ("theirs"). */
+function otherOf(role: Role): Actor {
+  return { guest: actors.workshopB, workshop: actors.workshopB, administrator: actors.admin2, auditor: actors.auditor2 }[role];
+}
+
+interface Response {
+  status: number;
+  text: string;
+  json: any;
+}
+async function call(actor: Actor | null, method: string, urlPath: string, body?: FormData | object): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (actor) headers.Authorization = actor.token;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const res = await fetch(`${server.url}${urlPath}`, { method, headers, body: payload });
+  const text = await res.text();
+  let json: any = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  return { status: res.status, text, json };
+}
+
+async function exists(collection: string, id: string) {
+  try {
+    await server.admin.collection(collection).getOne(id);
+    return true;
+  } catch {
+    return false;
+  }
+}
+async function count(collection: string) {
+  return (await server.admin.collection(collection).getList(1, 1)).totalItems;
+}
+
+// ---------------------------------------------------------------------------
+// Per collection: how to make a record owned by someone, what a create body for
+// a caller looks like, and which field an update changes.
+// ---------------------------------------------------------------------------
+interface CollectionSpec {
+  /** Creates a record; `owner` is the principal it belongs to, where ownership applies. */
+  make(owner: Actor): Promise<string>;
+  /** A create body made by `caller`, naming `owner` as owner/uploader where the collection has one. */
+  createBody?(caller: Actor | null, owner: Actor): Promise<FormData | object>;
+  update?: { field: string; value: unknown };
+  /** Collections that are views reject every write. */
+  view?: boolean;
+  /** Whose records these are; "mine" is the caller's only when the caller is of this kind. */
+  owner?: Actor['collection'];
+}
+
+const csvForm = (fields: Record<string, string>, fileField = 'file') => {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  fd.append(fileField, blob(CSV_TEXT, 'text/csv'), 'daten.csv');
+  return fd;
+};
+
+const SPECS: Record<string, CollectionSpec> = {
+  users: {
+    owner: 'users',
+    make: async (owner) => owner.id,
+    createBody: async () => workshopData(),
+    update: { field: 'firstName', value: 'Geändert' },
+  },
+  administrators: { owner: 'administrators', make: async (owner) => owner.id, update: { field: 'firstName', value: 'Geändert' } },
+  auditors: { owner: 'auditors', make: async (owner) => owner.id, update: { field: 'firstName', value: 'Geändert' } },
+  campaigns: {
+    make: async () => campaignId,
+    createBody: async () => ({
+      name: 'Fremde Aktion',
+      year: 2031,
+      codePrefix: 'FAKE',
+      threshold: 1,
+      reward: 1000,
+      campaignStart: '2031-01-01 00:00:00.000Z',
+      campaignEnd: '2031-12-31 00:00:00.000Z',
+      redeemStart: '2031-01-01 00:00:00.000Z',
+      redeemEnd: '2031-12-31 00:00:00.000Z',
+      invoiceDateCutoff: '2031-12-31 00:00:00.000Z',
+      drawRegistrationDeadline: '2031-12-31 00:00:00.000Z',
+    }),
+    update: { field: 'reward', value: 5000 },
+  },
+  nora_lz: {
+    make: async () => (await createCentre(server)).id,
+    createBody: async () => ({ partnerName: 'Gefälschtes Zentrum', zipCode: '12345', city: 'Irgendwo', bnr: unique('b') }),
+    update: { field: 'partnerName', value: 'Umbenannt' },
+  },
+  user_lz_connections: {
+    owner: 'users',
+    make: async (owner) =>
+      (
+        await server.admin
+          .collection('user_lz_connections')
+          .create({ user: owner.id, noraLz: (await createCentre(server)).id, customerNumber: 'KD4711' })
+      ).id,
+    createBody: async (_caller, owner) => ({ user: owner.id, noraLz: (await createCentre(server)).id, customerNumber: 'KD0815' }),
+    update: { field: 'customerNumber', value: 'NEU123' },
+  },
+  vouchers: {
+    owner: 'users',
+    make: async (owner) => (await createVoucher(server, owner.id)).id,
+    createBody: async (_caller, owner) => ({ code: 'NORA-AAAA-BBBB', status: 'open', user: owner.id, campaign: campaignId, tier: 999 }),
+    update: { field: 'status', value: 'closed' },
+  },
+  sales_data: {
+    owner: 'users',
+    make: async (owner) =>
+      (
+        await server.admin.collection('sales_data').create({
+          user: owner.id,
+          campaign: campaignId,
+          bnr: unique('b'),
+          knr: 'K1',
+          gpnr: 'G1',
+          deliverydate: '2025-06-01',
+          sales: 250,
+        })
+      ).id,
+    createBody: async (_caller, owner) => ({
+      user: owner.id,
+      campaign: campaignId,
+      bnr: '1',
+      knr: 'K',
+      gpnr: 'G',
+      deliverydate: '2025-06-02',
+      sales: 100000,
+    }),
+    update: { field: 'sales', value: 999999 },
+  },
+  user_stats_view: { view: true, owner: 'users', make: async (owner) => owner.id },
+  submissions: {
+    owner: 'users',
+    make: async (owner) => (await createSubmission(server, owner.id)).id,
+    createBody: async (_caller, owner) => {
+      const voucher = await createVoucher(server, owner.id);
+      const fd = new FormData();
+      for (const [k, v] of Object.entries({
+        user: owner.id,
+        voucher: voucher.id,
+        campaign: campaignId,
+        ibanFirstName: 'Erika',
+        ibanLastName: 'Mustermann',
+        ibanNumber: 'DE89370400440532013000',
+        ibanBic: 'COBADEFFXXX',
+      }))
+        fd.append(k, v);
+      fd.append('file', blob(PNG_BYTES, 'image/png'), 'rechnung.png');
+      return fd;
+    },
+    update: { field: 'ibanNumber', value: 'DE02120300000000202051' },
+  },
+  submission_audits: {
+    make: async () =>
+      (
+        await server.admin.collection('submission_audits').create({
+          submission: (await createSubmission(server, actors.workshopA.id)).id,
+          auditor: actors.auditor1.id,
+          checked: true,
+          faulty: false,
+          outcome: 'passed',
+        })
+      ).id,
+    createBody: async (_caller, owner) => ({
+      submission: (await createSubmission(server, actors.workshopA.id)).id,
+      auditor: owner.id,
+      checked: true,
+      faulty: false,
+      outcome: 'passed',
+    }),
+    update: { field: 'outcome', value: 'rejected' },
+  },
+  workshop_files: {
+    make: async () => (await server.admin.collection('workshop_files').create(csvForm({ filename: 'registrierungen.csv', totalRows: '3' }))).id,
+    createBody: async () => csvForm({ filename: 'registrierungen.csv' }),
+    update: { field: 'totalRows', value: 12345 },
+  },
+  user_file: {
+    make: async () => (await server.admin.collection('user_file').create(csvForm({ filename: 'userfile_2025-09-01.csv', totalUsers: '2' }))).id,
+    createBody: async () => ({ filename: 'userfile_2025-09-15.csv' }),
+    update: { field: 'totalUsers', value: 12345 },
+  },
+  sales_data_files: {
+    make: async () =>
+      (await server.admin.collection('sales_data_files').create(csvForm({ filename: 'umsatz.csv', adminUploaded: actors.admin1.id }))).id,
+    createBody: async (caller, owner) =>
+      csvForm({
+        filename: 'umsatz.csv',
+        ...(caller?.collection === 'auditors' ? { auditorUploaded: owner.id } : caller?.collection === 'administrators' ? { adminUploaded: owner.id } : {}),
+      }),
+    update: { field: 'newDataCount', value: 12345 },
+  },
+  business_partner_number_files: {
+    make: async () =>
+      (await server.admin.collection('business_partner_number_files').create(csvForm({ filename: 'gpnr.csv', uploadedByUser: actors.admin1.id })))
+        .id,
+    createBody: async (_caller, owner) => csvForm({ filename: 'gpnr.csv', uploadedByUser: owner.id }),
+    update: { field: 'successfullyProcessedRows', value: 12345 },
+  },
+  submission_audit_files: {
+    make: async () => (await server.admin.collection('submission_audit_files').create(csvForm({ filename: 'pruefdatei.csv', totalRows: '1' }))).id,
+    createBody: async () => ({ filename: 'pruefdatei_neu.csv' }),
+    update: { field: 'totalRows', value: 12345 },
+  },
+  audit_results: {
+    make: async () =>
+      (await server.admin.collection('audit_results').create(csvForm({ filename: 'ergebnis.csv', uploadedByUser: actors.auditor1.id }))).id,
+    createBody: async (_caller, owner) =>
+      csvForm({ filename: 'ergebnis.csv', uploadedByUser: owner.id, successfullyProcessedRows: '0', failedProcessedRows: '0' }),
+    update: { field: 'successfullyProcessedRows', value: 12345 },
+  },
+};
+
+/** The record a caller of this role calls "mine" and one that belongs to someone else. */
+async function mineAndTheirs(spec: CollectionSpec, role: Role) {
+  const caller = actorFor(role);
+  const pairs = {
+    users: [actors.workshopA, actors.workshopB],
+    administrators: [actors.admin1, actors.admin2],
+    auditors: [actors.auditor1, actors.auditor2],
+  } as const;
+  const [first, second] = spec.owner ? pairs[spec.owner] : pairs.users;
+  const mine = caller && caller.collection === spec.owner ? caller : first;
+  const theirs = mine === first ? second : first;
+  return { mine: await spec.make(mine), theirs: await spec.make(theirs) };
+}
+
+beforeAll(async () => {
+  server = await startPocketBase();
+  campaignId = await activeCampaignId(server);
+  [actors.workshopA, actors.workshopB, actors.admin1, actors.admin2, actors.auditor1, actors.auditor2] = await Promise.all([
+    createWorkshop(server),
+    createWorkshop(server),
+    createStaff(server, 'administrators'),
+    createStaff(server, 'administrators'),
+    createStaff(server, 'auditors'),
+    createStaff(server, 'auditors'),
+  ]);
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+it('the role table covers every collection of the schema and every role', async () => {
+  const collections = (await server.admin.collections.getFullList()).filter((c) => !c.system).map((c) => c.name);
+  const documented = [...new Set(TABLE.map((r) => r.collection))];
+  expect(documented.sort()).toEqual(collections.sort());
+  expect(Object.keys(SPECS).sort()).toEqual(collections.sort());
+  for (const name of documented) {
+    expect(TABLE.filter((r) => r.collection === name).map((r) => r.role).sort()).toEqual(['administrator', 'auditor', 'guest', 'workshop']);
+  }
+});
+
+for (const row of TABLE) {
+  describe(`${row.collection} as ${row.role}`, () => {
+    const base = `/api/collections/${row.collection}/records`;
+    const spec = () => {
+      const s = SPECS[row.collection];
+      if (!s) throw new Error(`no spec for ${row.collection}`);
+      return s;
+    };
+
+    it(`list is ${row.cells.list}`, async () => {
+      const { mine, theirs } = await mineAndTheirs(spec(), row.role);
+      const res = await call(actorFor(row.role), 'GET', `${base}?perPage=500`);
+      const ids: string[] = res.status === 200 ? res.json.items.map((i: { id: string }) => i.id) : [];
+      if (row.cells.list === 'all') {
+        expect(res.status).toBe(200);
+        expect(ids).toContain(mine);
+        expect(ids).toContain(theirs);
+      } else if (row.cells.list === 'own') {
+        expect(res.status).toBe(200);
+        expect(ids).toContain(mine);
+        expect(ids).not.toContain(theirs);
+        expect(res.text).not.toContain(theirs);
+      } else {
+        expect([200, 403]).toContain(res.status);
+        if (res.status === 200) expect(res.json.items).toEqual([]);
+        expect(res.text).not.toContain(mine);
+        expect(res.text).not.toContain(theirs);
+      }
+    });
+
+    it(`view is ${row.cells.view}`, async () => {
+      const { mine, theirs } = await mineAndTheirs(spec(), row.role);
+      const actor = actorFor(row.role);
+      const ownRes = await call(actor, 'GET', `${base}/${mine}`);
+      const otherRes = await call(actor, 'GET', `${base}/${theirs}`);
+      if (row.cells.view === 'all') {
+        expect(otherRes.status).toBe(200);
+        expect(otherRes.json.id).toBe(theirs);
+      } else if (row.cells.view === 'own') {
+        expect(ownRes.status).toBe(200);
+        expect(ownRes.json.id).toBe(mine);
+        expect([403, 404]).toContain(otherRes.status);
+        expect(otherRes.text).not.toContain(theirs);
+      } else {
+        for (const [res, id] of [
+          [ownRes, mine],
+          [otherRes, theirs],
+        ] as const) {
+          expect([403, 404]).toContain(res.status);
+          expect(res.text).not.toContain(id);
+        }
+      }
+    });
+
+    it(`create is ${row.cells.create}`, async () => {
+      const s = spec();
+      const actor = actorFor(row.role);
+      if (s.view || !s.createBody) {
+        const res = await call(actor, 'POST', base, {});
+        expect(res.status).toBeGreaterThanOrEqual(400);
+        expect(res.json?.id).toBeUndefined();
+        return;
+      }
+      // A workshop-owned record created by staff names a workshop as owner.
+      const self = actor && (!s.owner || actor.collection === s.owner) ? actor : actors.workshopA;
+      const before = await count(row.collection);
+      const res = await call(actor, 'POST', base, await s.createBody(actor, self));
+      if (row.cells.create === '—') {
+        expect([400, 403]).toContain(res.status);
+        expect(res.json?.id).toBeUndefined();
+        expect(await count(row.collection)).toBe(before);
+        return;
+      }
+      expect(res.status, res.text).toBe(200);
+      expect(await exists(row.collection, res.json.id)).toBe(true);
+      if (row.cells.create === 'own') {
+        // The same body naming somebody else as owner or uploader is refused.
+        const beforeOther = await count(row.collection);
+        const other = await call(actor, 'POST', base, await s.createBody(actor, otherOf(row.role)));
+        expect([400, 403]).toContain(other.status);
+        expect(other.json?.id).toBeUndefined();
+        expect(await count(row.collection)).toBe(beforeOther);
+      }
+    });
+
+    it(`update is ${row.cells.update}`, async () => {
+      const s = spec();
+      const actor = actorFor(row.role);
+      const { mine, theirs } = await mineAndTheirs(s, row.role);
+      if (s.view || !s.update) {
+        const res = await call(actor, 'PATCH', `${base}/${mine}`, { totalSales: 1 });
+        expect(res.status).toBeGreaterThanOrEqual(400);
+        return;
+      }
+      const { field, value } = s.update;
+      const before = async (id: string) => (await server.admin.collection(row.collection).getOne(id))[field];
+      const expectUnchanged = async (id: string) => {
+        const original = await before(id);
+        const res = await call(actor, 'PATCH', `${base}/${id}`, { [field]: value });
+        expect([400, 403, 404]).toContain(res.status);
+        expect(await before(id)).toEqual(original);
+      };
+      if (row.cells.update === 'all') {
+        const res = await call(actor, 'PATCH', `${base}/${theirs}`, { [field]: value });
+        expect(res.status, res.text).toBe(200);
+        expect(await before(theirs)).toEqual(value);
+      } else if (row.cells.update === 'own') {
+        const res = await call(actor, 'PATCH', `${base}/${mine}`, { [field]: value });
+        expect(res.status, res.text).toBe(200);
+        expect(await before(mine)).toEqual(value);
+        await expectUnchanged(theirs);
+      } else {
+        await expectUnchanged(mine);
+        await expectUnchanged(theirs);
+      }
+    });
+
+    it(`delete is ${row.cells.delete}`, async () => {
+      const s = spec();
+      const actor = actorFor(row.role);
+      const { mine, theirs } = await mineAndTheirs(s, row.role);
+      const expectKept = async (id: string) => {
+        const res = await call(actor, 'DELETE', `${base}/${id}`);
+        expect(res.status).toBeGreaterThanOrEqual(400);
+        if (!s.view) expect(await exists(row.collection, id)).toBe(true);
+      };
+      if (row.cells.delete === 'all') {
+        const res = await call(actor, 'DELETE', `${base}/${theirs}`);
+        expect(res.status).toBe(204);
+        expect(await exists(row.collection, theirs)).toBe(false);
+      } else if (row.cells.delete === 'own') {
+        const res = await call(actor, 'DELETE', `${base}/${mine}`);
+        expect(res.status, res.text).toBe(204);
+        expect(await exists(row.collection, mine)).toBe(false);
+        await expectKept(theirs);
+      } else {
+        await expectKept(mine);
+        await expectKept(theirs);
+      }
+    });
+  });
+}

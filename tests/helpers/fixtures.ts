@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import PocketBase from 'pocketbase';
+
+import type { TestServer } from './pocketbase';
+
+export const PASSWORD = 'Werkstatt-Pass-2025';
+
+// Smallest valid PNG (1x1) and PDF, so content sniffing sees the real types.
+export const PNG_BYTES = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+export const PDF_BYTES = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+export const CSV_TEXT = 'user,bnr,knr,gpnr,deliverydate,sales\nabc,1000,K1,G1,2025-06-01,120.50\n';
+
+export function blob(bytes: Buffer | string, type: string) {
+  return new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type });
+}
+
+let counter = 0;
+export function unique(prefix = 'x') {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}${randomBytes(2).toString('hex')}`;
+}
+
+export function workshopData(overrides: Record<string, unknown> = {}) {
+  const email = `${unique('werkstatt')}@example.de`;
+  return {
+    email,
+    password: PASSWORD,
+    passwordConfirm: PASSWORD,
+    termsAccepted: true,
+    firstName: 'Erika',
+    lastName: 'Mustermann',
+    phone: '0049301234567',
+    shopName: 'Kfz-Meisterbetrieb Mustermann',
+    address: 'Hauptstraße',
+    streetNumber: '12a',
+    zipCode: '10115',
+    city: 'Berlin',
+    ...overrides,
+  };
+}
+
+export interface Actor {
+  id: string;
+  email: string;
+  collection: 'users' | 'administrators' | 'auditors';
+  token: string;
+  pb: PocketBase;
+}
+
+async function signIn(server: TestServer, collection: Actor['collection'], email: string, id: string): Promise<Actor> {
+  const pb = server.client();
+  const auth = await pb.collection(collection).authWithPassword(email, PASSWORD);
+  return { id, email, collection, token: auth.token, pb };
+}
+
+export async function createWorkshop(server: TestServer, overrides: Record<string, unknown> = {}): Promise<Actor> {
+  const data = workshopData(overrides);
+  const rec = await server.admin.collection('users').create(data);
+  return signIn(server, 'users', data.email, rec.id);
+}
+
+export async function createStaff(server: TestServer, collection: 'administrators' | 'auditors'): Promise<Actor> {
+  const email = `${unique(collection)}@nora-aktion.de`;
+  const rec = await server.admin
+    .collection(collection)
+    .create({ email, password: PASSWORD, passwordConfirm: PASSWORD, firstName: 'Sam', lastName: 'Staff', verified: true });
+  return signIn(server, collection, email, rec.id);
+}
+
+export async function activeCampaignId(server: TestServer) {
+  const c = await server.admin.collection('campaigns').getFirstListItem('active = true');
+  return c.id;
+}
+
+let bnrCounter = 1000;
+export async function createCentre(server: TestServer, overrides: Record<string, unknown> = {}) {
+  bnrCounter += 1;
+  return server.admin.collection('nora_lz').create({
+    partnerName: `Autohaus Test ${bnrCounter}`,
+    zipCode: '80331',
+    city: 'München',
+    bnr: `${bnrCounter}${randomBytes(2).toString('hex')}`,
+    ...overrides,
+  });
+}
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export function voucherCode() {
+  const pick = () => CODE_ALPHABET[randomBytes(1)[0]! % CODE_ALPHABET.length];
+  const block = () => Array.from({ length: 4 }, pick).join('');
+  return `NORA-${block()}-${block()}`;
+}
+
+let tierCounter = 0;
+export async function createVoucher(server: TestServer, userId: string, status = 'open') {
+  tierCounter += 1;
+  return server.admin.collection('vouchers').create({
+    code: voucherCode(),
+    status,
+    user: userId,
+    campaign: await activeCampaignId(server),
+    tier: tierCounter,
+  });
+}
+
+export async function createSubmission(server: TestServer, userId: string) {
+  const voucher = await createVoucher(server, userId, 'audit');
+  const fd = new FormData();
+  fd.append('user', userId);
+  fd.append('voucher', voucher.id);
+  fd.append('campaign', voucher.campaign);
+  fd.append('ibanFirstName', 'Erika');
+  fd.append('ibanLastName', 'Mustermann');
+  fd.append('ibanNumber', 'DE89370400440532013000');
+  fd.append('ibanBic', 'COBADEFFXXX');
+  fd.append('status', 'pending');
+  fd.append('file', blob(PNG_BYTES, 'image/png'), 'rechnung.png');
+  return server.admin.collection('submissions').create(fd);
+}

@@ -1,0 +1,45 @@
+import { startMailCatcher } from '../../scripts/lib/mail-catcher.mjs';
+import { freePort } from '../../scripts/lib/ports.mjs';
+
+export interface CaughtMail {
+  id: string;
+  subject: string;
+  html: string;
+  text?: string;
+  to: { address: string; name?: string }[];
+  from: { address: string; name?: string }[];
+}
+
+export interface MailInbox {
+  smtpHost: string;
+  smtpPort: number;
+  webUrl: string;
+  all(): Promise<CaughtMail[]>;
+  /** Waits until a mail to `address` matching `predicate` arrives. */
+  waitFor(address: string, predicate?: (m: CaughtMail) => boolean, timeoutMs?: number): Promise<CaughtMail>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP catcher on free ports; mails are read back through its web API. */
+export async function startInbox(): Promise<MailInbox> {
+  const catcher = await startMailCatcher({ smtpPort: await freePort(), webPort: await freePort() });
+  const all = async () => {
+    const res = await fetch(`${catcher.webUrl}/email`);
+    return (await res.json()) as CaughtMail[];
+  };
+  return {
+    ...catcher,
+    all,
+    async waitFor(address, predicate = () => true, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const found = (await all()).find(
+          (m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()) && predicate(m),
+        );
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`No mail to ${address} arrived within ${timeoutMs} ms`);
+    },
+  };
+}

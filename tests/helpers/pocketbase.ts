@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import PocketBase from 'pocketbase';
+
+import { ensureBinary, spawnServe, upsertSuperuser, waitForHealth } from '../../scripts/lib/pocketbase.mjs';
+import { freePort } from '../../scripts/lib/ports.mjs';
+
+export const SUPERUSER = { email: 'root@test.local', password: 'superuser-pass-123' };
+
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  /** A client signed in as superuser, for fixtures and for checking what really is stored. */
+  admin: PocketBase;
+  /** A fresh client without auth. */
+  client(): PocketBase;
+  /** Stops PocketBase and deletes the data dir. */
+  stop(): Promise<void>;
+  process: ChildProcess;
+  logs(): string;
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  publicDir?: string;
+}
+
+/**
+ * Starts the project's PocketBase (its migrations and hooks) on a free port with a
+ * temporary data dir and a superuser, as every API test does.
+ */
+export async function startPocketBase(options: StartOptions = {}): Promise<TestServer> {
+  const bin = ensureBinary();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, PORTAL_URL: url, SMTP_HOST: '', ...options.env };
+  upsertSuperuser(bin, { dataDir, ...SUPERUSER, env });
+
+  const child = spawnServe(bin, { dataDir, http: `127.0.0.1:${port}`, env, publicDir: options.publicDir });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  try {
+    await waitForHealth(url, { child });
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw new Error(`${(err as Error).message}\n${output}`);
+  }
+
+  const admin = new PocketBase(url);
+  admin.autoCancellation(false);
+  await admin.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
+
+  return {
+    url,
+    dataDir,
+    admin,
+    process: child,
+    logs: () => output,
+    client() {
+      const pb = new PocketBase(url);
+      pb.autoCancellation(false);
+      return pb;
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
