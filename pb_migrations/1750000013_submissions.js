@@ -41,7 +41,7 @@ migrate(
           protected: true,
         },
         { name: 'status', type: 'select', maxSelect: 1, values: ['pending', 'passed', 'rejected'] },
-        { name: 'fileHash', type: 'text', max: 64, hidden: true },
+        { name: 'fileHash', type: 'text', max: 64 },
         { name: 'duplicateInvoice', type: 'bool' },
         { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
         { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
