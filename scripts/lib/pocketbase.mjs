@@ -38,7 +38,7 @@ export function readVcsRevision(bin) {
 
 export function readVersion(bin) {
   const out = execFileSync(bin, ['--version'], { encoding: 'utf8', timeout: 10_000 }).trim();
-  const m = /pocketbase version (\S+)/.exec(out);
+  const m = / version v?(\S+)\s*$/.exec(out); // cobra prints "<program name> version X"
   return m ? m[1] : null;
 }
 
@@ -66,8 +66,9 @@ export function checkPinnedBinary(bin, pin = PIN) {
 }
 
 /** Resolves and checks the binary; throws with a readable reason when it must not run. */
-export function ensureBinary(env = process.env) {
+export function ensureBinary(env = process.env, { pinnedPath } = {}) {
   const resolved = resolveBinary(env);
+  if (resolved.pinned && pinnedPath) resolved.bin = pinnedPath;
   if (resolved.pinned) {
     const problem = checkPinnedBinary(resolved.bin);
     if (problem) throw new Error(`Refusing to start PocketBase: ${problem}`);
