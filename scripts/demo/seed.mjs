@@ -1,0 +1,179 @@
+// Loads the demo data into a running PocketBase through its API, as superuser.
+// Every record has a fixed id, so a second run finds them and creates nothing twice.
+import PocketBase from 'pocketbase';
+
+import { demoCentres } from './centres.mjs';
+
+export const DEMO_LOGINS = {
+  workshop: { email: 'werkstatt@demo.nora-aktion.de', password: 'Demo-Werkstatt-2025', collection: 'users' },
+  administrator: { email: 'admin@demo.nora-aktion.de', password: 'Demo-Admin-2025', collection: 'administrators' },
+  auditor: { email: 'pruefer@demo.nora-aktion.de', password: 'Demo-Pruefer-2025', collection: 'auditors' },
+};
+
+const IDS = {
+  workshop: 'demowerkstatt01',
+  administrator: 'demoadmin000001',
+  auditor: 'demopruefer0001',
+  connections: ['demoverbindung1', 'demoverbindung2'],
+  vouchers: ['demogutschein01', 'demogutschein02', 'demogutschein03'],
+  submissions: ['demoeinreichun1', 'demoeinreichun2'],
+};
+
+// Three codes, one per status, for the three thresholds the demo sales cross.
+const DEMO_VOUCHERS = [
+  { id: IDS.vouchers[0], code: 'NORA-K7QX-2DMA', status: 'closed', tier: 1 },
+  { id: IDS.vouchers[1], code: 'NORA-P3HW-8TRE', status: 'audit', tier: 2 },
+  { id: IDS.vouchers[2], code: 'NORA-Z9MF-5WSB', status: 'open', tier: 3 },
+];
+
+// 1,734.60 EUR over two centres inside the campaign period: three codes earned,
+// 265.40 EUR to the next one.
+const DEMO_SALES = [
+  ['2025-05-20', 0, 412.3],
+  ['2025-06-03', 1, 289.9],
+  ['2025-06-17', 0, 356.0],
+  ['2025-07-08', 1, 198.45],
+  ['2025-07-29', 0, -45.5],
+  ['2025-08-12', 0, 523.45],
+];
+
+function demoInvoicePdf(number) {
+  const text = `Rechnung ${number} - Demo Autoteile`;
+  const stream = `BT /F1 14 Tf 72 760 Td (${text}) Tj ET`;
+  return Buffer.from(
+    `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n` +
+      `3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>endobj\n` +
+      `4 0 obj<</Length ${stream.length}>>stream\n${stream}\nendstream endobj\n` +
+      `5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
+  );
+}
+
+async function exists(pb, collection, id) {
+  try {
+    await pb.collection(collection).getOne(id, { fields: 'id' });
+    return true;
+  } catch (err) {
+    if (err?.status === 404) return false;
+    throw err;
+  }
+}
+
+async function ensure(pb, collection, id, data) {
+  if (await exists(pb, collection, id)) return false;
+  if (data instanceof FormData) {
+    data.append('id', id);
+    await pb.collection(collection).create(data);
+  } else {
+    await pb.collection(collection).create({ id, ...data });
+  }
+  return true;
+}
+
+async function pool(items, size, worker) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: size }, async () => {
+      while (next < items.length) await worker(items[next++]);
+    }),
+  );
+}
+
+/**
+ * Seeds the demo data. Returns what it created, so the caller can tell a first
+ * start from a later one.
+ */
+export async function seedDemo({ url, superuser }) {
+  const pb = new PocketBase(url);
+  pb.autoCancellation(false);
+  await pb.collection('_superusers').authWithPassword(superuser.email, superuser.password);
+  const created = { centres: 0, workshop: false };
+
+  const campaign = await pb.collection('campaigns').getFirstListItem('year = 2025');
+
+  const centres = demoCentres();
+  const existing = new Set((await pb.collection('nora_lz').getFullList({ fields: 'id', filter: "id ~ 'demolz%'" })).map((r) => r.id));
+  await pool(
+    centres.filter((c) => !existing.has(c.id)),
+    8,
+    async (c) => {
+      await pb.collection('nora_lz').create(c);
+      created.centres += 1;
+    },
+  );
+
+  const { administrator, auditor, workshop } = DEMO_LOGINS;
+  const staff = (login, extra) => ({
+    email: login.email,
+    password: login.password,
+    passwordConfirm: login.password,
+    verified: true,
+    ...extra,
+  });
+  await ensure(pb, 'administrators', IDS.administrator, staff(administrator, { firstName: 'Anna', lastName: 'Admin' }));
+  await ensure(pb, 'auditors', IDS.auditor, staff(auditor, { firstName: 'Peter', lastName: 'Prüfer' }));
+
+  created.workshop = await ensure(pb, 'users', IDS.workshop, {
+    email: workshop.email,
+    password: workshop.password,
+    passwordConfirm: workshop.password,
+    termsAccepted: true,
+    firstName: 'Karl',
+    lastName: 'Schrauber',
+    phone: '00493012345678',
+    shopName: 'Kfz-Meisterbetrieb Schrauber',
+    address: 'Werkstattweg',
+    streetNumber: '7',
+    zipCode: '10115',
+    city: 'Berlin',
+  });
+
+  const linked = [centres[0], centres[1]];
+  for (const [i, id] of IDS.connections.entries()) {
+    await ensure(pb, 'user_lz_connections', id, {
+      user: IDS.workshop,
+      noraLz: linked[i].id,
+      customerNumber: `KD${48150 + i}`,
+      gpnr: `GP${700100 + i}`,
+    });
+  }
+
+  for (const [i, [date, centre, sales]] of DEMO_SALES.entries()) {
+    await ensure(pb, 'sales_data', `demoumsatz${String(i + 1).padStart(5, '0')}`, {
+      user: IDS.workshop,
+      campaign: campaign.id,
+      bnr: linked[centre].bnr,
+      knr: `KD${48150 + centre}`,
+      gpnr: `GP${700100 + centre}`,
+      deliverydate: date,
+      sales,
+    });
+  }
+
+  for (const v of DEMO_VOUCHERS) {
+    await ensure(pb, 'vouchers', v.id, { code: v.code, status: v.status, tier: v.tier, user: IDS.workshop, campaign: campaign.id });
+  }
+
+  for (const [i, id] of IDS.submissions.entries()) {
+    const fd = new FormData();
+    const fields = {
+      user: IDS.workshop,
+      voucher: IDS.vouchers[i],
+      campaign: campaign.id,
+      ibanFirstName: 'Karl',
+      ibanLastName: 'Schrauber',
+      ibanNumber: 'DE89370400440532013000',
+      ibanBic: 'COBADEFFXXX',
+      status: i === 0 ? 'passed' : 'pending',
+    };
+    for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+    fd.append('file', new Blob([demoInvoicePdf(`2025-0${8 + i}-1${i}`)], { type: 'application/pdf' }), `rechnung-${i + 1}.pdf`);
+    await ensure(pb, 'submissions', id, fd);
+  }
+
+  // The first start mails the demo workshop its verification link, so the
+  // inbox shows a real mail and the verification flow can be walked.
+  if (created.workshop) {
+    await pb.collection('users').requestVerification(workshop.email);
+  }
+  return created;
+}

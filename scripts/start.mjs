@@ -1,0 +1,171 @@
+#!/usr/bin/env node
+// `npm start`: build the SPA if needed, start the mail catcher (when no SMTP
+// server is configured), start and supervise PocketBase, load the demo data.
+// `npm run dev` (--dev): the same backend plus Vite's dev server with HMR.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { DEMO_LOGINS, seedDemo } from './demo/seed.mjs';
+import { startMailCatcher } from './lib/mail-catcher.mjs';
+import { ensureBinary, ROOT, spawnServe, upsertSuperuser, waitForHealth } from './lib/pocketbase.mjs';
+
+const dev = process.argv.includes('--dev');
+if (existsSync(path.join(ROOT, '.env'))) process.loadEnvFile(path.join(ROOT, '.env'));
+
+const env = process.env;
+const http = env.PORTAL_HTTP || '127.0.0.1:8090';
+const dataDir = path.resolve(ROOT, env.PORTAL_DATA_DIR || 'pb_data');
+const demo = (env.PORTAL_DEMO ?? 'true') !== 'false';
+const apiUrl = `http://${http}`;
+const vitePort = Number(env.VITE_PORT || 5173);
+const publicUrl = env.PORTAL_URL || (dev ? `http://127.0.0.1:${vitePort}` : apiUrl);
+
+const log = (msg) => console.log(`[portal] ${msg}`);
+
+// ---------------------------------------------------------------- SPA build
+function newestMtime(entry) {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
+}
+
+function buildIfStale() {
+  const built = path.join(ROOT, 'dist', 'index.html');
+  const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'package-lock.json', 'tsconfig.app.json'];
+  const newestSource = Math.max(...sources.map((s) => newestMtime(path.join(ROOT, s))));
+  if (existsSync(built) && statSync(built).mtimeMs >= newestSource) return;
+  log(existsSync(built) ? 'dist/ is older than the sources, rebuilding the SPA...' : 'building the SPA...');
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('The SPA build failed.');
+}
+
+// ---------------------------------------------------------------- superuser
+/** A random superuser per data dir, kept beside the data (never in the repo). */
+function superuserCredentials() {
+  if (env.PB_SUPERUSER_EMAIL && env.PB_SUPERUSER_PASSWORD) {
+    return { email: env.PB_SUPERUSER_EMAIL, password: env.PB_SUPERUSER_PASSWORD };
+  }
+  const file = path.join(dataDir, '.portal-superuser.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const creds = { email: 'superuser@portal.local', password: randomBytes(18).toString('base64url') };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(creds, null, 2), { mode: 0o600 });
+  return creds;
+}
+
+// ---------------------------------------------------------------- main
+const children = new Set();
+let stopping = false;
+let mailCatcher = null;
+
+async function shutdown(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  log('stopping...');
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.race([
+    Promise.all([...children].map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null))),
+    new Promise((r) => setTimeout(r, 5000)),
+  ]);
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  await mailCatcher?.close();
+  process.exit(code);
+}
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+function track(child) {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+/** Runs PocketBase and restarts it when it dies; gives up after 5 crashes in a minute. */
+function supervise(bin, pbEnv, onFirstHealthy) {
+  const crashes = [];
+  const run = () => {
+    const child = track(spawnServe(bin, { dataDir, http, env: pbEnv, dev, stdio: ['ignore', 'inherit', 'inherit'] }));
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      const now = Date.now();
+      crashes.push(now);
+      while (crashes.length && crashes[0] < now - 60_000) crashes.shift();
+      if (crashes.length >= 5) {
+        log(`PocketBase died ${crashes.length} times within a minute (last: ${signal ?? code}); giving up.`);
+        shutdown(1);
+        return;
+      }
+      log(`PocketBase exited (${signal ?? code}); restarting in 1 s...`);
+      setTimeout(run, 1000);
+    });
+    return child;
+  };
+  const first = run();
+  waitForHealth(apiUrl, { child: first, timeoutMs: 60_000 }).then(onFirstHealthy, (err) => {
+    log(err.message);
+    shutdown(1);
+  });
+}
+
+async function main() {
+  const bin = ensureBinary(env);
+  if (!dev) buildIfStale();
+
+  const pbEnv = { ...env, PORTAL_URL: publicUrl };
+  let inboxUrl = null;
+  if (!env.SMTP_HOST) {
+    const smtpPort = Number(env.MAILDEV_SMTP_PORT || 1025);
+    const webPort = Number(env.MAILDEV_WEB_PORT || 1080);
+    mailCatcher = await startMailCatcher({ smtpPort, webPort });
+    inboxUrl = mailCatcher.webUrl;
+    Object.assign(pbEnv, { SMTP_HOST: mailCatcher.smtpHost, SMTP_PORT: String(smtpPort), SMTP_TLS: 'false' });
+  }
+
+  const superuser = superuserCredentials();
+  upsertSuperuser(bin, { dataDir, ...superuser, env: pbEnv });
+
+  supervise(bin, pbEnv, async () => {
+    if (demo) {
+      const created = await seedDemo({ url: apiUrl, superuser });
+      log(created.workshop || created.centres ? `demo data loaded (${created.centres} service centres).` : 'demo data already present.');
+    }
+    if (dev) {
+      track(
+        spawn(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js')], {
+          cwd: ROOT,
+          env: { ...env, PORTAL_HTTP: http, VITE_PORT: String(vitePort) },
+          stdio: 'inherit',
+        }),
+      );
+    }
+    const lines = [
+      '',
+      `  Portal:      ${publicUrl}/`,
+      `  API:         ${apiUrl}/api/`,
+      `  Dashboard:   ${apiUrl}/_/   (superuser ${superuser.email} / ${superuser.password})`,
+      inboxUrl ? `  Mail inbox:  ${inboxUrl}/` : `  Mail:        via ${env.SMTP_HOST}:${env.SMTP_PORT || 587}`,
+    ];
+    if (demo) {
+      lines.push(
+        '',
+        '  Demo logins:',
+        `    Werkstatt:      ${DEMO_LOGINS.workshop.email} / ${DEMO_LOGINS.workshop.password}`,
+        `    Administrator:  ${DEMO_LOGINS.administrator.email} / ${DEMO_LOGINS.administrator.password}`,
+        `    Prüfer:         ${DEMO_LOGINS.auditor.email} / ${DEMO_LOGINS.auditor.password}`,
+      );
+    }
+    lines.push('', '  Ctrl-C stops everything.', '');
+    console.log(lines.join('\n'));
+  });
+}
+
+main().catch((err) => {
+  console.error(`[portal] ${err.message}`);
+  shutdown(1);
+});
