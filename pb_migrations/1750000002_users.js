@@ -67,7 +67,18 @@ migrate(
   },
   (app) => {
     const users = app.findCollectionByNameOrId('users');
-    for (const name of ['firstName', 'lastName', 'screenName', 'phone', 'shopName', 'address', 'streetNumber', 'zipCode', 'city', 'termsAccepted']) {
+    for (const name of [
+      'firstName',
+      'lastName',
+      'screenName',
+      'phone',
+      'shopName',
+      'address',
+      'streetNumber',
+      'zipCode',
+      'city',
+      'termsAccepted',
+    ]) {
       users.fields.removeByName(name);
     }
     users.removeIndex('idx_users_zipCode');

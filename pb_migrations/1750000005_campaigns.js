@@ -28,7 +28,10 @@ migrate(
         { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
         { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
       ],
-      indexes: ['CREATE UNIQUE INDEX `idx_campaigns_year` ON `campaigns` (`year`)', 'CREATE INDEX `idx_campaigns_active` ON `campaigns` (`active`)'],
+      indexes: [
+        'CREATE UNIQUE INDEX `idx_campaigns_year` ON `campaigns` (`year`)',
+        'CREATE INDEX `idx_campaigns_active` ON `campaigns` (`active`)',
+      ],
     });
     app.save(collection);
 

@@ -5,9 +5,7 @@ migrate(
   (app) => {
     const users = app.findCollectionByNameOrId('users');
     const connections = app.findCollectionByNameOrId('user_lz_connections');
-    users.fields.add(
-      new RelationField({ name: 'noraLZConnections', collectionId: connections.id, maxSelect: 999, cascadeDelete: false }),
-    );
+    users.fields.add(new RelationField({ name: 'noraLZConnections', collectionId: connections.id, maxSelect: 999, cascadeDelete: false }));
     app.save(users);
   },
   (app) => {

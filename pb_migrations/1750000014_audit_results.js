@@ -21,7 +21,15 @@ migrate(
       fields: [
         { name: 'filename', type: 'text', required: true, max: 255 },
         { name: 'uploadedByUser', type: 'relation', required: true, collectionId: auditors.id, maxSelect: 1 },
-        { name: 'file', type: 'file', required: true, maxSelect: 1, maxSize: 20 * 1024 * 1024, mimeTypes: ['text/csv', 'text/plain'], protected: true },
+        {
+          name: 'file',
+          type: 'file',
+          required: true,
+          maxSelect: 1,
+          maxSize: 20 * 1024 * 1024,
+          mimeTypes: ['text/csv', 'text/plain'],
+          protected: true,
+        },
         { name: 'status', type: 'select', maxSelect: 1, values: ['queued', 'processing', 'done', 'failed'] },
         { name: 'errorMessage', type: 'text', max: 1000 },
         { name: 'successfullyProcessedRows', type: 'number', onlyInt: true, min: 0 },

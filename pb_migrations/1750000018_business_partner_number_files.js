@@ -20,7 +20,15 @@ migrate(
       fields: [
         { name: 'filename', type: 'text', required: true, max: 255 },
         { name: 'uploadedByUser', type: 'relation', required: true, collectionId: administrators.id, maxSelect: 1 },
-        { name: 'file', type: 'file', required: true, maxSelect: 1, maxSize: 50 * 1024 * 1024, mimeTypes: ['text/csv', 'text/plain'], protected: true },
+        {
+          name: 'file',
+          type: 'file',
+          required: true,
+          maxSelect: 1,
+          maxSize: 50 * 1024 * 1024,
+          mimeTypes: ['text/csv', 'text/plain'],
+          protected: true,
+        },
         { name: 'status', type: 'select', maxSelect: 1, values: ['queued', 'processing', 'done', 'failed'] },
         { name: 'progress', type: 'number', min: 0, max: 100 },
         { name: 'errorMessage', type: 'text', max: 1000 },

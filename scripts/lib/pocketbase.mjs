@@ -65,7 +65,11 @@ export function checkPinnedBinary(bin, pin = PIN) {
   return null;
 }
 
-/** Resolves and checks the binary; throws with a readable reason when it must not run. */
+/**
+ * Resolves and checks the binary; throws with a readable reason when it must not run.
+ * @param {NodeJS.ProcessEnv | Record<string, string>} [env]
+ * @param {{ pinnedPath?: string }} [options] a different "pinned" path, for the check's own test
+ */
 export function ensureBinary(env = process.env, { pinnedPath } = {}) {
   const resolved = resolveBinary(env);
   if (resolved.pinned && pinnedPath) resolved.bin = pinnedPath;
@@ -78,7 +82,10 @@ export function ensureBinary(env = process.env, { pinnedPath } = {}) {
   return resolved.bin;
 }
 
-/** The four directory flags PocketBase must always get (DECISIONS §1). */
+/**
+ * The four directory flags PocketBase must always get (DECISIONS §1).
+ * @param {{ dataDir: string, publicDir?: string }} options
+ */
 export function directoryArgs({ dataDir, publicDir = path.join(ROOT, 'dist') }) {
   return [
     `--dir=${dataDir}`,
@@ -88,7 +95,11 @@ export function directoryArgs({ dataDir, publicDir = path.join(ROOT, 'dist') }) 
   ];
 }
 
-/** Creates or updates a superuser through the CLI (runs the migrations first). */
+/**
+ * Creates or updates a superuser through the CLI.
+ * @param {string} bin
+ * @param {{ dataDir: string, email: string, password: string, env?: NodeJS.ProcessEnv }} options
+ */
 export function upsertSuperuser(bin, { dataDir, email, password, env = process.env }) {
   execFileSync(bin, ['superuser', 'upsert', email, password, ...directoryArgs({ dataDir })], {
     env,
@@ -97,14 +108,22 @@ export function upsertSuperuser(bin, { dataDir, email, password, env = process.e
   });
 }
 
-/** Spawns `pocketbase serve`. The caller owns the child process. */
+/**
+ * Spawns `pocketbase serve`. The caller owns the child process.
+ * @param {string} bin
+ * @param {{ dataDir: string, http: string, publicDir?: string, env?: NodeJS.ProcessEnv, dev?: boolean, stdio?: import('node:child_process').StdioOptions }} options
+ */
 export function spawnServe(bin, { dataDir, http, publicDir, env = process.env, dev = false, stdio }) {
   const args = ['serve', `--http=${http}`, ...directoryArgs({ dataDir, publicDir }), '--hooksWatch=false'];
   if (dev) args.push('--dev');
   return spawn(bin, args, { env, stdio: stdio ?? ['ignore', 'pipe', 'pipe'] });
 }
 
-/** Polls /api/health until PocketBase answers or the deadline passes. */
+/**
+ * Polls /api/health until PocketBase answers or the deadline passes.
+ * @param {string} baseUrl
+ * @param {{ timeoutMs?: number, child?: import('node:child_process').ChildProcess }} [options]
+ */
 export async function waitForHealth(baseUrl, { timeoutMs = 30_000, child } = {}) {
   const deadline = Date.now() + timeoutMs;
   let lastError;

@@ -9,3 +9,6 @@ afterEach(() => {
   resetSessionStore();
   localStorage.clear();
 });
+
+// jsdom has no layout; the app scrolls on navigation.
+window.scrollTo = () => {};

@@ -38,7 +38,13 @@ async function post(actor: Actor | null, path: string, body: FormData | object, 
   return { status: res.status, json: (await res.json().catch(() => null)) as any };
 }
 
-function submissionForm(owner: string, voucher: string, extra: Record<string, string> = {}, file = blob(PNG_BYTES, 'image/png'), name = 'rechnung.png') {
+function submissionForm(
+  owner: string,
+  voucher: string,
+  extra: Record<string, string> = {},
+  file = blob(PNG_BYTES, 'image/png'),
+  name = 'rechnung.png',
+) {
   const fd = new FormData();
   const fields = {
     user: owner,
@@ -107,7 +113,9 @@ describe('users', () => {
 
   it('a workshop cannot point noraLZConnections at somebody else’s connection', async () => {
     const centre = await createCentre(server);
-    const foreign = await server.admin.collection('user_lz_connections').create({ user: workshopB.id, noraLz: centre.id, customerNumber: 'B1' });
+    const foreign = await server.admin
+      .collection('user_lz_connections')
+      .create({ user: workshopB.id, noraLz: centre.id, customerNumber: 'B1' });
     const res = await post(workshopA, `/api/collections/users/records/${workshopA.id}`, { noraLZConnections: [foreign.id] }, 'PATCH');
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect((await server.admin.collection('users').getOne(workshopA.id)).noraLZConnections).not.toContain(foreign.id);
@@ -126,10 +134,10 @@ describe('users', () => {
 describe('user_lz_connections', () => {
   it('keeps users.noraLZConnections in step when a workshop adds and removes a centre', async () => {
     const centre = await createCentre(server);
-    const created = await workshopA.pb.collection('user_lz_connections').create({ user: workshopA.id, noraLz: centre.id, customerNumber: 'KD1' });
-    const profile = await workshopA.pb
-      .collection('users')
-      .getOne(workshopA.id, { expand: 'noraLZConnections,noraLZConnections.noraLz' });
+    const created = await workshopA.pb
+      .collection('user_lz_connections')
+      .create({ user: workshopA.id, noraLz: centre.id, customerNumber: 'KD1' });
+    const profile = await workshopA.pb.collection('users').getOne(workshopA.id, { expand: 'noraLZConnections,noraLZConnections.noraLz' });
     expect(profile.noraLZConnections).toContain(created.id);
     expect(profile.expand?.noraLZConnections?.[0]?.expand?.noraLz?.partnerName).toBe(centre.partnerName);
     await workshopA.pb.collection('user_lz_connections').delete(created.id);
@@ -139,19 +147,34 @@ describe('user_lz_connections', () => {
   it('refuses a second link to the same centre and a gpnr sent by the client', async () => {
     const centre = await createCentre(server);
     await workshopA.pb.collection('user_lz_connections').create({ user: workshopA.id, noraLz: centre.id, customerNumber: 'KD1' });
-    const dup = await post(workshopA, '/api/collections/user_lz_connections/records', { user: workshopA.id, noraLz: centre.id, customerNumber: 'KD2' });
+    const dup = await post(workshopA, '/api/collections/user_lz_connections/records', {
+      user: workshopA.id,
+      noraLz: centre.id,
+      customerNumber: 'KD2',
+    });
     expect(dup.status).toBe(400);
     const other = await createCentre(server);
-    const gp = await post(workshopA, '/api/collections/user_lz_connections/records', { user: workshopA.id, noraLz: other.id, customerNumber: 'KD3', gpnr: 'GP99' });
+    const gp = await post(workshopA, '/api/collections/user_lz_connections/records', {
+      user: workshopA.id,
+      noraLz: other.id,
+      customerNumber: 'KD3',
+      gpnr: 'GP99',
+    });
     expect(gp.status).toBe(400);
-    const links = await server.admin.collection('user_lz_connections').getFullList({ filter: server.admin.filter('user = {:u}', { u: workshopA.id }) });
+    const links = await server.admin
+      .collection('user_lz_connections')
+      .getFullList({ filter: server.admin.filter('user = {:u}', { u: workshopA.id }) });
     expect(links.filter((l) => l.noraLz === centre.id)).toHaveLength(1);
     expect(links.some((l) => l.gpnr === 'GP99')).toBe(false);
   });
 
   it('refuses customer numbers with other characters than letters and digits', async () => {
     const centre = await createCentre(server);
-    const res = await post(workshopA, '/api/collections/user_lz_connections/records', { user: workshopA.id, noraLz: centre.id, customerNumber: 'KD-1 2' });
+    const res = await post(workshopA, '/api/collections/user_lz_connections/records', {
+      user: workshopA.id,
+      noraLz: centre.id,
+      customerNumber: 'KD-1 2',
+    });
     expect(res.status).toBe(400);
     expect(res.json.data.customerNumber).toBeDefined();
   });
@@ -159,7 +182,7 @@ describe('user_lz_connections', () => {
 
 describe('submissions', () => {
   it('refuses status, fileHash and duplicateInvoice sent by the workshop', async () => {
-    for (const extra of [{ status: 'passed' }, { fileHash: 'a'.repeat(64) }, { duplicateInvoice: 'false' }]) {
+    for (const extra of [{ status: 'passed' }, { fileHash: 'a'.repeat(64) }, { duplicateInvoice: 'false' }] as Record<string, string>[]) {
       const voucher = await createVoucher(server, workshopA.id);
       const res = await post(workshopA, '/api/collections/submissions/records', submissionForm(workshopA.id, voucher.id, extra));
       expect(res.status).toBe(400);
@@ -171,17 +194,29 @@ describe('submissions', () => {
     const voucher = await createVoucher(server, workshopB.id);
     const res = await post(workshopA, '/api/collections/submissions/records', submissionForm(workshopA.id, voucher.id));
     expect(res.status).toBe(400);
-    const stored = await server.admin.collection('submissions').getFullList({ filter: server.admin.filter('voucher = {:v}', { v: voucher.id }) });
+    const stored = await server.admin
+      .collection('submissions')
+      .getFullList({ filter: server.admin.filter('voucher = {:v}', { v: voucher.id }) });
     expect(stored).toHaveLength(0);
   });
 
   it('accepts a PDF invoice and refuses a file whose content is not PNG, JPEG or PDF', async () => {
-    const ok = await post(workshopA, '/api/collections/submissions/records', submissionForm(workshopA.id, (await createVoucher(server, workshopA.id)).id, {}, blob(PDF_BYTES, 'application/pdf'), 'rechnung.pdf'));
+    const ok = await post(
+      workshopA,
+      '/api/collections/submissions/records',
+      submissionForm(workshopA.id, (await createVoucher(server, workshopA.id)).id, {}, blob(PDF_BYTES, 'application/pdf'), 'rechnung.pdf'),
+    );
     expect(ok.status).toBe(200);
     const fake = await post(
       workshopA,
       '/api/collections/submissions/records',
-      submissionForm(workshopA.id, (await createVoucher(server, workshopA.id)).id, {}, blob('<script>alert(1)</script>', 'image/png'), 'rechnung.png'),
+      submissionForm(
+        workshopA.id,
+        (await createVoucher(server, workshopA.id)).id,
+        {},
+        blob('<script>alert(1)</script>', 'image/png'),
+        'rechnung.png',
+      ),
     );
     expect(fake.status).toBe(400);
     expect(fake.json.data.file).toBeDefined();
@@ -193,7 +228,9 @@ describe('submissions', () => {
     expect(first.status).toBe(200);
     const second = await post(workshopA, '/api/collections/submissions/records', submissionForm(workshopA.id, voucher.id));
     expect(second.status).toBe(400);
-    expect(await server.admin.collection('submissions').getFullList({ filter: server.admin.filter('voucher = {:v}', { v: voucher.id }) })).toHaveLength(1);
+    expect(
+      await server.admin.collection('submissions').getFullList({ filter: server.admin.filter('voucher = {:v}', { v: voucher.id }) }),
+    ).toHaveLength(1);
   });
 });
 

@@ -38,10 +38,14 @@ afterAll(() => {
 });
 
 function migrate(...args: string[]) {
-  execFileSync(bin, ['migrate', ...args, `--dir=${dataDir}`, `--migrationsDir=${path.join(ROOT, 'pb_migrations')}`, `--hooksDir=${emptyDir}`], {
-    input: 'y\n', // `migrate down` asks for confirmation
-    stdio: 'pipe',
-  });
+  execFileSync(
+    bin,
+    ['migrate', ...args, `--dir=${dataDir}`, `--migrationsDir=${path.join(ROOT, 'pb_migrations')}`, `--hooksDir=${emptyDir}`],
+    {
+      input: 'y\n', // `migrate down` asks for confirmation
+      stdio: 'pipe',
+    },
+  );
 }
 
 /**
@@ -50,7 +54,14 @@ function migrate(...args: string[]) {
  */
 async function inspect() {
   const port = await freePort();
-  const args = ['serve', `--http=127.0.0.1:${port}`, `--dir=${dataDir}`, `--migrationsDir=${emptyDir}`, `--hooksDir=${emptyDir}`, `--publicDir=${emptyDir}`];
+  const args = [
+    'serve',
+    `--http=127.0.0.1:${port}`,
+    `--dir=${dataDir}`,
+    `--migrationsDir=${emptyDir}`,
+    `--hooksDir=${emptyDir}`,
+    `--publicDir=${emptyDir}`,
+  ];
   const child = spawn(bin, args, { stdio: 'ignore' });
   try {
     await waitForHealth(`http://127.0.0.1:${port}`, { child });
@@ -82,6 +93,11 @@ it('every migration goes up, comes down completely, and goes up again', async ()
 
   migrate('up');
   const again = await inspect();
-  expect(again.collections.filter((c) => !c.system).map((c) => c.name).sort()).toEqual([...PROJECT_COLLECTIONS, 'users'].sort());
+  expect(
+    again.collections
+      .filter((c) => !c.system)
+      .map((c) => c.name)
+      .sort(),
+  ).toEqual([...PROJECT_COLLECTIONS, 'users'].sort());
   expect(again.campaigns.map((c) => c.year)).toEqual([2025]);
 });

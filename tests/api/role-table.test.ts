@@ -234,12 +234,14 @@ const SPECS: Record<string, CollectionSpec> = {
     update: { field: 'outcome', value: 'rejected' },
   },
   workshop_files: {
-    make: async () => (await server.admin.collection('workshop_files').create(csvForm({ filename: 'registrierungen.csv', totalRows: '3' }))).id,
+    make: async () =>
+      (await server.admin.collection('workshop_files').create(csvForm({ filename: 'registrierungen.csv', totalRows: '3' }))).id,
     createBody: async () => csvForm({ filename: 'registrierungen.csv' }),
     update: { field: 'totalRows', value: 12345 },
   },
   user_file: {
-    make: async () => (await server.admin.collection('user_file').create(csvForm({ filename: 'userfile_2025-09-01.csv', totalUsers: '2' }))).id,
+    make: async () =>
+      (await server.admin.collection('user_file').create(csvForm({ filename: 'userfile_2025-09-01.csv', totalUsers: '2' }))).id,
     createBody: async () => ({ filename: 'userfile_2025-09-15.csv' }),
     update: { field: 'totalUsers', value: 12345 },
   },
@@ -249,19 +251,27 @@ const SPECS: Record<string, CollectionSpec> = {
     createBody: async (caller, owner) =>
       csvForm({
         filename: 'umsatz.csv',
-        ...(caller?.collection === 'auditors' ? { auditorUploaded: owner.id } : caller?.collection === 'administrators' ? { adminUploaded: owner.id } : {}),
+        ...(caller?.collection === 'auditors'
+          ? { auditorUploaded: owner.id }
+          : caller?.collection === 'administrators'
+            ? { adminUploaded: owner.id }
+            : {}),
       }),
     update: { field: 'newDataCount', value: 12345 },
   },
   business_partner_number_files: {
     make: async () =>
-      (await server.admin.collection('business_partner_number_files').create(csvForm({ filename: 'gpnr.csv', uploadedByUser: actors.admin1.id })))
-        .id,
+      (
+        await server.admin
+          .collection('business_partner_number_files')
+          .create(csvForm({ filename: 'gpnr.csv', uploadedByUser: actors.admin1.id }))
+      ).id,
     createBody: async (_caller, owner) => csvForm({ filename: 'gpnr.csv', uploadedByUser: owner.id }),
     update: { field: 'successfullyProcessedRows', value: 12345 },
   },
   submission_audit_files: {
-    make: async () => (await server.admin.collection('submission_audit_files').create(csvForm({ filename: 'pruefdatei.csv', totalRows: '1' }))).id,
+    make: async () =>
+      (await server.admin.collection('submission_audit_files').create(csvForm({ filename: 'pruefdatei.csv', totalRows: '1' }))).id,
     createBody: async () => ({ filename: 'pruefdatei_neu.csv' }),
     update: { field: 'totalRows', value: 12345 },
   },
@@ -311,7 +321,11 @@ it('the role table covers every collection of the schema and every role', async 
   expect(documented.sort()).toEqual(collections.sort());
   expect(Object.keys(SPECS).sort()).toEqual(collections.sort());
   for (const name of documented) {
-    expect(TABLE.filter((r) => r.collection === name).map((r) => r.role).sort()).toEqual(['administrator', 'auditor', 'guest', 'workshop']);
+    expect(
+      TABLE.filter((r) => r.collection === name)
+        .map((r) => r.role)
+        .sort(),
+    ).toEqual(['administrator', 'auditor', 'guest', 'workshop']);
   }
 });
 

@@ -33,9 +33,7 @@ export async function startInbox(): Promise<MailInbox> {
     async waitFor(address, predicate = () => true, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
-        const found = (await all()).find(
-          (m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()) && predicate(m),
-        );
+        const found = (await all()).find((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()) && predicate(m));
         if (found) return found;
         await new Promise((r) => setTimeout(r, 100));
       }

@@ -1,0 +1,73 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+
+import { applyAuthSnapshot } from '@/stores/session';
+
+import { routes } from './router';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const signInAs = (collectionName: string) =>
+  applyAuthSnapshot({ isValid: true, record: { collectionName, firstName: 'Karl', lastName: 'Schrauber' } });
+const signOut = () => applyAuthSnapshot({ isValid: false, record: null });
+
+describe('routes', () => {
+  it('shows the landing page at /', async () => {
+    signOut();
+    renderAt('/');
+    expect(await screen.findByRole('heading', { name: 'Wir schrauben am Preis!' })).toBeInTheDocument();
+  });
+
+  it('shows the 404 page with a link to the start page for an unknown path', async () => {
+    signOut();
+    renderAt('/gibt-es-nicht');
+    expect(await screen.findByRole('heading', { name: 'Seite nicht gefunden' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/');
+  });
+
+  it('sends /register to the account step', async () => {
+    signOut();
+    const router = renderAt('/register');
+    await screen.findByRole('heading', { name: 'Registrierung' });
+    expect(router.state.location.pathname).toBe('/register/account');
+  });
+
+  it('redirects a visitor away from /profile to /not-found', async () => {
+    signOut();
+    const router = renderAt('/profile');
+    await screen.findByRole('heading', { name: 'Seite nicht gefunden' });
+    expect(router.state.location.pathname).toBe('/not-found');
+  });
+
+  it('lets a workshop open /profile', async () => {
+    signInAs('users');
+    renderAt('/profile');
+    expect(await screen.findByRole('heading', { name: 'Ihr Profil' })).toBeInTheDocument();
+  });
+
+  it('keeps a workshop out of /datacenter', async () => {
+    signInAs('users');
+    const router = renderAt('/datacenter');
+    await screen.findByRole('heading', { name: 'Seite nicht gefunden' });
+    expect(router.state.location.pathname).toBe('/not-found');
+  });
+
+  it('lets an auditor open /adminprofile, headed with the role', async () => {
+    signInAs('auditors');
+    renderAt('/adminprofile');
+    expect(await screen.findByRole('heading', { name: 'Profil: Auditor' })).toBeInTheDocument();
+  });
+
+  it('renders nothing for a guarded route until the session is loaded', async () => {
+    const router = renderAt('/datacenter');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('heading', { name: 'Datacenter' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Seite nicht gefunden' })).toBeNull();
+    expect(router.state.location.pathname).toBe('/datacenter');
+  });
+});

@@ -1,0 +1,39 @@
+import { ESLint } from 'eslint';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
+
+async function boundaryErrors(file: string, source: string) {
+  const [result] = await eslint.lintText(source, { filePath: path.join(root, file) });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'import-x/no-restricted-paths' || m.ruleId === 'boundaries/no-cross-feature-imports')
+    .map((m) => m.message);
+}
+
+describe('import boundaries', () => {
+  it('refuses a feature importing another feature', async () => {
+    const errors = await boundaryErrors(
+      'src/features/profile/components/probe.tsx',
+      "import { LandingPage } from '@/features/landing/components/landing-page';\nexport const x = LandingPage;\n",
+    );
+    expect(errors.join()).toMatch(/Features must not import each other/);
+  });
+
+  it('refuses shared code importing a feature', async () => {
+    const errors = await boundaryErrors(
+      'src/lib/probe.ts',
+      "import { LandingPage } from '@/features/landing/components/landing-page';\nexport const x = LandingPage;\n",
+    );
+    expect(errors.join()).toMatch(/Shared code must not import features/);
+  });
+
+  it('lets the app layer compose features', async () => {
+    const errors = await boundaryErrors(
+      'src/app/probe.tsx',
+      "import { LandingPage } from '@/features/landing/components/landing-page';\nexport const x = LandingPage;\n",
+    );
+    expect(errors).toEqual([]);
+  });
+});
