@@ -2,12 +2,13 @@
 // `npm start`: build the SPA if needed, start the mail catcher (when no SMTP
 // server is configured), start and supervise PocketBase, load the demo data.
 // `npm run dev` (--dev): the same backend plus Vite's dev server with HMR.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { DEMO_LOGINS, seedDemo } from './demo/seed.mjs';
+import { buildIfStale } from './lib/build.mjs';
 import { startMailCatcher } from './lib/mail-catcher.mjs';
 import { ensureBinary, ROOT, spawnServe, upsertSuperuser, waitForHealth } from './lib/pocketbase.mjs';
 
@@ -23,27 +24,6 @@ const vitePort = Number(env.VITE_PORT || 5173);
 const publicUrl = env.PORTAL_URL || (dev ? `http://127.0.0.1:${vitePort}` : apiUrl);
 
 const log = (msg) => console.log(`[portal] ${msg}`);
-
-// ---------------------------------------------------------------- SPA build
-function newestMtime(entry) {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
-}
-
-function buildIfStale() {
-  const built = path.join(ROOT, 'dist', 'index.html');
-  const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'package-lock.json', 'tsconfig.app.json'];
-  const newestSource = Math.max(...sources.map((s) => newestMtime(path.join(ROOT, s))));
-  if (existsSync(built) && statSync(built).mtimeMs >= newestSource) return;
-  log(existsSync(built) ? 'dist/ is older than the sources, rebuilding the SPA...' : 'building the SPA...');
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) throw new Error('The SPA build failed.');
-}
 
 // ---------------------------------------------------------------- superuser
 /** A random superuser per data dir, kept beside the data (never in the repo). */
@@ -115,7 +95,7 @@ function supervise(bin, pbEnv, onFirstHealthy) {
 
 async function main() {
   const bin = ensureBinary(env);
-  if (!dev) buildIfStale();
+  if (!dev) buildIfStale(log);
 
   const pbEnv = { ...env, PORTAL_URL: publicUrl };
   let inboxUrl = null;

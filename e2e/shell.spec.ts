@@ -1,0 +1,38 @@
+import { expect, test } from './fixtures';
+
+test('the landing page renders its headline and the legal links', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle(/NORA Cashback-Aktion/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Wir schrauben am Preis!' })).toBeVisible();
+  await expect(page.getByText('Jetzt 50€ sichern!')).toBeVisible();
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'Impressum' })).toHaveAttribute('href', '/impressum');
+  await expect(footer.getByRole('link', { name: 'Datenschutz' })).toHaveAttribute('href', '/datenschutz');
+  await expect(footer.getByRole('link', { name: 'Teilnahmeerklärung' })).toHaveAttribute('href', '/aktionsbedingungen');
+  await expect(footer).toContainText(String(new Date().getFullYear()));
+});
+
+test('an unknown path shows the 404 page, whose link leads back to the start page', async ({ page }) => {
+  const response = await page.goto('/diese-seite-gibt-es-nicht');
+  expect(response?.status()).toBe(200); // PocketBase falls back to index.html; the SPA decides
+  await expect(page.getByRole('heading', { name: 'Seite nicht gefunden' })).toBeVisible();
+  await page.getByRole('link', { name: 'Zur Startseite' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Wir schrauben am Preis!' })).toBeVisible();
+});
+
+test('a guarded page sends a visitor to /not-found', async ({ page }) => {
+  await page.goto('/datacenter');
+  await expect(page).toHaveURL(/\/not-found$/);
+  await expect(page.getByRole('heading', { name: 'Seite nicht gefunden' })).toBeVisible();
+});
+
+test('a deep link to a lazy-loaded page loads its own chunk', async ({ page }) => {
+  const chunks: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().includes('/assets/') && r.url().endsWith('.js')) chunks.push(r.url());
+  });
+  await page.goto('/impressum');
+  await expect(page.getByRole('heading', { name: 'Impressum' })).toBeVisible();
+  expect(chunks.some((c) => /impressum-[\w-]+\.js$/.test(c))).toBe(true);
+});

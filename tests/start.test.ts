@@ -1,0 +1,119 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import PocketBase from 'pocketbase';
+import { afterAll, expect, it } from 'vitest';
+
+import { DEMO_LOGINS } from '../scripts/demo/seed.mjs';
+import { ROOT } from '../scripts/lib/pocketbase.mjs';
+import { freePort } from '../scripts/lib/ports.mjs';
+
+// `npm start` as a newcomer runs it: first start, a crash of PocketBase, Ctrl-C,
+// and a second start on the same data dir.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-start-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+}
+
+async function start(ports: { http: number; smtp: number; web: number }): Promise<Started> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORTAL_DATA_DIR: dataDir,
+      PORTAL_HTTP: `127.0.0.1:${ports.http}`,
+      MAILDEV_SMTP_PORT: String(ports.smtp),
+      MAILDEV_WEB_PORT: String(ports.web),
+      SMTP_HOST: '',
+      PORTAL_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const deadline = Date.now() + 90_000;
+  while (!out.includes('Ctrl-C stops everything')) {
+    if (child.exitCode !== null) throw new Error(`npm start exited early:\n${out}`);
+    if (Date.now() > deadline) throw new Error(`npm start did not become ready:\n${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, output: () => out };
+}
+
+async function stop(started: Started) {
+  const exited = new Promise<number | null>((r) => started.child.once('exit', (code) => r(code)));
+  started.child.kill('SIGINT');
+  return exited;
+}
+
+function pocketbasePids() {
+  try {
+    return execFileSync('pgrep', ['-f', `serve .*--dir=${dataDir}`], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+async function counts(url: string) {
+  const pb = new PocketBase(url);
+  const login = DEMO_LOGINS.workshop;
+  await pb.collection('users').authWithPassword(login.email, login.password);
+  return {
+    centres: (await pb.collection('nora_lz').getList(1, 1)).totalItems,
+    vouchers: (await pb.collection('vouchers').getFullList()).map((v) => v.status).sort(),
+    connections: (await pb.collection('user_lz_connections').getFullList()).length,
+  };
+}
+
+it('starts with demo data and a mail inbox, survives a PocketBase crash, stops on Ctrl-C and keeps data on restart', async () => {
+  const ports = { http: await freePort(), smtp: await freePort(), web: await freePort() };
+  const url = `http://127.0.0.1:${ports.http}`;
+
+  const first = await start(ports);
+  expect(first.output()).toContain(`Portal:      ${url}/`);
+  expect(first.output()).toContain(`Mail inbox:  http://127.0.0.1:${ports.web}/`);
+  for (const login of Object.values(DEMO_LOGINS)) expect(first.output()).toContain(`${login.email} / ${login.password}`);
+
+  const page = await fetch(`${url}/`);
+  expect(await page.text()).toContain('<div id="root"></div>');
+  expect(await counts(url)).toEqual({ centres: 320, vouchers: ['audit', 'closed', 'open'], connections: 2 });
+
+  const inbox = (await (await fetch(`http://127.0.0.1:${ports.web}/email`)).json()) as { subject: string; to: { address: string }[] }[];
+  expect(inbox.map((m) => [m.subject, m.to[0]?.address])).toContainEqual([
+    'Bitte bestätigen Sie Ihre E-Mail-Adresse',
+    DEMO_LOGINS.workshop.email,
+  ]);
+
+  // PocketBase dies: the start command brings it back.
+  const [pid] = pocketbasePids();
+  expect(pid).toBeDefined();
+  process.kill(Number(pid), 'SIGKILL');
+  const deadline = Date.now() + 20_000;
+  let healthy = false;
+  while (!healthy && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 200));
+    healthy = await fetch(`${url}/api/health`).then(
+      (r) => r.ok && !pocketbasePids().includes(pid!),
+      () => false,
+    );
+  }
+  expect(healthy).toBe(true);
+  expect(first.output()).toContain('restarting');
+
+  expect(await stop(first)).toBe(0);
+  expect(pocketbasePids()).toEqual([]);
+  await expect(fetch(`http://127.0.0.1:${ports.web}/email`)).rejects.toThrow();
+
+  const second = await start(ports);
+  expect(second.output()).toContain('demo data already present.');
+  expect(await counts(url)).toEqual({ centres: 320, vouchers: ['audit', 'closed', 'open'], connections: 2 });
+  expect(await stop(second)).toBe(0);
+}, 180_000);
