@@ -2,7 +2,6 @@
 
 interface ImportMetaEnv {
   readonly VITE_PB_URL?: string;
-  readonly VITE_GTM_ID?: string;
 }
 
 interface ImportMeta {

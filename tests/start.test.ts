@@ -86,7 +86,13 @@ it('starts with demo data and a mail inbox, survives a PocketBase crash, stops o
   expect(await page.text()).toContain('<div id="root"></div>');
   expect(await counts(url)).toEqual({ centres: 320, vouchers: ['audit', 'closed', 'open'], connections: 2 });
 
-  const inbox = (await (await fetch(`http://127.0.0.1:${ports.web}/email`)).json()) as { subject: string; to: { address: string }[] }[];
+  // PocketBase hands mails to SMTP in the background: poll the inbox briefly.
+  type Mail = { subject: string; to: { address: string }[] };
+  let inbox: Mail[] = [];
+  for (let i = 0; i < 100 && inbox.length === 0; i++) {
+    inbox = (await (await fetch(`http://127.0.0.1:${ports.web}/email`)).json()) as Mail[];
+    if (inbox.length === 0) await new Promise((r) => setTimeout(r, 100));
+  }
   expect(inbox.map((m) => [m.subject, m.to[0]?.address])).toContainEqual([
     'Bitte bestätigen Sie Ihre E-Mail-Adresse',
     DEMO_LOGINS.workshop.email,
