@@ -2,47 +2,51 @@ import js from '@eslint/js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import globals from 'globals';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const srcDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src');
 
-// Code flows shared -> features -> app. Shared code (components, lib, stores,
-// utils, config) never imports features or the app; features never import the app.
-const boundaryZones = [
-  { target: './src/features', from: './src/app', message: 'Features must not import from the app layer.' },
-  {
-    target: ['./src/components', './src/lib', './src/stores', './src/utils', './src/config', './src/hooks'],
-    from: ['./src/features', './src/app'],
-    message: 'Shared code must not import features or the app layer.',
-  },
-];
+// Code flows shared -> features -> app: shared code (components, lib, stores,
+// utils, config, hooks) never imports features or the app; features never import
+// the app or each other, including features that do not exist yet.
+const SHARED = new Set(['components', 'lib', 'stores', 'utils', 'config', 'hooks', 'testing', 'types']);
 
-// Features never import each other, including features that do not exist yet.
-const featureOf = (file) => /[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]/.exec(file)?.[1];
+/** Which layer a path in src/ belongs to: { layer: 'app' | 'feature' | 'shared', feature? }. */
+function layerOf(file) {
+  const rel = path.relative(srcDir, file);
+  if (rel.startsWith('..')) return null;
+  const [top, second] = rel.split(path.sep);
+  if (top === 'app') return { layer: 'app' };
+  if (top === 'features' && second) return { layer: 'feature', feature: second };
+  if (SHARED.has(top)) return { layer: 'shared' };
+  return null;
+}
+
 const boundaries = {
   rules: {
-    'no-cross-feature-imports': {
+    layers: {
       meta: { type: 'problem', schema: [] },
       create(context) {
-        const own = featureOf(context.filename);
-        if (!own) return {};
+        const from = layerOf(context.filename);
+        if (!from) return {};
         const check = (node) => {
           const spec = node.source?.value;
           if (typeof spec !== 'string') return;
           const target = spec.startsWith('@/')
-            ? path.join(srcDir, spec.slice(2)) + path.sep
+            ? path.join(srcDir, spec.slice(2))
             : spec.startsWith('.')
-              ? path.resolve(path.dirname(context.filename), spec) + path.sep
+              ? path.resolve(path.dirname(context.filename), spec)
               : null;
-          const other = target && featureOf(target);
-          if (other && other !== own) {
-            context.report({
-              node,
-              message: `Features must not import each other (${own} imports ${other}); move shared code to src/components, src/lib or src/utils.`,
-            });
+          const to = target && layerOf(target);
+          if (!to) return;
+          let message = null;
+          if (from.layer === 'shared' && to.layer !== 'shared') message = 'Shared code must not import features or the app layer.';
+          else if (from.layer === 'feature' && to.layer === 'app') message = 'Features must not import from the app layer.';
+          else if (from.layer === 'feature' && to.layer === 'feature' && to.feature !== from.feature) {
+            message = `Features must not import each other (${from.feature} imports ${to.feature}); move shared code to src/components, src/lib or src/utils.`;
           }
+          if (message) context.report({ node, message });
         };
         return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
       },
@@ -57,12 +61,10 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX, boundaries },
-    settings: { 'import-x/resolver': { typescript: true, node: true } },
+    plugins: { 'react-hooks': reactHooks, boundaries },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
-      'boundaries/no-cross-feature-imports': 'error',
+      'boundaries/layers': 'error',
     },
   },
   {

@@ -7,9 +7,7 @@ const eslint = new ESLint({ cwd: root });
 
 async function boundaryErrors(file: string, source: string) {
   const [result] = await eslint.lintText(source, { filePath: path.join(root, file) });
-  return (result?.messages ?? [])
-    .filter((m) => m.ruleId === 'import-x/no-restricted-paths' || m.ruleId === 'boundaries/no-cross-feature-imports')
-    .map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'boundaries/layers').map((m) => m.message);
 }
 
 describe('import boundaries', () => {
@@ -19,6 +17,22 @@ describe('import boundaries', () => {
       "import { LandingPage } from '@/features/landing/components/landing-page';\nexport const x = LandingPage;\n",
     );
     expect(errors.join()).toMatch(/Features must not import each other/);
+  });
+
+  it('refuses a relative import into another feature', async () => {
+    const errors = await boundaryErrors(
+      'src/features/cashback/components/probe.tsx',
+      "import { LandingPage } from '../../landing/components/landing-page';\nexport const x = LandingPage;\n",
+    );
+    expect(errors.join()).toMatch(/cashback imports landing/);
+  });
+
+  it('refuses a feature importing the app layer', async () => {
+    const errors = await boundaryErrors(
+      'src/features/landing/components/probe.tsx',
+      "import { routes } from '@/app/router';\nexport const x = routes;\n",
+    );
+    expect(errors.join()).toMatch(/Features must not import from the app layer/);
   });
 
   it('refuses shared code importing a feature', async () => {
