@@ -44,16 +44,24 @@ const children = new Set();
 let stopping = false;
 let mailCatcher = null;
 
+const exitOf = (child) =>
+  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
+
 async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
   log('stopping...');
-  for (const child of children) child.kill('SIGTERM');
-  await Promise.race([
-    Promise.all([...children].map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null))),
-    new Promise((r) => setTimeout(r, 5000)),
+  const running = [...children];
+  for (const child of running) child.kill('SIGTERM');
+  const graceful = await Promise.race([
+    Promise.all(running.map(exitOf)).then(() => true),
+    new Promise((r) => setTimeout(() => r(false), 5000)),
   ]);
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  if (!graceful) {
+    log('a child did not stop within 5 s; killing it.');
+    for (const child of running) child.kill('SIGKILL');
+    await Promise.all(running.map(exitOf));
+  }
   await mailCatcher?.close();
   process.exit(code);
 }
@@ -70,6 +78,8 @@ function track(child) {
 function supervise(bin, pbEnv, onFirstHealthy) {
   const crashes = [];
   const run = () => {
+    // A restart that was scheduled before Ctrl-C must not start an orphan.
+    if (stopping) return null;
     const child = track(spawnServe(bin, { dataDir, http, env: pbEnv, dev, stdio: ['ignore', 'inherit', 'inherit'] }));
     child.once('exit', (code, signal) => {
       if (stopping) return;

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PocketBase from 'pocketbase';
@@ -51,15 +51,34 @@ async function stop(started: Started) {
   return exited;
 }
 
+/** Live PocketBase processes on this data dir (a reaped-late zombie is not running). */
 function pocketbasePids() {
+  let pids: string[];
   try {
-    return execFileSync('pgrep', ['-f', `serve .*--dir=${dataDir}`], { encoding: 'utf8' })
+    pids = execFileSync('pgrep', ['-f', `serve .*--dir=${dataDir}`], { encoding: 'utf8' })
       .trim()
       .split('\n')
       .filter(Boolean);
   } catch {
     return [];
   }
+  return pids.filter((pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Waits up to 2 s for exiting processes to finish dying; true when none is left running. */
+async function noPocketBaseLeft() {
+  for (let i = 0; i < 20; i++) {
+    if (pocketbasePids().length === 0) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
 }
 
 async function counts(url: string) {
@@ -115,7 +134,7 @@ it('starts with demo data and a mail inbox, survives a PocketBase crash, stops o
   expect(first.output()).toContain('restarting');
 
   expect(await stop(first)).toBe(0);
-  expect(pocketbasePids()).toEqual([]);
+  expect(await noPocketBaseLeft(), first.output()).toBe(true);
   await expect(fetch(`http://127.0.0.1:${ports.web}/email`)).rejects.toThrow();
 
   const second = await start(ports);
