@@ -108,6 +108,7 @@ export default tseslint.config(
         DateField: 'readonly',
         MailerMessage: 'readonly',
         BadRequestError: 'readonly',
+        ValidationError: 'readonly',
         ForbiddenError: 'readonly',
         NotFoundError: 'readonly',
         ApiError: 'readonly',

@@ -48,6 +48,8 @@ migrate(
       ],
       indexes: [
         "CREATE UNIQUE INDEX `idx_submissions_voucher_live` ON `submissions` (`voucher`) WHERE `status` != 'rejected'",
+        // The partial unique index serves only queries that also say status != 'rejected'.
+        'CREATE INDEX `idx_submissions_voucher` ON `submissions` (`voucher`)',
         'CREATE INDEX `idx_submissions_user` ON `submissions` (`user`)',
         'CREATE INDEX `idx_submissions_status` ON `submissions` (`status`)',
         'CREATE INDEX `idx_submissions_fileHash` ON `submissions` (`fileHash`)',

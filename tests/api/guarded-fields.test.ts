@@ -94,6 +94,16 @@ describe('users', () => {
     expect(res.json.data.termsAccepted.code).toBe('validation_required');
   });
 
+  it('registration with an e-mail longer than 120 characters is refused with a field error', async () => {
+    const email = `${'a'.repeat(110)}@example.de`;
+    expect(email.length).toBe(121);
+    const res = await post(null, '/api/collections/users/records', workshopData({ email }));
+    expect(res.status).toBe(400);
+    expect(res.json.data.email.code).toBe('validation_length_out_of_range');
+    const found = await server.admin.collection('users').getList(1, 1, { filter: server.admin.filter('email = {:e}', { e: email }) });
+    expect(found.totalItems).toBe(0);
+  });
+
   it('registration with a four-digit postcode is refused with a field error', async () => {
     const res = await post(null, '/api/collections/users/records', workshopData({ zipCode: '1234' }));
     expect(res.status).toBe(400);
