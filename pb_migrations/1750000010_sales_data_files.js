@@ -53,7 +53,7 @@ migrate(
         { name: 'updatedDataCount', type: 'number', onlyInt: true, min: 0 },
         { name: 'newDataCount', type: 'number', onlyInt: true, min: 0 },
         { name: 'failedProcessedRows', type: 'number', onlyInt: true, min: 0 },
-        { name: 'failedRowsCsv', type: 'file', maxSelect: 1, maxSize: 200 * 1024 * 1024, protected: true },
+        { name: 'failedRowsCsv', type: 'file', maxSelect: 1, maxSize: 200 * 1024 * 1024, mimeTypes: ['text/csv', 'text/plain'], protected: true },
         { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
         { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
       ],

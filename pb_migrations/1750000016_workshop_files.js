@@ -14,7 +14,7 @@ migrate(
       deleteRule: null,
       fields: [
         { name: 'filename', type: 'text', required: true, max: 255 },
-        { name: 'file', type: 'file', maxSelect: 1, maxSize: 200 * 1024 * 1024, protected: true },
+        { name: 'file', type: 'file', maxSelect: 1, maxSize: 200 * 1024 * 1024, mimeTypes: ['text/csv', 'text/plain'], protected: true },
         { name: 'totalRows', type: 'number', onlyInt: true, min: 0 },
         { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
         { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },

@@ -15,7 +15,7 @@ migrate(
       deleteRule: null,
       fields: [
         { name: 'filename', type: 'text', required: true, max: 255, pattern: '^userfile_\\d{4}-\\d{2}-\\d{2}\\.csv$' },
-        { name: 'file', type: 'file', maxSelect: 1, maxSize: 200 * 1024 * 1024, protected: true },
+        { name: 'file', type: 'file', maxSelect: 1, maxSize: 200 * 1024 * 1024, mimeTypes: ['text/csv', 'text/plain'], protected: true },
         { name: 'totalUsers', type: 'number', onlyInt: true, min: 0 },
         { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
         { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },

@@ -280,6 +280,25 @@ describe('file records', () => {
 });
 
 describe('protected files', () => {
+  it('takes a server-written CSV (BOM, semicolons, German umlauts) into every CSV file field', async () => {
+    const csv = '\uFEFF"id";"Werkstatt";"Ort"\r\n"abc";"Kfz Müller";"Görlitz"\r\n';
+    const fd = new FormData();
+    fd.append('filename', 'registrierungen_2025-09-15.csv');
+    fd.append('totalRows', '1');
+    fd.append('file', blob(csv, 'text/csv'), 'registrierungen_2025-09-15.csv');
+    const rec = await server.admin.collection('workshop_files').create(fd);
+    expect(rec.file).toMatch(/\.csv$/);
+  });
+
+  it('does not publish a service centre’s business number', async () => {
+    const centre = await createCentre(server, { bnr: '987654' });
+    const res = await fetch(`${server.url}/api/collections/nora_lz/records/${centre.id}`);
+    const body = await res.text();
+    expect(res.status).toBe(200);
+    expect(body).toContain(centre.partnerName);
+    expect(body).not.toContain('987654');
+  });
+
   it('serves an invoice only with a file token of a caller who may view the submission', async () => {
     const submission = await createSubmission(server, workshopA.id);
     const fileUrl = `${server.url}/api/files/submissions/${submission.id}/${submission.file}`;
