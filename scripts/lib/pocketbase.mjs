@@ -128,8 +128,8 @@ export async function waitForHealth(baseUrl, { timeoutMs = 30_000, child } = {})
   const deadline = Date.now() + timeoutMs;
   let lastError;
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) {
-      throw new Error(`PocketBase exited with code ${child.exitCode} before it became healthy`);
+    if (child && (child.exitCode !== null || child.signalCode !== null)) {
+      throw new Error(`PocketBase exited (${child.signalCode ?? child.exitCode}) before it became healthy`);
     }
     try {
       const res = await fetch(`${baseUrl}/api/health`);
