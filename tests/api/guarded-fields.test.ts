@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
-  activeCampaignId,
   blob,
   createCentre,
   createStaff,
@@ -9,62 +8,32 @@ import {
   createVoucher,
   createWorkshop,
   CSV_TEXT,
+  csvUpload,
+  multipart,
   PASSWORD,
   PDF_BYTES,
   PNG_BYTES,
+  submissionForm,
   workshopData,
   type Actor,
 } from '../helpers/fixtures';
+import { request } from '../helpers/http';
 import { startInbox, type MailInbox } from '../helpers/mail';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
 
 let server: TestServer;
 let inbox: MailInbox;
-let campaignId: string;
 let workshopA: Actor;
 let workshopB: Actor;
 let admin: Actor;
 let auditor: Actor;
 
-async function post(actor: Actor | null, path: string, body: FormData | object, method = 'POST') {
-  const headers: Record<string, string> = actor ? { Authorization: actor.token } : {};
-  let payload: BodyInit;
-  if (body instanceof FormData) payload = body;
-  else {
-    headers['Content-Type'] = 'application/json';
-    payload = JSON.stringify(body);
-  }
-  const res = await fetch(`${server.url}${path}`, { method, headers, body: payload });
-  return { status: res.status, json: (await res.json().catch(() => null)) as any };
-}
-
-function submissionForm(
-  owner: string,
-  voucher: string,
-  extra: Record<string, string> = {},
-  file = blob(PNG_BYTES, 'image/png'),
-  name = 'rechnung.png',
-) {
-  const fd = new FormData();
-  const fields = {
-    user: owner,
-    voucher,
-    campaign: campaignId,
-    ibanFirstName: 'Erika',
-    ibanLastName: 'Mustermann',
-    ibanNumber: 'DE89370400440532013000',
-    ibanBic: 'COBADEFFXXX',
-    ...extra,
-  };
-  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  fd.append('file', file, name);
-  return fd;
-}
+const post = (actor: Actor | null, path: string, body: FormData | object, method = 'POST') =>
+  request(server.url, actor, method, path, body);
 
 beforeAll(async () => {
   inbox = await startInbox();
   server = await startPocketBase({ env: { SMTP_HOST: inbox.smtpHost, SMTP_PORT: String(inbox.smtpPort) } });
-  campaignId = await activeCampaignId(server);
   [workshopA, workshopB, admin, auditor] = await Promise.all([
     createWorkshop(server),
     createWorkshop(server),
@@ -194,7 +163,7 @@ describe('submissions', () => {
   it('refuses status, fileHash and duplicateInvoice sent by the workshop', async () => {
     for (const extra of [{ status: 'passed' }, { fileHash: 'a'.repeat(64) }, { duplicateInvoice: 'false' }] as Record<string, string>[]) {
       const voucher = await createVoucher(server, workshopA.id);
-      const res = await post(workshopA, '/api/collections/submissions/records', submissionForm(workshopA.id, voucher.id, extra));
+      const res = await post(workshopA, '/api/collections/submissions/records', submissionForm(workshopA.id, voucher, extra));
       expect(res.status).toBe(400);
       expect(res.json.id).toBeUndefined();
     }
@@ -202,7 +171,7 @@ describe('submissions', () => {
 
   it('refuses redeeming another workshop’s voucher', async () => {
     const voucher = await createVoucher(server, workshopB.id);
-    const res = await post(workshopA, '/api/collections/submissions/records', submissionForm(workshopA.id, voucher.id));
+    const res = await post(workshopA, '/api/collections/submissions/records', submissionForm(workshopA.id, voucher));
     expect(res.status).toBe(400);
     const stored = await server.admin
       .collection('submissions')
@@ -214,7 +183,7 @@ describe('submissions', () => {
     const ok = await post(
       workshopA,
       '/api/collections/submissions/records',
-      submissionForm(workshopA.id, (await createVoucher(server, workshopA.id)).id, {}, blob(PDF_BYTES, 'application/pdf'), 'rechnung.pdf'),
+      submissionForm(workshopA.id, await createVoucher(server, workshopA.id), {}, blob(PDF_BYTES, 'application/pdf'), 'rechnung.pdf'),
     );
     expect(ok.status).toBe(200);
     const fake = await post(
@@ -222,7 +191,7 @@ describe('submissions', () => {
       '/api/collections/submissions/records',
       submissionForm(
         workshopA.id,
-        (await createVoucher(server, workshopA.id)).id,
+        await createVoucher(server, workshopA.id),
         {},
         blob('<script>alert(1)</script>', 'image/png'),
         'rechnung.png',
@@ -234,9 +203,9 @@ describe('submissions', () => {
 
   it('allows only one live submission per voucher', async () => {
     const voucher = await createVoucher(server, workshopA.id);
-    const first = await post(workshopA, '/api/collections/submissions/records', submissionForm(workshopA.id, voucher.id));
+    const first = await post(workshopA, '/api/collections/submissions/records', submissionForm(workshopA.id, voucher));
     expect(first.status).toBe(200);
-    const second = await post(workshopA, '/api/collections/submissions/records', submissionForm(workshopA.id, voucher.id));
+    const second = await post(workshopA, '/api/collections/submissions/records', submissionForm(workshopA.id, voucher));
     expect(second.status).toBe(400);
     expect(
       await server.admin.collection('submissions').getFullList({ filter: server.admin.filter('voucher = {:v}', { v: voucher.id }) }),
@@ -246,35 +215,28 @@ describe('submissions', () => {
 
 describe('file records', () => {
   it('refuses counts, status and progress sent with a sales upload', async () => {
-    for (const extra of [{ newDataCount: '5' }, { status: 'done' }, { progress: '100' }, { successfullyProcessedRows: '0' }]) {
-      const fd = new FormData();
-      fd.append('filename', 'umsatz.csv');
-      fd.append('adminUploaded', admin.id);
-      for (const [k, v] of Object.entries(extra)) fd.append(k, v);
-      fd.append('file', blob(CSV_TEXT, 'text/csv'), 'umsatz.csv');
+    for (const extra of [{ newDataCount: '5' }, { status: 'done' }, { progress: '100' }, { successfullyProcessedRows: '0' }] as Record<
+      string,
+      string
+    >[]) {
+      const fd = csvUpload({ filename: 'umsatz.csv', adminUploaded: admin.id, ...extra }, 'umsatz.csv');
       const res = await post(admin, '/api/collections/sales_data_files/records', fd);
       expect(res.status).toBe(400);
     }
   });
 
   it('accepts audit results only with zero counts from the client', async () => {
-    const make = (n: string) => {
-      const fd = new FormData();
-      fd.append('filename', 'ergebnis.csv');
-      fd.append('uploadedByUser', auditor.id);
-      fd.append('successfullyProcessedRows', n);
-      fd.append('failedProcessedRows', '0');
-      fd.append('file', blob(CSV_TEXT, 'text/csv'), 'ergebnis.csv');
-      return fd;
-    };
+    const make = (n: string) =>
+      csvUpload(
+        { filename: 'ergebnis.csv', uploadedByUser: auditor.id, successfullyProcessedRows: n, failedProcessedRows: '0' },
+        'ergebnis.csv',
+      );
     expect((await post(auditor, '/api/collections/audit_results/records', make('0'))).status).toBe(200);
     expect((await post(auditor, '/api/collections/audit_results/records', make('7'))).status).toBe(400);
   });
 
   it('refuses a file sent with a user file request', async () => {
-    const fd = new FormData();
-    fd.append('filename', 'userfile_2025-09-15.csv');
-    fd.append('file', blob(CSV_TEXT, 'text/csv'), 'userfile_2025-09-15.csv');
+    const fd = csvUpload({ filename: 'userfile_2025-09-15.csv' }, 'userfile_2025-09-15.csv');
     expect((await post(admin, '/api/collections/user_file/records', fd)).status).toBe(400);
   });
 });
@@ -282,10 +244,11 @@ describe('file records', () => {
 describe('protected files', () => {
   it('takes a server-written CSV (BOM, semicolons, German umlauts) into every CSV file field', async () => {
     const csv = '\uFEFF"id";"Werkstatt";"Ort"\r\n"abc";"Kfz Müller";"Görlitz"\r\n';
-    const fd = new FormData();
-    fd.append('filename', 'registrierungen_2025-09-15.csv');
-    fd.append('totalRows', '1');
-    fd.append('file', blob(csv, 'text/csv'), 'registrierungen_2025-09-15.csv');
+    const fd = multipart(
+      { filename: 'registrierungen_2025-09-15.csv', totalRows: '1' },
+      blob(csv, 'text/csv'),
+      'registrierungen_2025-09-15.csv',
+    );
     const rec = await server.admin.collection('workshop_files').create(fd);
     expect(rec.file).toMatch(/\.csv$/);
   });
@@ -323,11 +286,9 @@ describe('protected files', () => {
   });
 
   it('serves a sales CSV to staff with a token and to nobody without one', async () => {
-    const fd = new FormData();
-    fd.append('filename', 'umsatz.csv');
-    fd.append('adminUploaded', admin.id);
-    fd.append('file', blob(CSV_TEXT, 'text/csv'), 'umsatz.csv');
-    const rec = await server.admin.collection('sales_data_files').create(fd);
+    const rec = await server.admin
+      .collection('sales_data_files')
+      .create(csvUpload({ filename: 'umsatz.csv', adminUploaded: admin.id }, 'umsatz.csv'));
     const fileUrl = `${server.url}/api/files/sales_data_files/${rec.id}/${rec.file}`;
     expect((await fetch(fileUrl)).status).toBe(404);
     expect((await fetch(`${fileUrl}?token=${await workshopA.pb.files.getToken()}`)).status).toBe(404);

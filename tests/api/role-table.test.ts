@@ -4,18 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
   activeCampaignId,
-  blob,
   createCentre,
   createStaff,
   createSubmission,
   createVoucher,
   createWorkshop,
-  CSV_TEXT,
-  PNG_BYTES,
+  csvUpload,
+  submissionForm,
   unique,
   workshopData,
   type Actor,
 } from '../helpers/fixtures';
+import { request } from '../helpers/http';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
 
 // ---------------------------------------------------------------------------
@@ -58,30 +58,8 @@ function otherOf(role: Role): Actor {
   return { guest: actors.workshopB, workshop: actors.workshopB, administrator: actors.admin2, auditor: actors.auditor2 }[role];
 }
 
-interface Response {
-  status: number;
-  text: string;
-  json: any;
-}
-async function call(actor: Actor | null, method: string, urlPath: string, body?: FormData | object): Promise<Response> {
-  const headers: Record<string, string> = {};
-  if (actor) headers.Authorization = actor.token;
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body) {
-    headers['Content-Type'] = 'application/json';
-    payload = JSON.stringify(body);
-  }
-  const res = await fetch(`${server.url}${urlPath}`, { method, headers, body: payload });
-  const text = await res.text();
-  let json: any = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = null;
-  }
-  return { status: res.status, text, json };
-}
+const call = (actor: Actor | null, method: string, urlPath: string, body?: FormData | object) =>
+  request(server.url, actor, method, urlPath, body);
 
 async function exists(collection: string, id: string) {
   try {
@@ -110,13 +88,6 @@ interface CollectionSpec {
   /** Whose records these are; "mine" is the caller's only when the caller is of this kind. */
   owner?: Actor['collection'];
 }
-
-const csvForm = (fields: Record<string, string>, fileField = 'file') => {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  fd.append(fileField, blob(CSV_TEXT, 'text/csv'), 'daten.csv');
-  return fd;
-};
 
 const SPECS: Record<string, CollectionSpec> = {
   users: {
@@ -195,22 +166,7 @@ const SPECS: Record<string, CollectionSpec> = {
   submissions: {
     owner: 'users',
     make: async (owner) => (await createSubmission(server, owner.id)).id,
-    createBody: async (_caller, owner) => {
-      const voucher = await createVoucher(server, owner.id);
-      const fd = new FormData();
-      for (const [k, v] of Object.entries({
-        user: owner.id,
-        voucher: voucher.id,
-        campaign: campaignId,
-        ibanFirstName: 'Erika',
-        ibanLastName: 'Mustermann',
-        ibanNumber: 'DE89370400440532013000',
-        ibanBic: 'COBADEFFXXX',
-      }))
-        fd.append(k, v);
-      fd.append('file', blob(PNG_BYTES, 'image/png'), 'rechnung.png');
-      return fd;
-    },
+    createBody: async (_caller, owner) => submissionForm(owner.id, await createVoucher(server, owner.id)),
     update: { field: 'ibanNumber', value: 'DE02120300000000202051' },
   },
   submission_audits: {
@@ -235,21 +191,21 @@ const SPECS: Record<string, CollectionSpec> = {
   },
   workshop_files: {
     make: async () =>
-      (await server.admin.collection('workshop_files').create(csvForm({ filename: 'registrierungen.csv', totalRows: '3' }))).id,
-    createBody: async () => csvForm({ filename: 'registrierungen.csv' }),
+      (await server.admin.collection('workshop_files').create(csvUpload({ filename: 'registrierungen.csv', totalRows: '3' }))).id,
+    createBody: async () => csvUpload({ filename: 'registrierungen.csv' }),
     update: { field: 'totalRows', value: 12345 },
   },
   user_file: {
     make: async () =>
-      (await server.admin.collection('user_file').create(csvForm({ filename: 'userfile_2025-09-01.csv', totalUsers: '2' }))).id,
+      (await server.admin.collection('user_file').create(csvUpload({ filename: 'userfile_2025-09-01.csv', totalUsers: '2' }))).id,
     createBody: async () => ({ filename: 'userfile_2025-09-15.csv' }),
     update: { field: 'totalUsers', value: 12345 },
   },
   sales_data_files: {
     make: async () =>
-      (await server.admin.collection('sales_data_files').create(csvForm({ filename: 'umsatz.csv', adminUploaded: actors.admin1.id }))).id,
+      (await server.admin.collection('sales_data_files').create(csvUpload({ filename: 'umsatz.csv', adminUploaded: actors.admin1.id }))).id,
     createBody: async (caller, owner) =>
-      csvForm({
+      csvUpload({
         filename: 'umsatz.csv',
         ...(caller?.collection === 'auditors'
           ? { auditorUploaded: owner.id }
@@ -264,22 +220,23 @@ const SPECS: Record<string, CollectionSpec> = {
       (
         await server.admin
           .collection('business_partner_number_files')
-          .create(csvForm({ filename: 'gpnr.csv', uploadedByUser: actors.admin1.id }))
+          .create(csvUpload({ filename: 'gpnr.csv', uploadedByUser: actors.admin1.id }))
       ).id,
-    createBody: async (_caller, owner) => csvForm({ filename: 'gpnr.csv', uploadedByUser: owner.id }),
+    createBody: async (_caller, owner) => csvUpload({ filename: 'gpnr.csv', uploadedByUser: owner.id }),
     update: { field: 'successfullyProcessedRows', value: 12345 },
   },
   submission_audit_files: {
     make: async () =>
-      (await server.admin.collection('submission_audit_files').create(csvForm({ filename: 'pruefdatei.csv', totalRows: '1' }))).id,
+      (await server.admin.collection('submission_audit_files').create(csvUpload({ filename: 'pruefdatei.csv', totalRows: '1' }))).id,
     createBody: async () => ({ filename: 'pruefdatei_neu.csv' }),
     update: { field: 'totalRows', value: 12345 },
   },
   audit_results: {
     make: async () =>
-      (await server.admin.collection('audit_results').create(csvForm({ filename: 'ergebnis.csv', uploadedByUser: actors.auditor1.id }))).id,
+      (await server.admin.collection('audit_results').create(csvUpload({ filename: 'ergebnis.csv', uploadedByUser: actors.auditor1.id })))
+        .id,
     createBody: async (_caller, owner) =>
-      csvForm({ filename: 'ergebnis.csv', uploadedByUser: owner.id, successfullyProcessedRows: '0', failedProcessedRows: '0' }),
+      csvUpload({ filename: 'ergebnis.csv', uploadedByUser: owner.id, successfullyProcessedRows: '0', failedProcessedRows: '0' }),
     update: { field: 'successfullyProcessedRows', value: 12345 },
   },
 };

@@ -19,6 +19,40 @@ export function blob(bytes: Buffer | string, type: string) {
   return new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type });
 }
 
+/** A multipart body: the fields plus one file in `file`. */
+export function multipart(fields: Record<string, string>, file: Blob, filename: string) {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  fd.append('file', file, filename);
+  return fd;
+}
+
+/** A multipart body with a small sales-style CSV as the file. */
+export function csvUpload(fields: Record<string, string>, filename = 'daten.csv') {
+  return multipart(fields, blob(CSV_TEXT, 'text/csv'), filename);
+}
+
+/** A valid redemption of `voucher` by `owner`, with a PNG invoice unless another file is given. */
+export function submissionForm(
+  owner: string,
+  voucher: { id: string; [field: string]: any },
+  extra: Record<string, string> = {},
+  file = blob(PNG_BYTES, 'image/png'),
+  filename = 'rechnung.png',
+) {
+  const fields = {
+    user: owner,
+    voucher: voucher.id,
+    campaign: voucher.campaign,
+    ibanFirstName: 'Erika',
+    ibanLastName: 'Mustermann',
+    ibanNumber: 'DE89370400440532013000',
+    ibanBic: 'COBADEFFXXX',
+    ...extra,
+  };
+  return multipart(fields, file, filename);
+}
+
 let counter = 0;
 export function unique(prefix = 'x') {
   counter += 1;
@@ -72,9 +106,18 @@ export async function createStaff(server: TestServer, collection: 'administrator
   return signIn(server, collection, email, rec.id);
 }
 
-export async function activeCampaignId(server: TestServer) {
-  const c = await server.admin.collection('campaigns').getFirstListItem('active = true');
-  return c.id;
+const campaignIds = new WeakMap<TestServer, Promise<string>>();
+/** The migration's active campaign, looked up once per server. */
+export function activeCampaignId(server: TestServer) {
+  let id = campaignIds.get(server);
+  if (!id) {
+    id = server.admin
+      .collection('campaigns')
+      .getFirstListItem('active = true')
+      .then((c) => c.id);
+    campaignIds.set(server, id);
+  }
+  return id;
 }
 
 let bnrCounter = 1000;
@@ -110,15 +153,5 @@ export async function createVoucher(server: TestServer, userId: string, status =
 
 export async function createSubmission(server: TestServer, userId: string) {
   const voucher = await createVoucher(server, userId, 'audit');
-  const fd = new FormData();
-  fd.append('user', userId);
-  fd.append('voucher', voucher.id);
-  fd.append('campaign', voucher.campaign);
-  fd.append('ibanFirstName', 'Erika');
-  fd.append('ibanLastName', 'Mustermann');
-  fd.append('ibanNumber', 'DE89370400440532013000');
-  fd.append('ibanBic', 'COBADEFFXXX');
-  fd.append('status', 'pending');
-  fd.append('file', blob(PNG_BYTES, 'image/png'), 'rechnung.png');
-  return server.admin.collection('submissions').create(fd);
+  return server.admin.collection('submissions').create(submissionForm(userId, voucher, { status: 'pending' }));
 }

@@ -1,0 +1,36 @@
+import type { Actor } from './fixtures';
+
+export interface RawResponse {
+  status: number;
+  text: string;
+  json: any;
+}
+
+/**
+ * A raw API call as an attacker or the SPA makes it: exact status and body, no
+ * SDK error handling in between. JSON for plain objects, multipart for FormData.
+ */
+export async function request(
+  baseUrl: string,
+  actor: Actor | null,
+  method: string,
+  path: string,
+  body?: FormData | object,
+): Promise<RawResponse> {
+  const headers: Record<string, string> = actor ? { Authorization: actor.token } : {};
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const res = await fetch(`${baseUrl}${path}`, { method, headers, body: payload });
+  const text = await res.text();
+  let json: any = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  return { status: res.status, text, json };
+}
