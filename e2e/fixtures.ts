@@ -1,14 +1,103 @@
-import { test as base } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import PocketBase from 'pocketbase';
+
+import { PASSWORD, unique, workshopData } from '../tests/helpers/fixtures';
+import { inboxReader, type InboxReader } from '../tests/helpers/mail';
 
 export { expect } from '@playwright/test';
 
-/** Points page.goto('/...') at the PocketBase that global-setup started. */
-export const test = base.extend({
+export interface Account {
+  id: string;
+  email: string;
+  password: string;
+  collection: 'users' | 'administrators' | 'auditors';
+  firstName: string;
+  lastName: string;
+}
+
+interface Fixtures {
+  /** A superuser client of the PocketBase that serves the SPA. */
+  admin: PocketBase;
+  inbox: InboxReader;
+  /** Creates an account the test can log in with; it is deleted after the test. */
+  makeAccount: (collection: Account['collection'], overrides?: Record<string, unknown>) => Promise<Account>;
+  /** Axe with the WCAG 2.x A and AA rules; fails the test on any violation. */
+  expectNoA11yViolations: (page: Page) => Promise<void>;
+}
+
+const env = (name: string) => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set; run the browser tests through Playwright with e2e/global-setup.ts`);
+  return value;
+};
+
+export const test = base.extend<Fixtures>({
   // Playwright requires the destructured fixture argument even when no fixture is used.
   // eslint-disable-next-line no-empty-pattern
-  baseURL: async ({}, use) => {
-    const url = process.env.E2E_BASE_URL;
-    if (!url) throw new Error('E2E_BASE_URL is not set; run the browser tests through Playwright with e2e/global-setup.ts');
-    await use(url);
+  baseURL: async ({}, use) => use(env('E2E_BASE_URL')),
+  // eslint-disable-next-line no-empty-pattern
+  admin: async ({}, use) => {
+    const pb = new PocketBase(env('E2E_BASE_URL'));
+    pb.autoCancellation(false);
+    const su = JSON.parse(env('E2E_SUPERUSER')) as { email: string; password: string };
+    await pb.collection('_superusers').authWithPassword(su.email, su.password);
+    await use(pb);
+  },
+  // eslint-disable-next-line no-empty-pattern
+  inbox: async ({}, use) => use(inboxReader(env('E2E_INBOX_URL'))),
+  makeAccount: async ({ admin }, use) => {
+    const created: Account[] = [];
+    await use(async (collection, overrides = {}) => {
+      const data =
+        collection === 'users'
+          ? workshopData(overrides)
+          : {
+              email: `${unique(collection)}@nora-aktion.de`,
+              password: PASSWORD,
+              passwordConfirm: PASSWORD,
+              firstName: 'Sam',
+              lastName: collection === 'auditors' ? 'Prüfer' : 'Admin',
+              verified: true,
+              ...overrides,
+            };
+      const record = await admin.collection(collection).create(data);
+      const account = {
+        id: record.id,
+        email: data.email as string,
+        password: (data.password as string) ?? PASSWORD,
+        collection,
+        firstName: data.firstName as string,
+        lastName: data.lastName as string,
+      };
+      created.push(account);
+      return account;
+    });
+    for (const account of created)
+      await admin
+        .collection(account.collection)
+        .delete(account.id)
+        .catch(() => undefined);
+  },
+  // eslint-disable-next-line no-empty-pattern
+  expectNoA11yViolations: async ({}, use) => {
+    await use(async (page) => {
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+      const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      expect(summary).toEqual([]);
+    });
   },
 });
+
+/** Logs in through the login page. */
+export async function login(page: Page, account: Pick<Account, 'email' | 'password'>) {
+  await page.goto('/login');
+  await page.getByLabel('E-Mail').fill(account.email);
+  await page.getByLabel('Passwort').fill(account.password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+}
+
+/** Declines optional cookies so the consent box is out of the way. */
+export async function declineCookies(page: Page) {
+  await page.getByRole('button', { name: 'Nur notwendige' }).first().click();
+}

@@ -13,22 +13,34 @@ function newestMtime(entry) {
   return Math.max(0, ...readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
 }
 
-/** True when dist/ is missing or older than any source of the SPA. */
-export function distIsStale() {
-  const built = path.join(ROOT, 'dist', 'index.html');
+/** True when the build in `outDir` is missing or older than any source of the SPA. */
+export function distIsStale(outDir = 'dist') {
+  const built = path.join(ROOT, outDir, 'index.html');
   if (!existsSync(built)) return true;
   const newestSource = Math.max(...SOURCES.map((s) => newestMtime(path.join(ROOT, s))));
   return statSync(built).mtimeMs < newestSource;
 }
 
-/** Builds the SPA with Vite when dist/ is missing or stale; returns whether it built. */
-export function buildIfStale(log = console.log) {
-  if (!distIsStale()) return false;
-  log(existsSync(path.join(ROOT, 'dist')) ? 'dist/ is older than the sources, rebuilding the SPA...' : 'building the SPA...');
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
+/**
+ * Builds the SPA with Vite when the build is missing or stale; returns whether it built.
+ * `env` adds build-time variables (VITE_*), `outDir` keeps such a build apart from dist/.
+ */
+export function buildIfStale(log = console.log, { outDir = 'dist', env = {} } = {}) {
+  if (!distIsStale(outDir)) return false;
+  log(
+    existsSync(path.join(ROOT, outDir))
+      ? `${outDir}/ is older than the sources, rebuilding the SPA...`
+      : `building the SPA into ${outDir}/...`,
+  );
+  const result = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', outDir, '--emptyOutDir'],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    },
+  );
   if (result.status !== 0) throw new Error('The SPA build failed.');
   return true;
 }

@@ -1,13 +1,13 @@
-import { useEffect, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 import { pb } from '@/lib/pocketbase';
 import { applyAuthSnapshot } from '@/stores/session';
 
-/** Keeps the session store in step with PocketBase's auth store. */
+/**
+ * Reads the stored session once before the first render, so a signed-in visitor never
+ * sees the anonymous page flash; SessionSync in the layout follows every change after that.
+ */
 export function AppProvider({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    applyAuthSnapshot(pb.authStore);
-    return pb.authStore.onChange(() => applyAuthSnapshot(pb.authStore));
-  }, []);
+  useState(() => applyAuthSnapshot(pb.authStore));
   return <>{children}</>;
 }

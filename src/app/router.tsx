@@ -4,7 +4,8 @@ import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 
 import { MainLayout } from '@/components/layouts/main-layout';
 import { paths } from '@/config/paths';
 import { RoleGuard } from '@/lib/authorization';
-import { LandingPage } from '@/features/landing/components/landing-page';
+
+import { LandingRoute } from './routes/landing';
 
 // Every route except the landing page is its own chunk.
 const RegisterStep = lazy(() => import('./routes/register-step'));
@@ -19,13 +20,14 @@ const Cashback = lazy(() => import('./routes/cashback'));
 const Impressum = lazy(() => import('./routes/impressum'));
 const Datenschutz = lazy(() => import('./routes/datenschutz'));
 const Aktionsbedingungen = lazy(() => import('./routes/aktionsbedingungen'));
+const Barrierefreiheit = lazy(() => import('./routes/barrierefreiheit'));
 const NotFound = lazy(() => import('./routes/not-found'));
 
 export const routes: RouteObject[] = [
   {
     element: <MainLayout />,
     children: [
-      { path: paths.home.path, element: <LandingPage /> },
+      { path: paths.home.path, element: <LandingRoute /> },
       { path: paths.register.path, element: <Navigate to={paths.registerStep.getHref('account')} replace /> },
       { path: paths.registerStep.path, element: <RegisterStep /> },
       { path: paths.login.path, element: <Login /> },
@@ -67,6 +69,7 @@ export const routes: RouteObject[] = [
       { path: paths.impressum.path, element: <Impressum /> },
       { path: paths.datenschutz.path, element: <Datenschutz /> },
       { path: paths.aktionsbedingungen.path, element: <Aktionsbedingungen /> },
+      { path: paths.barrierefreiheit.path, element: <Barrierefreiheit /> },
       { path: paths.notFound.path, element: <NotFound /> },
       { path: '*', element: <NotFound /> },
     ],

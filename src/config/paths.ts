@@ -14,5 +14,6 @@ export const paths = {
   impressum: { path: '/impressum', getHref: () => '/impressum' },
   datenschutz: { path: '/datenschutz', getHref: () => '/datenschutz' },
   aktionsbedingungen: { path: '/aktionsbedingungen', getHref: () => '/aktionsbedingungen' },
+  barrierefreiheit: { path: '/barrierefreiheit', getHref: () => '/barrierefreiheit' },
   notFound: { path: '/not-found', getHref: () => '/not-found' },
 } as const;

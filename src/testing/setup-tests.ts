@@ -2,13 +2,20 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
+import { pb } from '@/lib/pocketbase';
+import { resetConsentStore } from '@/stores/consent';
 import { resetSessionStore } from '@/stores/session';
 
 afterEach(() => {
   cleanup();
+  pb.authStore.clear();
   resetSessionStore();
+  resetConsentStore();
   localStorage.clear();
 });
 
 // jsdom has no layout; the app scrolls on navigation.
 window.scrollTo = () => {};
+
+// Unit tests have no server: every request fails fast as if offline. API tests use a real PocketBase.
+globalThis.fetch = () => Promise.reject(new TypeError('Failed to fetch (unit tests run offline)'));

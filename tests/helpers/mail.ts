@@ -20,15 +20,15 @@ export interface MailInbox {
   close(): Promise<void>;
 }
 
-/** A real SMTP catcher on free ports; mails are read back through its web API. */
-export async function startInbox(): Promise<MailInbox> {
-  const catcher = await startMailCatcher({ smtpPort: await freePort(), webPort: await freePort() });
+export type InboxReader = Pick<MailInbox, 'all' | 'waitFor'>;
+
+/** Reads a running catcher's mails through its web API (the browser tests reach it by URL). */
+export function inboxReader(webUrl: string): InboxReader {
   const all = async () => {
-    const res = await fetch(`${catcher.webUrl}/email`);
+    const res = await fetch(`${webUrl}/email`);
     return (await res.json()) as CaughtMail[];
   };
   return {
-    ...catcher,
     all,
     async waitFor(address, predicate = () => true, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
@@ -40,4 +40,17 @@ export async function startInbox(): Promise<MailInbox> {
       throw new Error(`No mail to ${address} arrived within ${timeoutMs} ms`);
     },
   };
+}
+
+/** A real SMTP catcher on free ports; mails are read back through its web API. */
+export async function startInbox(): Promise<MailInbox> {
+  const catcher = await startMailCatcher({ smtpPort: await freePort(), webPort: await freePort() });
+  return { ...catcher, ...inboxReader(catcher.webUrl) };
+}
+
+/** The first link in a mail's HTML that points at `pathPrefix`. */
+export function linkIn(mail: CaughtMail, pathPrefix: string): string {
+  const match = mail.html.match(new RegExp(`href="([^"]*${pathPrefix}[^"]*)"`));
+  if (!match) throw new Error(`No link to ${pathPrefix} in mail "${mail.subject}"`);
+  return match[1]!.replace(/&amp;/g, '&');
 }

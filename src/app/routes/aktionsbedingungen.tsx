@@ -1,5 +1,5 @@
-import { PlaceholderPage } from './placeholder-page';
+import { AktionsbedingungenPage } from '@/features/legal/components/aktionsbedingungen-page';
 
 export default function Route() {
-  return <PlaceholderPage title="Aktionsbedingungen" />;
+  return <AktionsbedingungenPage />;
 }

@@ -1,5 +1,5 @@
-import { PlaceholderPage } from './placeholder-page';
+import { DatenschutzPage } from '@/features/legal/components/datenschutz-page';
 
 export default function Route() {
-  return <PlaceholderPage title="Datenschutzerklärung" />;
+  return <DatenschutzPage />;
 }

@@ -1,5 +1,5 @@
-import { PlaceholderPage } from './placeholder-page';
+import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 
-export default function Route() {
-  return <PlaceholderPage title="Passwort vergessen" />;
+export default function ForgotPasswordRoute() {
+  return <ForgotPasswordForm />;
 }

@@ -1,5 +1,5 @@
-import { PlaceholderPage } from './placeholder-page';
+import { ImpressumPage } from '@/features/legal/components/impressum-page';
 
 export default function Route() {
-  return <PlaceholderPage title="Impressum" />;
+  return <ImpressumPage />;
 }

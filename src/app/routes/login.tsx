@@ -1,5 +1,5 @@
-import { PlaceholderPage } from './placeholder-page';
+import { LoginForm } from '@/features/auth/components/login-form';
 
-export default function Route() {
-  return <PlaceholderPage title="Login" />;
+export default function LoginRoute() {
+  return <LoginForm />;
 }

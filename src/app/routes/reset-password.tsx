@@ -1,5 +1,8 @@
-import { PlaceholderPage } from './placeholder-page';
+import { useParams } from 'react-router';
 
-export default function Route() {
-  return <PlaceholderPage title="Passwort zurücksetzen" />;
+import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
+
+export default function ResetPasswordRoute() {
+  const { token } = useParams();
+  return <ResetPasswordForm token={token} />;
 }

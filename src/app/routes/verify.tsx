@@ -1,5 +1,8 @@
-import { PlaceholderPage } from './placeholder-page';
+import { useParams } from 'react-router';
 
-export default function Route() {
-  return <PlaceholderPage title="Registrierungsbestätigung" />;
+import { VerifyEmail } from '@/features/auth/components/verify-email';
+
+export default function VerifyRoute() {
+  const { token } = useParams();
+  return <VerifyEmail key={token} token={token} />;
 }

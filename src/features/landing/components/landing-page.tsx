@@ -1,11 +1,123 @@
-// The landing page; the public-site issue fills in banner, steps, FAQ and form.
-export function LandingPage() {
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+import { buttonVariants } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useActiveCampaign } from '@/lib/campaign';
+import { useSessionStore } from '@/stores/session';
+import { cn } from '@/utils/cn';
+
+import { campaignFacts } from '../utils/campaign-facts';
+import { Faq } from './faq';
+import { goToRegistration, Steps } from './steps';
+
+function Banner() {
   return (
-    <section className="bg-brand-700 px-4 py-16 text-white">
-      <div className="mx-auto max-w-6xl">
-        <h1 className="text-4xl font-extrabold">Wir schrauben am Preis!</h1>
-        <p className="mt-4 text-2xl font-semibold">Jetzt 50€ sichern!</p>
+    <section aria-labelledby="banner-heading" className="bg-brand-700 text-white">
+      <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-14 md:grid-cols-[3fr_2fr] md:py-20">
+        <div>
+          <h1 id="banner-heading" className="text-4xl font-extrabold tracking-tight sm:text-5xl">
+            Wir schrauben am Preis!
+          </h1>
+          <p className="mt-4 text-3xl font-bold text-accent-400 sm:text-4xl">Jetzt 50€ sichern!</p>
+          <p className="mt-4 max-w-xl text-lg text-brand-50">
+            Die Cashback-Aktion für freie Kfz-Werkstätten: Original Teile kaufen, Umsatz sammeln, Cashback erhalten.
+          </p>
+          <Link
+            to={paths.registerStep.getHref('account')}
+            onClick={goToRegistration}
+            className={cn(buttonVariants({ variant: 'accent', size: 'lg' }), 'mt-8')}
+          >
+            Registrieren
+          </Link>
+        </div>
+        <ul aria-label="Marken der Aktion" className="flex flex-wrap items-center gap-4 md:justify-end">
+          <li>
+            <img
+              src="/brand-nora-teile.svg"
+              alt="NORA Original Teile"
+              width="200"
+              height="80"
+              className="h-20 w-[200px] rounded-lg bg-white p-2"
+            />
+          </li>
+          <li>
+            <img
+              src="/brand-nora-service.svg"
+              alt="NORA Service Partner"
+              width="200"
+              height="80"
+              className="h-20 w-[200px] rounded-lg bg-white p-2"
+            />
+          </li>
+        </ul>
       </div>
     </section>
+  );
+}
+
+function Footnote({ facts }: { facts: ReturnType<typeof campaignFacts> }) {
+  return (
+    <section aria-label="Hinweise zur Aktion" className="mx-auto max-w-6xl px-4 pb-10 text-sm text-slate-700">
+      <p>
+        * Aktionszeitraum {facts.start} bis {facts.end}. {facts.reward} Cashback (netto) je {facts.threshold} Einkaufsvolumen (netto) mit
+        berechtigten Wartungs- und Verschleißteilen, beliebig oft wiederholbar. Upload von Rechnungen und Einlösung der Codes vom{' '}
+        {facts.redeemStart} bis {facts.redeemEnd}; das Rechnungsdatum darf nicht nach dem {facts.invoiceCutoff} liegen. Unter allen bis zum{' '}
+        {facts.drawDeadline} Registrierten verlosen wir zusätzlich 5 Gewinne. Es gelten die{' '}
+        <Link className="text-brand-700 underline" to={paths.aktionsbedingungen.getHref()}>
+          Aktionsbedingungen
+        </Link>
+        . Fragen an{' '}
+        <a className="text-brand-700 underline" href={`mailto:${facts.contactEmail}`}>
+          {facts.contactEmail}
+        </a>
+        .
+      </p>
+    </section>
+  );
+}
+
+function CallToAction() {
+  return (
+    <section aria-labelledby="cta-heading" className="bg-accent-500">
+      <div className="mx-auto flex max-w-6xl flex-col items-start gap-4 px-4 py-10 sm:flex-row sm:items-center">
+        <h2 id="cta-heading" className="text-2xl font-bold text-slate-950">
+          Noch nicht dabei? Sichern Sie sich Ihr Cashback.
+        </h2>
+        <Link to="/#register" onClick={goToRegistration} className={cn(buttonVariants({ size: 'lg' }), 'sm:ml-auto')}>
+          Neu registrieren
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The landing page of SPEC section 2. The registration form comes from the app layer,
+ * since features do not import each other; it is hidden while someone is signed in.
+ */
+export function LandingPage({ registration }: { registration?: ReactNode }) {
+  const role = useSessionStore((s) => s.role);
+  const { campaign } = useActiveCampaign();
+  const facts = campaignFacts(campaign);
+  return (
+    <>
+      <Banner />
+      <Steps facts={facts} />
+      <Footnote facts={facts} />
+      {!role && (
+        <section id="register" aria-labelledby="register-heading" className="border-y border-slate-200 bg-brand-50">
+          <div className="mx-auto max-w-xl px-4 py-14">
+            <h2 id="register-heading" className="text-3xl font-bold text-slate-900">
+              Jetzt registrieren
+            </h2>
+            <p className="mt-2 text-slate-700">Legen Sie Ihr Konto an – in wenigen Minuten sind Sie dabei.</p>
+            <div className="mt-6">{registration}</div>
+          </div>
+        </section>
+      )}
+      <Faq facts={facts} />
+      {!role && <CallToAction />}
+    </>
   );
 }

@@ -1,0 +1,5 @@
+import { BarrierefreiheitPage } from '@/features/legal/components/barrierefreiheit-page';
+
+export default function Route() {
+  return <BarrierefreiheitPage />;
+}

@@ -1,0 +1,36 @@
+import { Cookie } from 'lucide-react';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+
+import { initConsent, openConsentPreferences, trackPageview } from '@/lib/consent';
+import { useConsentStore } from '@/stores/consent';
+
+let started = false;
+
+/** The consent button at the lower left of every page (SPEC section 2), plus pageviews once allowed. */
+export function ConsentButton() {
+  const analytics = useConsentStore((s) => s.analytics);
+  const location = useLocation();
+
+  useEffect(() => {
+    if (started) return;
+    started = true;
+    void initConsent();
+  }, []);
+
+  useEffect(() => {
+    if (analytics) trackPageview(location);
+  }, [analytics, location]);
+
+  return (
+    <button
+      type="button"
+      onClick={openConsentPreferences}
+      aria-label="Cookie-Einstellungen öffnen"
+      title="Cookie-Einstellungen"
+      className="fixed bottom-4 left-4 z-30 flex size-12 items-center justify-center rounded-full border border-slate-300 bg-white text-brand-700 shadow-lg hover:bg-brand-50"
+    >
+      <Cookie aria-hidden="true" className="size-6" />
+    </button>
+  );
+}

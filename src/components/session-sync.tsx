@@ -1,0 +1,75 @@
+import { ClientResponseError } from 'pocketbase';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+
+import { paths } from '@/config/paths';
+import { LOGOUT_CLEAR_MS } from '@/config/ui';
+import { AUTH_MESSAGES, expireSession, tokenSecondsLeft } from '@/lib/auth';
+import { pb } from '@/lib/pocketbase';
+import { sessionFromAuth, useSessionStore } from '@/stores/session';
+
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+function endExpiredSession() {
+  expireSession();
+  toast.error(AUTH_MESSAGES.sessionExpired);
+}
+
+/**
+ * Keeps the session store in step with PocketBase's auth store (SPEC section 4): signing
+ * in sets role and username; signing out goes to / and clears them 10 ms later. A token
+ * that has expired, expires while the page is open, or that the server refuses ends the
+ * session with 'Nicht eingeloggt oder Session abgelaufen.'
+ */
+export function SessionSync() {
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+    let clearTimer: ReturnType<typeof setTimeout> | undefined;
+
+    const watchExpiry = () => {
+      clearTimeout(expiryTimer);
+      if (!pb.authStore.isValid) return;
+      const ms = Math.min(tokenSecondsLeft(pb.authStore.token) * 1000, MAX_TIMEOUT_MS);
+      expiryTimer = setTimeout(endExpiredSession, Math.max(ms, 0));
+    };
+
+    const apply = () => {
+      const next = sessionFromAuth(pb.authStore);
+      const previous = useSessionStore.getState();
+      if (next.role) {
+        clearTimeout(clearTimer);
+        useSessionStore.setState(next);
+      } else if (previous.role) {
+        void navigate(paths.home.getHref());
+        clearTimer = setTimeout(() => useSessionStore.setState({ role: null, username: null, loaded: true }), LOGOUT_CLEAR_MS);
+      } else {
+        useSessionStore.setState({ loaded: true });
+      }
+      watchExpiry();
+    };
+
+    if (pb.authStore.token && !pb.authStore.isValid) endExpiredSession();
+    apply();
+    const unsubscribe = pb.authStore.onChange(apply);
+
+    const record = pb.authStore.record;
+    if (pb.authStore.isValid && record?.collectionName) {
+      pb.collection(record.collectionName)
+        .authRefresh({ requestKey: null })
+        .catch((err: unknown) => {
+          if (err instanceof ClientResponseError && [401, 403, 404].includes(err.status)) endExpiredSession();
+        });
+    }
+
+    return () => {
+      unsubscribe();
+      clearTimeout(expiryTimer);
+      clearTimeout(clearTimer);
+    };
+  }, [navigate]);
+
+  return null;
+}

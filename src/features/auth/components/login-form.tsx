@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
+import { AUTH_MESSAGES, isAuthFailure, loginWithChain } from '@/lib/auth';
+import { roleFromCollection, type Role } from '@/lib/roles';
+
+import { loginSchema, type LoginValues } from '../schemas/auth';
+import { AuthCard } from './auth-card';
+
+export const RESET_SUCCESS_MESSAGE = 'Passwort erfolgreich zurückgesetzt. Sie können sich jetzt anmelden.';
+
+/** Where a role lands after login (SPEC section 2). */
+export function landingPathFor(role: Role | null): string {
+  if (role === 'Administrator' || role === 'Auditor') return paths.datacenter.getHref();
+  if (role === 'User') return paths.profile.getHref();
+  return paths.home.getHref();
+}
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const passwordWasReset = (location.state as { passwordReset?: boolean } | null)?.passwordReset === true;
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = async ({ email, password }: LoginValues) => {
+    setError(null);
+    try {
+      const auth = await loginWithChain(email, password);
+      await navigate(landingPathFor(roleFromCollection(auth.record.collectionName)), { replace: true });
+    } catch (err) {
+      setError(isAuthFailure(err) ? AUTH_MESSAGES.wrongCredentials : AUTH_MESSAGES.generic);
+    }
+  };
+
+  return (
+    <AuthCard title="Anmelden">
+      {passwordWasReset && !error && (
+        <Alert tone="success" className="mb-4">
+          {RESET_SUCCESS_MESSAGE}
+        </Alert>
+      )}
+      {error && (
+        <Alert tone="error" className="mb-4">
+          {error}
+        </Alert>
+      )}
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
+        <TextField label="E-Mail" type="email" autoComplete="username" required error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="Passwort"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Button type="submit" size="lg" disabled={isSubmitting}>
+          {isSubmitting ? 'Anmelden...' : 'Anmelden'}
+        </Button>
+      </form>
+      <div className="mt-6 flex flex-col gap-2 text-sm">
+        <Link to={paths.forgotPassword.getHref()} className="font-semibold text-brand-700 underline">
+          Passwort vergessen?
+        </Link>
+        <p className="text-slate-700">
+          Noch kein Konto?{' '}
+          <Link to="/#register" className="font-semibold text-brand-700 underline">
+            Jetzt registrieren
+          </Link>
+        </p>
+      </div>
+    </AuthCard>
+  );
+}

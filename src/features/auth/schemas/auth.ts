@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+import { PASSWORD_MIN_MESSAGE, emailField, newPasswordField } from '@/lib/validation';
+
+const loginEmail = () => z.string().trim().min(1, 'E-Mail-Adresse ist erforderlich').email('Ungültiges E-Mail-Format');
+
+export const loginSchema = z.object({
+  email: loginEmail(),
+  password: z.string().min(1, 'Passwort ist erforderlich'),
+});
+export type LoginValues = z.infer<typeof loginSchema>;
+
+export const forgotPasswordSchema = z.object({
+  email: emailField({ required: 'E-Mail-Adresse ist erforderlich', invalid: 'Ungültiges E-Mail-Format' }),
+});
+export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
+
+export const PASSWORD_MISMATCH = 'Passwörter stimmen nicht überein';
+
+export const resetPasswordSchema = z
+  .object({
+    password: newPasswordField(),
+    passwordConfirm: z.string().min(8, PASSWORD_MIN_MESSAGE),
+  })
+  .superRefine((data, ctx) => {
+    if (data.password !== data.passwordConfirm) ctx.addIssue({ code: 'custom', path: ['passwordConfirm'], message: PASSWORD_MISMATCH });
+  });
+export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;

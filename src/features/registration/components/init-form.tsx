@@ -1,0 +1,86 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+
+import { Button } from '@/components/ui/button';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
+
+import { initSchema, type InitValues } from '../schemas/init';
+import { useRegistrationStore } from '../stores/registration';
+
+export const ACCOUNT_STEP_DELAY_MS = 100;
+
+/** The first wizard state: on the landing page (#register) and at /register/init. */
+export function InitForm() {
+  const navigate = useNavigate();
+  const stored = useRegistrationStore((s) => s.data);
+  const [done, setDone] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<InitValues>({
+    resolver: zodResolver(initSchema),
+    defaultValues: {
+      email: stored.email,
+      password: stored.password,
+      passwordConfirm: stored.passwordConfirm,
+      termsAccepted: stored.termsAccepted,
+    },
+  });
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => void navigate(paths.registerStep.getHref('account')), ACCOUNT_STEP_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  const onSubmit = (values: InitValues) => {
+    const store = useRegistrationStore.getState();
+    store.update(values);
+    store.setStep('account');
+    setDone(true);
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4" aria-label="Registrierung starten">
+      <TextField label="E-Mail" type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
+      <TextField
+        label="Passwort"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <TextField
+        label="Passwort wiederholen"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.passwordConfirm?.message}
+        {...register('passwordConfirm')}
+      />
+      <CheckboxField
+        required
+        error={errors.termsAccepted?.message}
+        label={
+          <>
+            Ich habe die{' '}
+            <Link to={paths.aktionsbedingungen.getHref()} className="font-semibold text-brand-700 underline">
+              Aktionsbedingungen
+            </Link>{' '}
+            gelesen und akzeptiere sie.
+          </>
+        }
+        {...register('termsAccepted')}
+      />
+      <Button type="submit" size="lg" disabled={isSubmitting || done}>
+        Jetzt registrieren
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+import { emailField, newPasswordField } from '@/lib/validation';
+
+export const INIT_MESSAGES = {
+  emailRequired: 'E-Mail ist erforderlich.',
+  emailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+  passwordRequired: 'Passwort ist erforderlich.',
+  passwordConfirmRequired: 'Passwortbestätigung ist erforderlich.',
+  passwordMismatch: 'Passwörter stimmen nicht überein.',
+  termsRequired: 'Sie müssen die AGBs akzeptieren, um fortzufahren.',
+} as const;
+
+/** The registration form of SPEC section 5 (wizard state init). */
+export const initSchema = z
+  .object({
+    email: emailField({ required: INIT_MESSAGES.emailRequired, invalid: INIT_MESSAGES.emailInvalid }),
+    password: newPasswordField(INIT_MESSAGES.passwordRequired),
+    passwordConfirm: z.string().min(1, INIT_MESSAGES.passwordConfirmRequired),
+    termsAccepted: z.boolean().refine((v) => v, INIT_MESSAGES.termsRequired),
+  })
+  .superRefine((data, ctx) => {
+    if (data.passwordConfirm && data.password !== data.passwordConfirm) {
+      ctx.addIssue({ code: 'custom', path: ['passwordConfirm'], message: INIT_MESSAGES.passwordMismatch });
+    }
+  });
+
+export type InitValues = z.infer<typeof initSchema>;

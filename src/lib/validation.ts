@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+// Field limits of SPEC section 9, shared by every form. The server hooks enforce the same numbers.
+export const LIMITS = {
+  emailMax: 120,
+  passwordMin: 8,
+  // bcrypt reads 72 bytes; see docs/decisions/001-password-length.md.
+  passwordMax: 71,
+  nameMin: 2,
+  nameMax: 70,
+  longTextMin: 2,
+  longTextMax: 200,
+  streetNumberMax: 10,
+  phoneMax: 20,
+  customerNumberMax: 30,
+} as const;
+
+export const PASSWORD_MIN_MESSAGE = `Passwort muss mindestens ${LIMITS.passwordMin} Zeichen lang sein`;
+export const PASSWORD_MAX_MESSAGE = `Passwort darf maximal ${LIMITS.passwordMax} Zeichen lang sein`;
+export const EMAIL_MAX_MESSAGE = `E-Mail darf maximal ${LIMITS.emailMax} Zeichen lang sein`;
+
+/** A required e-mail with the given German messages (the forms word them differently). */
+export function emailField(messages: { required: string; invalid: string }) {
+  return z.string().trim().min(1, messages.required).email(messages.invalid).max(LIMITS.emailMax, EMAIL_MAX_MESSAGE);
+}
+
+/** A new password of 8 to 71 characters. */
+export function newPasswordField(requiredMessage = PASSWORD_MIN_MESSAGE) {
+  return z.string().min(1, requiredMessage).min(LIMITS.passwordMin, PASSWORD_MIN_MESSAGE).max(LIMITS.passwordMax, PASSWORD_MAX_MESSAGE);
+}

@@ -1,0 +1,36 @@
+// German display formats (SPEC section 9).
+const money = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const date = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Berlin' });
+const dateTime = new Intl.DateTimeFormat('de-DE', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Berlin',
+});
+
+const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value.replace(' ', 'T')));
+
+// A no-break space keeps the euro sign on the same line as the amount.
+export const NBSP = '\u00a0';
+
+/** '1.234,50 €'; a missing amount is '0 €'. */
+export function formatMoney(value: number | null | undefined): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return `0${NBSP}€`;
+  return money.format(value);
+}
+
+/** dd.mm.yyyy in Berlin time; '-' when missing or unreadable. */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '-';
+  const d = toDate(value);
+  return Number.isNaN(d.getTime()) ? '-' : date.format(d);
+}
+
+/** dd.mm.yyyy, hh:mm in Berlin time; '-' when missing or unreadable. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return '-';
+  const d = toDate(value);
+  return Number.isNaN(d.getTime()) ? '-' : dateTime.format(d);
+}
