@@ -14,6 +14,7 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     locale: 'de-DE',
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
-import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 
 import { MainLayout } from '@/components/layouts/main-layout';
 import { paths } from '@/config/paths';

@@ -43,7 +43,8 @@ export function SessionSync() {
         clearTimeout(clearTimer);
         useSessionStore.setState(next);
       } else if (previous.role) {
-        void navigate(paths.home.getHref());
+        // flushSync: the page must have left a guarded route before the role is cleared.
+        void navigate(paths.home.getHref(), { flushSync: true });
         clearTimer = setTimeout(() => useSessionStore.setState({ role: null, username: null, loaded: true }), LOGOUT_CLEAR_MS);
       } else {
         useSessionStore.setState({ loaded: true });

@@ -1,0 +1,227 @@
+import PocketBase from 'pocketbase';
+
+import { linkIn } from '../tests/helpers/mail';
+import { declineCookies, expect, login, test } from './fixtures';
+
+test.describe('login', () => {
+  test('shows the field messages, then the wrong-credentials message', async ({ page, makeAccount, expectNoA11yViolations }) => {
+    const workshop = await makeAccount('users');
+    await page.goto('/login');
+    await declineCookies(page);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page.getByText('E-Mail-Adresse ist erforderlich')).toBeVisible();
+    await expect(page.getByText('Passwort ist erforderlich')).toBeVisible();
+    await expect(page.getByLabel('E-Mail')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('E-Mail').fill('werkstatt@');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page.getByText('Ungültiges E-Mail-Format')).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    await page.getByLabel('E-Mail').fill(workshop.email);
+    await page.getByLabel('Passwort').fill('falsches-passwort');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page.getByRole('alert')).toHaveText('E-Mail oder Passwort ist nicht korrekt');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('shows Anmelden... while the request runs', async ({ page, makeAccount }) => {
+    const workshop = await makeAccount('users');
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/collections/users/auth-with-password', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login');
+    await page.getByLabel('E-Mail').fill(workshop.email);
+    await page.getByLabel('Passwort').fill(workshop.password);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page.getByRole('button', { name: 'Anmelden...' })).toBeDisabled();
+    release();
+    await expect(page).toHaveURL(/\/profile$/);
+  });
+
+  test('tries users, then auditors, then administrators, moving on only after a failed authentication', async ({ page, makeAccount }) => {
+    // The same address in all three collections, each with its own password.
+    const workshop = await makeAccount('users', { password: 'Werkstatt-Passwort-1', passwordConfirm: 'Werkstatt-Passwort-1' });
+    await makeAccount('auditors', { email: workshop.email, password: 'Pruefer-Passwort-1', passwordConfirm: 'Pruefer-Passwort-1' });
+    await makeAccount('administrators', { email: workshop.email, password: 'Admin-Passwort-1', passwordConfirm: 'Admin-Passwort-1' });
+    const attempts: string[] = [];
+    page.on('request', (r) => {
+      const m = r.url().match(/collections\/(\w+)\/auth-with-password/);
+      if (m) attempts.push(m[1]!);
+    });
+
+    await login(page, { email: workshop.email, password: 'Admin-Passwort-1' });
+    await expect(page).toHaveURL(/\/datacenter$/);
+    await expect(page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Profil' })).toHaveAttribute(
+      'href',
+      '/adminprofile',
+    );
+    expect(attempts).toEqual(['users', 'auditors', 'administrators']);
+
+    await page.evaluate(() => localStorage.removeItem('pocketbase_auth'));
+    attempts.length = 0;
+    await login(page, { email: workshop.email, password: 'Pruefer-Passwort-1' });
+    await expect(page).toHaveURL(/\/datacenter$/);
+    expect(attempts).toEqual(['users', 'auditors']);
+
+    await page.evaluate(() => localStorage.removeItem('pocketbase_auth'));
+    attempts.length = 0;
+    await login(page, { email: workshop.email, password: 'Werkstatt-Passwort-1' });
+    await expect(page).toHaveURL(/\/profile$/);
+    expect(attempts).toEqual(['users']);
+  });
+
+  test('stops the chain on any other error and shows the general message', async ({ page, makeAccount }) => {
+    const staff = await makeAccount('administrators');
+    const attempts: string[] = [];
+    await page.route('**/api/collections/users/auth-with-password', (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ status: 429, message: 'Too Many Requests.', data: {} }),
+      }),
+    );
+    page.on('request', (r) => r.url().includes('auth-with-password') && attempts.push(r.url()));
+    await login(page, staff);
+    await expect(page.getByRole('alert')).toHaveText('Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.');
+    expect(attempts).toHaveLength(1);
+  });
+});
+
+test.describe('session', () => {
+  test('an expired stored session clears itself with a message', async ({ page, makeAccount }) => {
+    const workshop = await makeAccount('users');
+    await login(page, workshop);
+    await expect(page).toHaveURL(/\/profile$/);
+    await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem('pocketbase_auth')!);
+      const [head, , sig] = stored.token.split('.');
+      const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) - 60, type: 'auth' }));
+      localStorage.setItem('pocketbase_auth', JSON.stringify({ ...stored, token: `${head}.${payload}.${sig}` }));
+    });
+    await page.goto('/profile');
+    await expect(page.getByText('Nicht eingeloggt oder Session abgelaufen.')).toBeVisible();
+    await expect(page).toHaveURL(/\/not-found$/);
+    expect(await page.evaluate(() => localStorage.getItem('pocketbase_auth'))).toBeNull();
+    await expect(page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Login' })).toBeVisible();
+  });
+
+  test('a session the server refuses ends with the same message', async ({ page, makeAccount, admin }) => {
+    const workshop = await makeAccount('users');
+    await login(page, workshop);
+    await expect(page).toHaveURL(/\/profile$/);
+    await admin.collection('users').delete(workshop.id);
+    await page.goto('/');
+    await expect(page.getByText('Nicht eingeloggt oder Session abgelaufen.')).toBeVisible();
+    await expect(page.locator('#register')).toBeVisible();
+  });
+});
+
+test.describe('password reset', () => {
+  test('round trip: request, read the mail, follow the link, set a new password, log in', async ({
+    page,
+    makeAccount,
+    inbox,
+    expectNoA11yViolations,
+  }) => {
+    const workshop = await makeAccount('users');
+    await page.goto('/login');
+    await declineCookies(page);
+    await page.getByRole('link', { name: 'Passwort vergessen?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await page.getByRole('button', { name: 'Link senden' }).click();
+    await expect(page.getByText('E-Mail-Adresse ist erforderlich')).toBeVisible();
+    await page.getByLabel('E-Mail').fill(workshop.email);
+    await page.getByRole('button', { name: 'Link senden' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Wenn ein Konto mit dieser E-Mail-Adresse existiert' })).toHaveText(
+      'Wenn ein Konto mit dieser E-Mail-Adresse existiert, haben wir Ihnen einen Link zum Zurücksetzen Ihres Passworts gesendet.',
+    );
+    await expectNoA11yViolations(page);
+
+    const mail = await inbox.waitFor(workshop.email, (m) => m.html.includes('/reset-password/'));
+    expect(mail.subject).toMatch(/Passwort/);
+    const link = linkIn(mail, '/reset-password/');
+    expect(link.startsWith(new URL(page.url()).origin)).toBe(true);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Neues Passwort festlegen' })).toBeVisible();
+    await page.getByLabel('Neues Passwort').fill('kurz');
+    await page.getByLabel('Passwort bestätigen').fill('anders-als-oben');
+    await page.getByRole('button', { name: 'Passwort ändern' }).click();
+    await expect(page.getByText('Passwort muss mindestens 8 Zeichen lang sein')).toBeVisible();
+    await page.getByLabel('Neues Passwort').fill('Neues-Passwort-2025');
+    await page.getByRole('button', { name: 'Passwort ändern' }).click();
+    await expect(page.getByText('Passwörter stimmen nicht überein')).toBeVisible();
+    await page.getByLabel('Passwort bestätigen').fill('Neues-Passwort-2025');
+    await expectNoA11yViolations(page);
+    await page.getByRole('button', { name: 'Passwort ändern' }).click();
+
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Passwort erfolgreich zurückgesetzt. Sie können sich jetzt anmelden.')).toBeVisible();
+    await login(page, { email: workshop.email, password: workshop.password });
+    await expect(page.getByRole('alert')).toHaveText('E-Mail oder Passwort ist nicht korrekt');
+    await login(page, { email: workshop.email, password: 'Neues-Passwort-2025' });
+    await expect(page).toHaveURL(/\/profile$/);
+
+    // The link works once only.
+    await page.evaluate(() => localStorage.removeItem('pocketbase_auth'));
+    await page.goto(link);
+    await page.getByLabel('Neues Passwort').fill('Noch-ein-Passwort-1');
+    await page.getByLabel('Passwort bestätigen').fill('Noch-ein-Passwort-1');
+    await page.getByRole('button', { name: 'Passwort ändern' }).click();
+    await expect(page.getByRole('alert')).toContainText('Fehler beim Zurücksetzen des Passworts. Der Link ist möglicherweise abgelaufen.');
+  });
+
+  test('answers an unknown address exactly like a known one and sends no mail', async ({ page, inbox }) => {
+    const unknown = `niemand-${Date.now()}@example.de`;
+    await page.goto('/forgot-password');
+    await page.getByLabel('E-Mail').fill(unknown);
+    await page.getByRole('button', { name: 'Link senden' }).click();
+    await expect(page.getByText('Wenn ein Konto mit dieser E-Mail-Adresse existiert')).toBeVisible();
+    await page.waitForTimeout(1000);
+    expect((await inbox.all()).filter((m) => m.to.some((t) => t.address === unknown))).toHaveLength(0);
+  });
+
+  test('shows the sending error when the server fails', async ({ page }) => {
+    await page.route('**/api/collections/users/request-password-reset', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"boom","data":{}}' }),
+    );
+    await page.goto('/forgot-password');
+    await page.getByLabel('E-Mail').fill('werkstatt@example.de');
+    await page.getByRole('button', { name: 'Link senden' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Fehler beim Senden der E-Mail. Bitte versuchen Sie es erneut.');
+  });
+});
+
+test.describe('verification', () => {
+  test('round trip: the German mail links to /verify/{token}, which confirms the account', async ({
+    page,
+    makeAccount,
+    admin,
+    inbox,
+    expectNoA11yViolations,
+  }) => {
+    const workshop = await makeAccount('users');
+    await new PocketBase(admin.baseURL).collection('users').requestVerification(workshop.email);
+    const mail = await inbox.waitFor(workshop.email, (m) => m.html.includes('/verify/'));
+    expect(mail.html).toContain('E-Mail-Adresse bestätigen');
+    const link = linkIn(mail, '/verify/');
+    expect(link).not.toContain('/_/');
+    await page.goto(link);
+    await expect(page.getByText('Vielen Dank! Ihre E-Mail-Adresse wurde erfolgreich bestätigt.')).toBeVisible();
+    expect((await admin.collection('users').getOne(workshop.id)).verified).toBe(true);
+    await declineCookies(page);
+    await expectNoA11yViolations(page);
+    await page.getByRole('link', { name: 'Zum Login' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('an invalid link says so', async ({ page, expectNoA11yViolations }) => {
+    await page.goto('/verify/kein-gueltiger-token');
+    await expect(page.getByText('Ungültiger Bestätigungslink.')).toBeVisible();
+    await expect(page.getByText('Bitte prüfen Sie, ob Sie den vollständigen Link')).toBeVisible();
+    await declineCookies(page);
+    await expectNoA11yViolations(page);
+  });
+});
