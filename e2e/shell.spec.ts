@@ -1,17 +1,5 @@
 import { expect, test } from './fixtures';
 
-test('the landing page renders its headline and the legal links', async ({ page }) => {
-  await page.goto('/');
-  await expect(page).toHaveTitle(/NORA Cashback-Aktion/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Wir schrauben am Preis!' })).toBeVisible();
-  await expect(page.getByText('Jetzt 50€ sichern!')).toBeVisible();
-  const footer = page.getByRole('contentinfo');
-  await expect(footer.getByRole('link', { name: 'Impressum' })).toHaveAttribute('href', '/impressum');
-  await expect(footer.getByRole('link', { name: 'Datenschutz' })).toHaveAttribute('href', '/datenschutz');
-  await expect(footer.getByRole('link', { name: 'Teilnahmeerklärung' })).toHaveAttribute('href', '/aktionsbedingungen');
-  await expect(footer).toContainText(String(new Date().getFullYear()));
-});
-
 test('an unknown path shows the 404 page, whose link leads back to the start page', async ({ page }) => {
   const response = await page.goto('/diese-seite-gibt-es-nicht');
   expect(response?.status()).toBe(200); // PocketBase falls back to index.html; the SPA decides

@@ -1,0 +1,65 @@
+import { act, render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+
+import { LOGOUT_CLEAR_MS } from '@/config/ui';
+import { pb } from '@/lib/pocketbase';
+import { useSessionStore } from '@/stores/session';
+import { fakeToken, signInAs } from '@/testing/auth';
+
+import { SessionSync } from './session-sync';
+
+function setup(path = '/profile') {
+  const router = createMemoryRouter(
+    [
+      {
+        element: <SessionSync />,
+        path: '*',
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('SessionSync', () => {
+  it('sets role and username from a valid session', () => {
+    signInAs('users', { firstName: 'Erika', lastName: 'Mustermann' });
+    setup();
+    expect(useSessionStore.getState()).toEqual({ role: 'User', username: 'E. Mustermann', loaded: true });
+  });
+
+  it('on logout goes to / first and clears role and username 10 ms later', async () => {
+    signInAs('administrators');
+    const router = setup('/datacenter');
+    act(() => pb.authStore.clear());
+    expect(router.state.location.pathname).toBe('/');
+    expect(useSessionStore.getState().role).toBe('Administrator');
+    await act(() => new Promise((r) => setTimeout(r, LOGOUT_CLEAR_MS + 5)));
+    expect(useSessionStore.getState()).toEqual({ role: null, username: null, loaded: true });
+  });
+
+  it('only marks the state loaded when nobody was signed in', () => {
+    const router = setup('/impressum');
+    expect(useSessionStore.getState()).toEqual({ role: null, username: null, loaded: true });
+    expect(router.state.location.pathname).toBe('/impressum');
+  });
+
+  it('clears an expired stored token', () => {
+    pb.authStore.save(fakeToken(-60), { id: 'u1', collectionId: 'users', collectionName: 'users' });
+    setup();
+    expect(pb.authStore.token).toBe('');
+    expect(useSessionStore.getState().role).toBeNull();
+  });
+
+  it('ends the session when the token expires while the page is open', async () => {
+    signInAs('users', {}, 1);
+    setup();
+    expect(useSessionStore.getState().role).toBe('User');
+    await act(() => new Promise((r) => setTimeout(r, 1100)));
+    expect(pb.authStore.token).toBe('');
+    await act(() => new Promise((r) => setTimeout(r, LOGOUT_CLEAR_MS + 5)));
+    expect(useSessionStore.getState().role).toBeNull();
+  });
+});
