@@ -55,7 +55,7 @@ const boundaries = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'pb_data', 'test-results', 'playwright-report', '.test-reports'] },
+  { ignores: ['dist', 'dist-e2e', 'node_modules', 'pb_data', 'test-results', 'playwright-report', '.test-reports'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -103,6 +103,11 @@ test.describe('session', () => {
     });
     await page.goto('/profile');
     await expect(page.getByText('Nicht eingeloggt oder Session abgelaufen.')).toBeVisible();
+    // Toasts sit top-right, 356 px wide (SPEC section 9).
+    const toaster = page.locator('[data-sonner-toaster]');
+    await expect(toaster).toHaveAttribute('data-y-position', 'top');
+    await expect(toaster).toHaveAttribute('data-x-position', 'right');
+    expect(await toaster.evaluate((el) => getComputedStyle(el).getPropertyValue('--width').trim())).toBe('356px');
     await expect(page).toHaveURL(/\/not-found$/);
     expect(await page.evaluate(() => localStorage.getItem('pocketbase_auth'))).toBeNull();
     await expect(page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Login' })).toBeVisible();

@@ -64,4 +64,26 @@ test.describe('landing page', () => {
     await expect(page.locator('#register')).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
   });
+
+  test('takes dates, amounts and the contact mailbox from the active campaign record', async ({ page, admin }) => {
+    const campaign = await admin.collection('campaigns').getFirstListItem('active = true');
+    await admin.collection('campaigns').update(campaign.id, {
+      reward: 75,
+      campaignEnd: '2025-12-31 22:59:59.999Z',
+      contactEmail: 'aktion@example.de',
+    });
+    try {
+      await page.goto('/');
+      const footnote = page.getByRole('region', { name: 'Hinweise zur Aktion' });
+      await expect(footnote).toContainText('Aktionszeitraum 15.05.2025 bis 31.12.2025. 75 € Cashback');
+      await expect(footnote.getByRole('link', { name: 'aktion@example.de' })).toBeVisible();
+      await expect(page.getByRole('link', { name: /Schritt 3: Cashback erhalten/ })).toContainText('über 75 € per E-Mail');
+    } finally {
+      await admin.collection('campaigns').update(campaign.id, {
+        reward: campaign.reward,
+        campaignEnd: campaign.campaignEnd,
+        contactEmail: campaign.contactEmail,
+      });
+    }
+  });
 });

@@ -4,7 +4,7 @@ test('an unknown path shows the 404 page, whose link leads back to the start pag
   const response = await page.goto('/diese-seite-gibt-es-nicht');
   expect(response?.status()).toBe(200); // PocketBase falls back to index.html; the SPA decides
   await expect(page.getByRole('heading', { name: 'Seite nicht gefunden' })).toBeVisible();
-  await page.getByRole('link', { name: 'Zur Startseite' }).click();
+  await page.getByRole('link', { name: 'Zur Startseite', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Wir schrauben am Preis!' })).toBeVisible();
 });
