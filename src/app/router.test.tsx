@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
+import { useRegistrationStore } from '@/features/registration/stores/registration';
 import { RoleGuard } from '@/lib/authorization';
 import { signInAs, signOut } from '@/testing/auth';
 
@@ -27,10 +28,33 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/');
   });
 
-  it('sends /register to the account step', async () => {
+  it('sends /register to the account step, whose guard sends a visitor without progress to /', async () => {
     signOut();
     const router = renderAt('/register');
-    await screen.findByRole('heading', { name: 'Registrierung' });
+    await screen.findByRole('heading', { name: 'Wir schrauben am Preis!' });
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('shows the init form at /register/init', async () => {
+    signOut();
+    renderAt('/register/init');
+    expect(await screen.findByRole('button', { name: 'Jetzt registrieren' })).toBeInTheDocument();
+  });
+
+  it('falls back to the account step for an unknown step segment', async () => {
+    signOut();
+    useRegistrationStore.setState({
+      step: 'account',
+      data: {
+        ...useRegistrationStore.getState().data,
+        email: 'a@b.de',
+        password: 'geheim-123',
+        passwordConfirm: 'geheim-123',
+        termsAccepted: true,
+      },
+    });
+    const router = renderAt('/register/zahlung');
+    expect(await screen.findByRole('heading', { name: '1. Account erstellen' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/register/account');
   });
 

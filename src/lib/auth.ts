@@ -23,10 +23,12 @@ export function isAuthFailure(err: unknown): boolean {
  * 'Failed to authenticate.'; any other error (rate limit, network) ends the chain.
  */
 export async function loginWithChain(email: string, password: string): Promise<RecordAuthResponse<RecordModel>> {
+  // Addresses are stored in lower case (pb_hooks/lib/users.js), so 'Werkstatt@…' finds the account.
+  const identity = email.trim().toLowerCase();
   let last: unknown = null;
   for (const collection of LOGIN_CHAIN) {
     try {
-      return await pb.collection(collection).authWithPassword(email, password, { requestKey: null });
+      return await pb.collection(collection).authWithPassword(identity, password, { requestKey: null });
     } catch (err) {
       if (!isAuthFailure(err)) throw err;
       last = err;

@@ -41,7 +41,7 @@ export function InitForm() {
   const onSubmit = (values: InitValues) => {
     const store = useRegistrationStore.getState();
     store.update(values);
-    store.setStep('account');
+    if (store.step === 'init') store.setStep('account');
     setDone(true);
   };
 

@@ -37,4 +37,19 @@ describe('the registration store', () => {
     expect(useRegistrationStore.getState().data.email).toBe('');
     expect(useRegistrationStore.getState().step).toBe('init');
   });
+
+  it('submit: starting sets the flag and clears the error, success resets the data and marks completion', () => {
+    const store = useRegistrationStore.getState();
+    store.update({ email: 'x@y.de' });
+    store.submitFailed('Fehler', { zipCode: 'validation_invalid_format' });
+    expect(useRegistrationStore.getState()).toMatchObject({ error: 'Fehler', fieldErrors: { zipCode: 'validation_invalid_format' } });
+    store.update({ zipCode: '10115' });
+    expect(useRegistrationStore.getState().fieldErrors).toEqual({});
+    store.startSubmit();
+    expect(useRegistrationStore.getState()).toMatchObject({ submitting: true, error: null });
+    store.submitSucceeded();
+    expect(useRegistrationStore.getState()).toMatchObject({ submitting: false, completed: true, step: 'init' });
+    expect(useRegistrationStore.getState().data.email).toBe('');
+    expect(localStorage.getItem(REGISTRATION_STORAGE_KEY)).not.toContain('x@y.de');
+  });
 });

@@ -1,17 +1,14 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
+import type { CentreLink } from '@/components/service-centres/schema';
+
 export const REGISTRATION_STORAGE_KEY = 'nora-registration-data';
 
 export const WIZARD_STEPS = ['init', 'account', 'address', 'partner', 'overview'] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 
-export interface LzConnection {
-  partnerId: string;
-  partnerName: string;
-  customerNumber: string;
-  connectionId?: string;
-}
+export type LzConnection = CentreLink;
 
 export interface RegistrationData {
   email: string;
@@ -48,8 +45,17 @@ export const emptyRegistration: RegistrationData = {
 interface RegistrationState {
   data: RegistrationData;
   step: WizardStep;
+  /** Submit state (SPEC section 4); never persisted. */
+  submitting: boolean;
+  error: string | null;
+  /** PocketBase's field errors of the last submit, by field name. */
+  fieldErrors: Record<string, string>;
+  completed: boolean;
   update: (patch: Partial<RegistrationData>) => void;
   setStep: (step: WizardStep) => void;
+  startSubmit: () => void;
+  submitSucceeded: () => void;
+  submitFailed: (message: string, fieldErrors?: Record<string, string>) => void;
   reset: () => void;
 }
 
@@ -62,9 +68,22 @@ export const useRegistrationStore = create<RegistrationState>()(
     (set) => ({
       data: { ...emptyRegistration },
       step: 'init',
-      update: (patch) => set((s) => ({ data: { ...s.data, ...patch } })),
+      submitting: false,
+      error: null,
+      fieldErrors: {},
+      completed: false,
+      update: (patch) =>
+        set((s) => {
+          // Editing a field clears the server's complaint about it.
+          const fieldErrors = { ...s.fieldErrors };
+          for (const key of Object.keys(patch)) delete fieldErrors[key];
+          return { data: { ...s.data, ...patch }, fieldErrors };
+        }),
       setStep: (step) => set({ step }),
-      reset: () => set({ data: { ...emptyRegistration }, step: 'init' }),
+      startSubmit: () => set({ submitting: true, error: null, fieldErrors: {} }),
+      submitSucceeded: () => set({ submitting: false, completed: true, data: { ...emptyRegistration }, step: 'init' }),
+      submitFailed: (message, fieldErrors = {}) => set({ submitting: false, error: message, fieldErrors }),
+      reset: () => set({ data: { ...emptyRegistration }, step: 'init', submitting: false, error: null, fieldErrors: {}, completed: false }),
     }),
     {
       name: REGISTRATION_STORAGE_KEY,

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+import { LIMITS } from '@/lib/validation';
+
+export const PARTNER_MESSAGES = {
+  partnerRequired: 'Bitte wählen Sie ein NORA Leistungszentrum',
+  customerNumberRequired: 'Kundennummer ist erforderlich',
+  customerNumberMax: `Kundennummer darf maximal ${LIMITS.customerNumberMax} Zeichen lang sein`,
+  customerNumberChars: 'Nur Buchstaben und Zahlen sind erlaubt',
+  atLeastOne: 'Mindestens ein Leistungszentrum muss hinzugefügt werden',
+} as const;
+
+export const customerNumberField = () =>
+  z
+    .string()
+    .trim()
+    .min(1, PARTNER_MESSAGES.customerNumberRequired)
+    .max(LIMITS.customerNumberMax, PARTNER_MESSAGES.customerNumberMax)
+    .regex(/^[A-Za-z0-9]+$/, PARTNER_MESSAGES.customerNumberChars);
+
+/** The add-service-centre form (SPEC section 5). */
+export const addCentreSchema = z.object({
+  partnerId: z.string().min(1, PARTNER_MESSAGES.partnerRequired),
+  customerNumber: customerNumberField(),
+});
+export type AddCentreValues = z.infer<typeof addCentreSchema>;
+
+/** Customer numbers keep letters and digits only, as typed, and at most 30 of them. */
+export const cleanCustomerNumber = (value: string) => value.replace(/[^A-Za-z0-9]/g, '').slice(0, LIMITS.customerNumberMax);
+
+export interface CentreLink {
+  partnerId: string;
+  partnerName: string;
+  customerNumber: string;
+  connectionId?: string;
+}

@@ -1,0 +1,152 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+
+import { TextField } from '@/components/ui/text-field';
+import { PHONE_MESSAGES } from '@/lib/phone';
+import { ZIP_MESSAGE } from '@/lib/validation';
+
+import { EMAIL_IN_USE } from '../api/register-workshop';
+import { accountSchema, addressSchema, type AccountValues, type AddressValues } from '../schemas/steps';
+import { useRegistrationStore } from '../stores/registration';
+
+/** German text for a field the server refused (it answers with PocketBase's error codes). */
+export function serverFieldMessage(field: string, code: string): string {
+  if (code === EMAIL_IN_USE) return EMAIL_IN_USE;
+  if (field === 'zipCode') return ZIP_MESSAGE;
+  if (field === 'phone') return PHONE_MESSAGES.characters;
+  return 'Bitte überprüfen Sie Ihre Eingabe.';
+}
+
+function useServerErrors<T extends FieldValues>(setError: UseFormSetError<T>, names: readonly string[]) {
+  const fieldErrors = useRegistrationStore((s) => s.fieldErrors);
+  useEffect(() => {
+    for (const [field, code] of Object.entries(fieldErrors)) {
+      if (names.includes(field))
+        setError(field as Path<T>, { type: 'server', message: serverFieldMessage(field, code) }, { shouldFocus: true });
+    }
+  }, [fieldErrors, names, setError]);
+}
+
+const ACCOUNT_FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
+const ADDRESS_FIELDS = ['shopName', 'address', 'streetNumber', 'zipCode', 'city'] as const;
+
+export const FIELD_STEP: Record<string, 'init' | 'account' | 'address'> = {
+  password: 'init',
+  passwordConfirm: 'init',
+  termsAccepted: 'init',
+  ...Object.fromEntries(ACCOUNT_FIELDS.map((f) => [f, 'account'])),
+  ...Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, 'address'])),
+};
+
+export function AccountForm({ id, onDone }: { id: string; onDone: () => void }) {
+  const data = useRegistrationStore((s) => s.data);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<AccountValues>({
+    resolver: zodResolver(accountSchema),
+    defaultValues: { firstName: data.firstName, lastName: data.lastName, email: data.email, phone: data.phone },
+  });
+  useServerErrors(setError, ACCOUNT_FIELDS);
+  return (
+    <form
+      id={id}
+      noValidate
+      className="grid gap-4 sm:grid-cols-2"
+      onSubmit={handleSubmit((values) => {
+        useRegistrationStore.getState().update(values);
+        onDone();
+      })}
+    >
+      <TextField label="Vorname" autoComplete="given-name" required error={errors.firstName?.message} {...register('firstName')} />
+      <TextField label="Nachname" autoComplete="family-name" required error={errors.lastName?.message} {...register('lastName')} />
+      <TextField label="E-Mail" type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
+      <TextField
+        label="Telefon"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        maxLength={20}
+        error={errors.phone?.message}
+        {...register('phone')}
+      />
+    </form>
+  );
+}
+
+export function AddressForm({ id, onDone }: { id: string; onDone: () => void }) {
+  const data = useRegistrationStore((s) => s.data);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<AddressValues>({
+    resolver: zodResolver(addressSchema),
+    defaultValues: {
+      shopName: data.shopName,
+      address: data.address,
+      streetNumber: data.streetNumber,
+      zipCode: data.zipCode,
+      city: data.city,
+    },
+  });
+  useServerErrors(setError, ADDRESS_FIELDS);
+  return (
+    <form
+      id={id}
+      noValidate
+      className="grid gap-4 sm:grid-cols-6"
+      onSubmit={handleSubmit((values) => {
+        useRegistrationStore.getState().update(values);
+        onDone();
+      })}
+    >
+      <TextField
+        label="Werkstattname"
+        autoComplete="organization"
+        required
+        className="sm:col-span-6"
+        error={errors.shopName?.message}
+        {...register('shopName')}
+      />
+      <TextField
+        label="Straße"
+        autoComplete="address-line1"
+        required
+        className="sm:col-span-4"
+        error={errors.address?.message}
+        {...register('address')}
+      />
+      <TextField
+        label="Hausnummer"
+        required
+        className="sm:col-span-2"
+        maxLength={10}
+        error={errors.streetNumber?.message}
+        {...register('streetNumber')}
+      />
+      <TextField
+        label="PLZ"
+        inputMode="numeric"
+        autoComplete="postal-code"
+        maxLength={5}
+        required
+        className="sm:col-span-2"
+        error={errors.zipCode?.message}
+        {...register('zipCode')}
+      />
+      <TextField
+        label="Ort"
+        autoComplete="address-level2"
+        required
+        className="sm:col-span-4"
+        error={errors.city?.message}
+        {...register('city')}
+      />
+    </form>
+  );
+}
