@@ -1,6 +1,9 @@
 import path from 'node:path';
 
+import PocketBase from 'pocketbase';
+
 import { buildIfStale } from '../scripts/lib/build.mjs';
+import { demoCentres } from '../scripts/demo/centres.mjs';
 import { ROOT } from '../scripts/lib/pocketbase.mjs';
 import { startInbox } from '../tests/helpers/mail';
 import { SUPERUSER, startPocketBase } from '../tests/helpers/pocketbase';
@@ -18,6 +21,7 @@ export default async function globalSetup() {
     publicDir: path.join(ROOT, OUT_DIR),
     env: { SMTP_HOST: inbox.smtpHost, SMTP_PORT: String(inbox.smtpPort) },
   });
+  await seedCentres(server.admin);
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_INBOX_URL = inbox.webUrl;
   process.env.E2E_SUPERUSER = JSON.stringify(SUPERUSER);
@@ -25,4 +29,14 @@ export default async function globalSetup() {
     await server.stop();
     await inbox.close();
   };
+}
+
+/** The start command's 320 demo service centres, so the combobox is tested against real volume. */
+async function seedCentres(admin: PocketBase) {
+  const queue = demoCentres();
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      for (let c = queue.shift(); c; c = queue.shift()) await admin.collection('nora_lz').create(c);
+    }),
+  );
 }

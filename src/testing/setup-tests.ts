@@ -19,3 +19,11 @@ window.scrollTo = () => {};
 
 // Unit tests have no server: every request fails fast as if offline. API tests use a real PocketBase.
 globalThis.fetch = () => Promise.reject(new TypeError('Failed to fetch (unit tests run offline)'));
+
+// jsdom lacks these browser APIs that cmdk and Radix call.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};

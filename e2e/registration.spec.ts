@@ -1,0 +1,259 @@
+import type { Page } from '@playwright/test';
+
+import { linkIn } from '../tests/helpers/mail';
+import { declineCookies, expect, test } from './fixtures';
+
+const PASSWORD = 'Neue-Werkstatt-2025';
+const uniqueEmail = () => `wizard-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.de`;
+
+/** Types into the focused field and moves on with Tab. */
+async function typeAndTab(page: Page, text: string) {
+  await page.keyboard.type(text);
+  await page.keyboard.press('Tab');
+}
+
+/** Fills the init form on the landing page with the keyboard and submits it. */
+async function startRegistration(page: Page, email: string) {
+  await page.goto('/');
+  await declineCookies(page);
+  await page.locator('#register').getByLabel('E-Mail').focus();
+  await typeAndTab(page, email);
+  await typeAndTab(page, PASSWORD);
+  await typeAndTab(page, PASSWORD);
+  await page.keyboard.press('Space'); // terms checkbox
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/register\/account$/);
+}
+
+async function fillAccount(page: Page) {
+  await page.getByLabel('Vorname').focus();
+  await typeAndTab(page, 'Erika');
+  await typeAndTab(page, 'Mustermann');
+  await page.keyboard.press('Tab'); // e-mail is prefilled
+  await page.keyboard.type('+49 (30) 123-4567');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/register\/address$/);
+}
+
+async function fillAddress(page: Page, zip = '10115') {
+  await page.getByLabel('Werkstattname').focus();
+  await typeAndTab(page, 'Kfz-Meisterbetrieb Mustermann');
+  await typeAndTab(page, 'Hauptstraße');
+  await typeAndTab(page, '12a');
+  await typeAndTab(page, zip);
+  await page.keyboard.type('Berlin');
+  await page.keyboard.press('Enter');
+}
+
+/** Opens the centre dialog, searches, picks the first hit with Enter and adds it with a customer number. */
+async function addCentre(page: Page, term: string, customerNumber: string) {
+  await page.getByRole('button', { name: 'Leistungszentrum hinzufügen' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Leistungszentrum hinzufügen' });
+  await expect(dialog.getByRole('combobox')).toBeFocused();
+  await page.keyboard.type(term);
+  await expect(dialog.getByRole('option').first()).toContainText(term);
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText(/^Ausgewählt: /)).toBeVisible();
+  const chosen = (await dialog.getByText(/^Ausgewählt: /).textContent())!.replace('Ausgewählt: ', '').split(',')[0]!;
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Kundennummer')).toBeFocused();
+  await page.keyboard.type(customerNumber);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  return chosen;
+}
+
+test.describe('registration wizard', () => {
+  test('registers a workshop through all five states with two centres, keyboard only, and lands on /profile', async ({
+    page,
+    admin,
+    inbox,
+    expectNoA11yViolations,
+  }) => {
+    const email = uniqueEmail();
+    await startRegistration(page, email);
+    await expect(page.getByRole('heading', { level: 1, name: '1. Account erstellen' })).toBeVisible();
+    await expect(page.getByText('Um an der Aktion teilzunehmen, müssen Sie ein Konto erstellen.')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Fortschritt der Registrierung' }).getByRole('listitem')).toHaveCount(4);
+    await expect(page.getByLabel('E-Mail')).toHaveValue(email);
+    await expectNoA11yViolations(page);
+    await fillAccount(page);
+
+    await expect(page.getByRole('heading', { level: 1, name: '2. Adresse angeben' })).toBeVisible();
+    await expectNoA11yViolations(page);
+    await fillAddress(page, '1011');
+    await expect(page.getByText('PLZ muss 5 Ziffern enthalten')).toBeVisible();
+    await expect(page.getByLabel('PLZ')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('PLZ').focus();
+    await page.keyboard.type('5');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/register\/partner$/);
+
+    await expect(page.getByRole('heading', { level: 1, name: '3. Ihr NORA Leistungszentrum' })).toBeVisible();
+    await page.getByRole('button', { name: 'Bestätigen & Fortfahren' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Mindestens ein Leistungszentrum muss hinzugefügt werden')).toBeVisible();
+    const first = await addCentre(page, 'Berlin', 'K-123 45');
+    const second = await addCentre(page, 'München', 'MUC7');
+    const list = page.getByRole('list', { name: 'Verknüpfte Leistungszentren' });
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    await expect(list).toContainText('Kundennummer: K12345');
+    await expectNoA11yViolations(page);
+    await page.getByRole('button', { name: 'Bestätigen & Fortfahren' }).focus();
+    await page.keyboard.press('Enter');
+
+    await expect(page).toHaveURL(/\/register\/overview$/);
+    await expect(page.getByRole('heading', { level: 1, name: '4. Übersicht' })).toBeVisible();
+    const summary = page.locator('dl');
+    for (const value of [
+      email,
+      'Erika',
+      'Mustermann',
+      '+49 (30) 123-4567',
+      'Kfz-Meisterbetrieb Mustermann',
+      'Hauptstraße 12a',
+      '10115 Berlin',
+    ]) {
+      await expect(summary).toContainText(value);
+    }
+    await expect(page.getByRole('list', { name: 'Verknüpfte Leistungszentren' })).toContainText(first);
+    await expect(page.getByRole('list', { name: 'Verknüpfte Leistungszentren' })).toContainText(second);
+    await expectNoA11yViolations(page);
+    await page.getByRole('button', { name: 'Registrierung abschließen' }).focus();
+    await page.keyboard.press('Enter');
+
+    await expect(page).toHaveURL(/\/profile$/);
+    const user = await admin.collection('users').getFirstListItem(admin.filter('email = {:e}', { e: email }), {
+      expand: 'noraLZConnections.noraLz',
+    });
+    expect(user).toMatchObject({ firstName: 'Erika', phone: '00490301234567', zipCode: '10115', termsAccepted: true, verified: false });
+    const links = (user.expand?.noraLZConnections ?? []) as { customerNumber: string; expand: { noraLz: { partnerName: string } } }[];
+    expect(links.map((l) => [l.expand.noraLz.partnerName, l.customerNumber]).sort()).toEqual(
+      [
+        [first, 'K12345'],
+        [second, 'MUC7'],
+      ].sort(),
+    );
+    const stored = await page.evaluate(() => localStorage.getItem('nora-registration-data'));
+    expect(stored ?? '').not.toContain(email);
+
+    const mail = await inbox.waitFor(email, (m) => m.html.includes('/verify/'));
+    await page.goto(linkIn(mail, '/verify/'));
+    await expect(page.getByText('Vielen Dank! Ihre E-Mail-Adresse wurde erfolgreich bestätigt.')).toBeVisible();
+    await page.getByRole('link', { name: 'Zum Profil' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    expect((await admin.collection('users').getOne(user.id)).verified).toBe(true);
+  });
+
+  test('after a reload in the middle, the data is still there and only the password is asked again', async ({ page }) => {
+    const email = uniqueEmail();
+    await startRegistration(page, email);
+    await fillAccount(page);
+    const stored = await page.evaluate(() => localStorage.getItem('nora-registration-data'));
+    expect(stored).toContain('Mustermann');
+    expect(stored).not.toContain(PASSWORD);
+
+    await page.reload();
+    await expect(page).toHaveURL(/\/register\/address$/);
+    await expect(page.getByText('bitte geben Sie es für')).toContainText(email);
+    await expect(page.getByRole('button', { name: 'Bestätigen & Fortfahren' })).toBeDisabled();
+    await page.getByLabel('Passwort').first().fill(PASSWORD);
+    await page.getByLabel('Passwort wiederholen').fill('etwas-anderes-1');
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await expect(page.getByText('Passwörter stimmen nicht überein.')).toBeVisible();
+    await page.getByLabel('Passwort wiederholen').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await expect(page.getByLabel('Werkstattname')).toBeVisible();
+    await page.getByRole('button', { name: 'Zurück' }).click();
+    await expect(page.getByLabel('Vorname')).toHaveValue('Erika');
+    await expect(page.getByLabel('Telefon')).toHaveValue('+49 (30) 123-4567');
+  });
+
+  test('the guard sends a visitor without progress to / and a skipped step back to it', async ({ page }) => {
+    await page.goto('/register/overview');
+    await expect(page).toHaveURL(/\/$/);
+    await startRegistration(page, uniqueEmail());
+    await page.goto('/register/overview');
+    // The reload lost the password; the account data is still missing, so the guard goes there.
+    await expect(page).toHaveURL(/\/register\/account$/);
+    await page.goto('/register/weiss-nicht');
+    await expect(page).toHaveURL(/\/register\/account$/);
+  });
+
+  test('Abbrechen asks first; confirming clears the data and returns to /', async ({ page, expectNoA11yViolations }) => {
+    await startRegistration(page, uniqueEmail());
+    await fillAccount(page);
+    await page.getByRole('button', { name: 'Abbrechen' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Registrierung abbrechen' });
+    await expect(dialog).toContainText('Alle eingegebenen Daten gehen dabei verloren.');
+    await expectNoA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Zurück' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/register\/address$/);
+
+    await page.getByRole('button', { name: 'Abbrechen' }).click();
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('nora-registration-data'))) ?? '{}');
+    expect(stored.state.step).toBe('init');
+    expect(stored.state.data.lastName).toBe('');
+    await expect(page.locator('#register').getByLabel('E-Mail')).toHaveValue('');
+  });
+
+  test('the centre combobox shows at most 100 of the 320 demo centres and says how many more there are', async ({
+    page,
+    expectNoA11yViolations,
+  }) => {
+    await startRegistration(page, uniqueEmail());
+    await fillAccount(page);
+    await fillAddress(page);
+    await page.getByRole('button', { name: 'Leistungszentrum hinzufügen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leistungszentrum hinzufügen' });
+    await expect(dialog.getByRole('combobox')).toHaveAttribute('placeholder', 'Filtern nach Name, PLZ oder Ort');
+    await expect(dialog.getByRole('option')).toHaveCount(100);
+    await expect(dialog.getByText('220 weitere Einträge. Verfeinern Sie Ihre Suche, um mehr zu sehen.')).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    await dialog.getByRole('combobox').fill('80331');
+    await expect(dialog.getByRole('option').first()).toContainText('80331');
+    await expect(dialog.getByText(/weitere Einträge/)).toBeHidden();
+    const hits = await dialog.getByRole('option').allTextContents();
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.length).toBeLessThan(100);
+    for (const hit of hits) expect(hit).toContain('80331');
+
+    await dialog.getByRole('combobox').fill('xyz-gibt-es-nicht');
+    await expect(dialog.getByText('Keine Ergebnisse. Bitte ändern Sie ihre Filtereingabe.')).toBeVisible();
+
+    await dialog.getByRole('combobox').fill('80331');
+    await dialog.getByRole('option').first().click();
+    await dialog.getByRole('button', { name: 'Hinzufügen' }).click();
+    await expect(dialog.getByText('Kundennummer ist erforderlich')).toBeVisible();
+    await dialog.getByLabel('Kundennummer').pressSequentially('ab-12/cd');
+    await expect(dialog.getByLabel('Kundennummer')).toHaveValue('ab12cd');
+    await dialog.getByRole('button', { name: 'Hinzufügen' }).click();
+
+    // The linked centre is not offered again.
+    await page.getByRole('button', { name: 'Leistungszentrum hinzufügen' }).click();
+    await expect(dialog.getByRole('option')).toHaveCount(100);
+    await expect(dialog.getByText('219 weitere Einträge. Verfeinern Sie Ihre Suche, um mehr zu sehen.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('an e-mail already registered shows SPEC’s message in a red box and on the e-mail field', async ({ page, makeAccount }) => {
+    const existing = await makeAccount('users');
+    await startRegistration(page, existing.email.toUpperCase());
+    await fillAccount(page);
+    await fillAddress(page);
+    await addCentre(page, 'Hamburg', 'HH1');
+    await page.getByRole('button', { name: 'Bestätigen & Fortfahren' }).click();
+    await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
+    await expect(page).toHaveURL(/\/register\/account$/);
+    const message =
+      'Diese E-Mail-Adresse wird bereits verwendet. Bitte wählen Sie eine andere E-Mail-Adresse oder melden Sie sich an, wenn Sie bereits ein Konto haben.';
+    await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
+    await expect(page.getByLabel('E-Mail')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
