@@ -256,4 +256,40 @@ test.describe('registration wizard', () => {
     await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
     await expect(page.getByLabel('E-Mail')).toHaveAttribute('aria-invalid', 'true');
   });
+
+  test('any other failure shows the general message in the red box and keeps every entry', async ({ page }) => {
+    await page.route('**/api/collections/users/records', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"boom","data":{}}' })
+        : route.continue(),
+    );
+    const email = uniqueEmail();
+    await startRegistration(page, email);
+    await fillAccount(page);
+    await fillAddress(page);
+    await addCentre(page, 'Köln', 'K1');
+    await page.getByRole('button', { name: 'Bestätigen & Fortfahren' }).click();
+    await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.');
+    await expect(page).toHaveURL(/\/register\/overview$/);
+    await expect(page.locator('dl')).toContainText(email);
+    await expect(page.getByRole('button', { name: 'Registrierung abschließen' })).toBeEnabled();
+  });
+
+  test('the init step at /register/init validates with SPEC’s messages and passes axe', async ({ page, expectNoA11yViolations }) => {
+    await page.goto('/register/init');
+    await declineCookies(page);
+    await page.getByRole('button', { name: 'Jetzt registrieren' }).click();
+    await expect(page.getByText('E-Mail ist erforderlich.')).toBeVisible();
+    await expect(page.getByText('Passwortbestätigung ist erforderlich.')).toBeVisible();
+    await expect(page.getByText('Sie müssen die AGBs akzeptieren, um fortzufahren.')).toBeVisible();
+    await page.getByLabel('E-Mail').fill('keine-mail');
+    await page.getByLabel('Passwort', { exact: false }).first().fill('geheim-123');
+    await page.getByLabel('Passwort wiederholen').fill('geheim-124');
+    await page.getByRole('button', { name: 'Jetzt registrieren' }).click();
+    await expect(page.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.')).toBeVisible();
+    await expect(page.getByText('Passwörter stimmen nicht überein.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Aktionsbedingungen' })).toHaveAttribute('href', '/aktionsbedingungen');
+    await expectNoA11yViolations(page);
+  });
 });
