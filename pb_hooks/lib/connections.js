@@ -1,19 +1,25 @@
 /// <reference path="../../pb_data/types.d.ts" />
 
-/** Rewrites users.noraLZConnections from the stored connection records. */
+/**
+ * Rewrites users.noraLZConnections from the stored connection records. Read and write
+ * share one transaction: transactions run one at a time on PocketBase's writer, so two
+ * links created at the same moment cannot overwrite each other's list (lost update).
+ */
 function syncUserConnections(app, userId) {
-  let user;
-  try {
-    user = app.findRecordById('users', userId);
-  } catch (_) {
-    return; // the user itself is being deleted (cascade)
-  }
-  const links = app.findRecordsByFilter('user_lz_connections', 'user = {:user}', 'created', 0, 0, { user: userId });
-  user.set(
-    'noraLZConnections',
-    links.map((r) => r.id),
-  );
-  app.saveNoValidate(user);
+  app.runInTransaction((tx) => {
+    let user;
+    try {
+      user = tx.findRecordById('users', userId);
+    } catch (_) {
+      return; // the user itself is being deleted (cascade)
+    }
+    const links = tx.findRecordsByFilter('user_lz_connections', 'user = {:user}', 'created', 0, 0, { user: userId });
+    user.set(
+      'noraLZConnections',
+      links.map((r) => r.id),
+    );
+    tx.saveNoValidate(user);
+  });
 }
 
 module.exports = { syncUserConnections };

@@ -167,3 +167,17 @@ describe('service-centre links at registration', () => {
     expect((await search("' || id != '")).totalItems).toBe(0);
   });
 });
+
+describe('the profile’s connection list', () => {
+  it('lists every centre when a workshop links several at the same moment', async () => {
+    const fresh = await createWorkshop(server);
+    const centres = await Promise.all(Array.from({ length: 20 }, () => createCentre(server)));
+    const created = await Promise.all(
+      centres.map((c, i) =>
+        fresh.pb.collection('user_lz_connections').create({ user: fresh.id, noraLz: c.id, customerNumber: `K${i}` }, { requestKey: null }),
+      ),
+    );
+    const profile = await fresh.pb.collection('users').getOne(fresh.id);
+    expect([...profile.noraLZConnections].sort()).toEqual(created.map((c) => c.id).sort());
+  });
+});
