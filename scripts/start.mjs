@@ -19,6 +19,7 @@ const env = process.env;
 const http = env.PORTAL_HTTP || '127.0.0.1:8090';
 const dataDir = path.resolve(ROOT, env.PORTAL_DATA_DIR || 'pb_data');
 const demo = (env.PORTAL_DEMO ?? 'true') !== 'false';
+const DEMO_NOW = '2025-09-15T10:00:00+02:00';
 const apiUrl = `http://${http}`;
 const vitePort = Number(env.VITE_PORT || 5173);
 const publicUrl = env.PORTAL_URL || (dev ? `http://127.0.0.1:${vitePort}` : apiUrl);
@@ -108,6 +109,9 @@ async function main() {
   if (!dev) buildIfStale(log);
 
   const pbEnv = { ...env, PORTAL_URL: publicUrl };
+  // The 2025 campaign has ended; the demo runs on a day inside its redeem window so every
+  // flow (submitting a code, audits) can be tried today. An explicit PORTAL_NOW wins.
+  if (demo && !env.PORTAL_NOW) pbEnv.PORTAL_NOW = DEMO_NOW;
   let inboxUrl = null;
   if (!env.SMTP_HOST) {
     const smtpPort = Number(env.MAILDEV_SMTP_PORT || 1025);
@@ -148,6 +152,7 @@ async function main() {
         `    Werkstatt:      ${DEMO_LOGINS.workshop.email} / ${DEMO_LOGINS.workshop.password}`,
         `    Administrator:  ${DEMO_LOGINS.administrator.email} / ${DEMO_LOGINS.administrator.password}`,
         `    Prüfer:         ${DEMO_LOGINS.auditor.email} / ${DEMO_LOGINS.auditor.password}`,
+        `  Campaign clock: ${pbEnv.PORTAL_NOW ?? 'real time'} (PORTAL_NOW; the 2025 redeem window is open)`,
       );
     }
     lines.push('', '  Ctrl-C stops everything.', '');

@@ -9,6 +9,9 @@ import { freePort } from '../../scripts/lib/ports.mjs';
 
 export const SUPERUSER = { email: 'root@test.local', password: 'superuser-pass-123' };
 
+/** Test servers run on a day inside the 2025 campaign's redeem window unless a test pins another. */
+export const CAMPAIGN_NOW = '2025-09-15T10:00:00Z';
+
 export interface TestServer {
   url: string;
   dataDir: string;
@@ -36,7 +39,7 @@ export async function startPocketBase(options: StartOptions = {}): Promise<TestS
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, PORTAL_URL: url, SMTP_HOST: '', ...options.env };
+  const env = { ...process.env, PORTAL_URL: url, SMTP_HOST: '', PORTAL_NOW: CAMPAIGN_NOW, ...options.env };
   upsertSuperuser(bin, { dataDir, ...SUPERUSER, env });
 
   const child = spawnServe(bin, { dataDir, http: `127.0.0.1:${port}`, env, publicDir: options.publicDir });

@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+
+import { blob, createVoucher, createWorkshop, PDF_BYTES, PNG_BYTES, submissionForm, type Actor } from '../helpers/fixtures';
+import { request } from '../helpers/http';
+import { startInbox, type MailInbox } from '../helpers/mail';
+import { startPocketBase, type TestServer } from '../helpers/pocketbase';
+
+let server: TestServer;
+let inbox: MailInbox;
+let workshop: Actor;
+let other: Actor;
+
+beforeAll(async () => {
+  inbox = await startInbox();
+  server = await startPocketBase({ env: { SMTP_HOST: inbox.smtpHost, SMTP_PORT: String(inbox.smtpPort) } });
+  [workshop, other] = await Promise.all([createWorkshop(server), createWorkshop(server)]);
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await inbox?.close();
+});
+
+const submit = (actor: Actor, body: FormData) => request(server.url, actor, 'POST', '/api/collections/submissions/records', body);
+const voucherStatus = async (id: string) => (await server.admin.collection('vouchers').getOne(id)).status;
+const submissionsOf = async (voucherId: string) =>
+  server.admin.collection('submissions').getFullList({ filter: server.admin.filter('voucher = {:v}', { v: voucherId }) });
+
+describe('a valid redemption', () => {
+  it('stores the submission as pending with the invoice hash, moves the voucher to audit and mails the workshop in German', async () => {
+    const voucher = await createVoucher(server, workshop.id);
+    const res = await submit(
+      workshop,
+      submissionForm(
+        workshop.id,
+        voucher,
+        { ibanNumber: 'de89 3704 0044 0532 0130 00', ibanBic: 'cobadeffxxx' },
+        blob(PDF_BYTES, 'application/pdf'),
+        'rechnung.pdf',
+      ),
+    );
+    expect(res.status).toBe(200);
+    const stored = await server.admin.collection('submissions').getOne(res.json.id);
+    expect(stored).toMatchObject({
+      user: workshop.id,
+      status: 'pending',
+      ibanNumber: 'DE89370400440532013000',
+      ibanBic: 'COBADEFFXXX',
+      fileHash: createHash('sha256').update(PDF_BYTES).digest('hex'),
+      duplicateInvoice: false,
+    });
+    expect(await voucherStatus(voucher.id)).toBe('audit');
+    const mail = await inbox.waitFor(workshop.email, (m) => m.subject.includes(voucher.code));
+    expect(mail.subject).toBe(`Ihre Einreichung zum Cashback-Code ${voucher.code} ist eingegangen`);
+    expect(mail.html).toContain('Wir prüfen jetzt Ihre Rechnung');
+  });
+
+  it('flags an identical invoice submitted again by anyone, on both submissions', async () => {
+    const bytes = Buffer.concat([PNG_BYTES, Buffer.from(`unique-${Date.now()}`)]);
+    const first = await createVoucher(server, workshop.id);
+    const second = await createVoucher(server, other.id);
+    const a = await submit(workshop, submissionForm(workshop.id, first, {}, blob(bytes, 'image/png'), 'a.png'));
+    const b = await submit(other, submissionForm(other.id, second, {}, blob(bytes, 'image/png'), 'b.png'));
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect((await server.admin.collection('submissions').getOne(b.json.id)).duplicateInvoice).toBe(true);
+    expect((await server.admin.collection('submissions').getOne(a.json.id)).duplicateInvoice).toBe(true);
+  });
+});
+
+describe('refusals', () => {
+  it('someone else’s code', async () => {
+    const voucher = await createVoucher(server, other.id);
+    const res = await submit(workshop, submissionForm(workshop.id, voucher));
+    expect(res.status).toBe(400);
+    expect(await voucherStatus(voucher.id)).toBe('open');
+    expect(await submissionsOf(voucher.id)).toEqual([]);
+  });
+
+  for (const status of ['audit', 'closed']) {
+    it(`a code in ${status}`, async () => {
+      const voucher = await createVoucher(server, workshop.id, status);
+      const res = await submit(workshop, submissionForm(workshop.id, voucher));
+      expect(res.status).toBe(400);
+      expect(res.json.data.voucher.message).toContain('Ungültiger Cashback-Code');
+      expect(await voucherStatus(voucher.id)).toBe(status);
+      expect(await submissionsOf(voucher.id)).toEqual([]);
+    });
+  }
+
+  it('an IBAN that fails mod-97, sent past the form', async () => {
+    const voucher = await createVoucher(server, workshop.id);
+    const res = await submit(workshop, submissionForm(workshop.id, voucher, { ibanNumber: 'DE89370400440532013001' }));
+    expect(res.status).toBe(400);
+    expect(res.json.data.ibanNumber.message).toContain('Bitte gib eine gültige IBAN ein');
+    expect(await voucherStatus(voucher.id)).toBe('open');
+  });
+
+  it('an IBAN of the wrong length for its country and a malformed BIC', async () => {
+    const voucher = await createVoucher(server, workshop.id);
+    const short = await submit(workshop, submissionForm(workshop.id, voucher, { ibanNumber: 'DE8937040044053201300' }));
+    expect(short.status).toBe(400);
+    const bic = await submit(workshop, submissionForm(workshop.id, voucher, { ibanBic: 'COBA1EFF' }));
+    expect(bic.status).toBe(400);
+    expect(bic.json.data.ibanBic).toBeDefined();
+    expect(await voucherStatus(voucher.id)).toBe('open');
+  });
+
+  it('an HTML file named .png', async () => {
+    const voucher = await createVoucher(server, workshop.id);
+    const html = blob('<!doctype html><html><body><script>alert(1)</script></body></html>', 'image/png');
+    const res = await submit(workshop, submissionForm(workshop.id, voucher, {}, html, 'rechnung.png'));
+    expect(res.status).toBe(400);
+    expect(res.json.data.file).toBeDefined();
+    expect(await voucherStatus(voucher.id)).toBe('open');
+  });
+
+  it('a 6 MB file', async () => {
+    const voucher = await createVoucher(server, workshop.id);
+    const big = Buffer.concat([PDF_BYTES, Buffer.alloc(6 * 1024 * 1024, 32)]);
+    const res = await submit(workshop, submissionForm(workshop.id, voucher, {}, blob(big, 'application/pdf'), 'gross.pdf'));
+    expect(res.status).toBe(400);
+    expect(await voucherStatus(voucher.id)).toBe('open');
+  });
+
+  it('a forged user field', async () => {
+    const voucher = await createVoucher(server, other.id);
+    const res = await submit(workshop, submissionForm(other.id, voucher));
+    expect(res.status).toBe(400);
+    expect(await submissionsOf(voucher.id)).toEqual([]);
+  });
+
+  it('a campaign field pointing at another campaign is replaced by the voucher’s campaign', async () => {
+    const active = await server.admin.collection('campaigns').getFirstListItem('active = true');
+    const { id, created, updated, ...fields } = active;
+    const otherCampaign = await server.admin.collection('campaigns').create({ ...fields, name: 'Alte Aktion', year: 2024, active: false });
+    const voucher = await createVoucher(server, workshop.id);
+    const res = await submit(workshop, submissionForm(workshop.id, voucher, { campaign: otherCampaign.id }));
+    expect(res.status).toBe(200);
+    expect((await server.admin.collection('submissions').getOne(res.json.id)).campaign).toBe(voucher.campaign);
+  });
+
+  it('status, hash and duplicate flag sent by the client', async () => {
+    const voucher = await createVoucher(server, workshop.id);
+    for (const extra of [{ status: 'passed' }, { fileHash: 'abc' }, { duplicateInvoice: 'false' }]) {
+      const res = await submit(workshop, submissionForm(workshop.id, voucher, extra));
+      expect(res.status).toBe(400);
+    }
+    expect(await submissionsOf(voucher.id)).toEqual([]);
+  });
+
+  it('a submission cannot be changed or deleted by its owner', async () => {
+    const voucher = await createVoucher(server, workshop.id);
+    const created = await submit(workshop, submissionForm(workshop.id, voucher));
+    expect(created.status).toBe(200);
+    const patch = await request(server.url, workshop, 'PATCH', `/api/collections/submissions/records/${created.json.id}`, {
+      status: 'passed',
+    });
+    expect(patch.status).toBe(403);
+    const del = await request(server.url, workshop, 'DELETE', `/api/collections/submissions/records/${created.json.id}`);
+    expect(del.status).toBe(403);
+    expect((await server.admin.collection('submissions').getOne(created.json.id)).status).toBe('pending');
+  });
+});
+
+describe('the redeem window', () => {
+  it('refuses every code before it opens and after it closes', async () => {
+    for (const day of ['2025-07-14T21:59:00Z', '2025-11-30T23:00:00Z']) {
+      const closed = await startPocketBase({ env: { PORTAL_NOW: day } });
+      try {
+        const owner = await createWorkshop(closed);
+        const voucher = await createVoucher(closed, owner.id);
+        const res = await request(closed.url, owner, 'POST', '/api/collections/submissions/records', submissionForm(owner.id, voucher));
+        expect(res.status).toBe(400);
+        expect(res.json.data.voucher.message).toContain('Einlösezeitraum ist nicht geöffnet');
+        expect((await closed.admin.collection('vouchers').getOne(voucher.id)).status).toBe('open');
+      } finally {
+        await closed.stop();
+      }
+    }
+  });
+});
+
+describe('double redemption', () => {
+  it('50 parallel submissions of one code give exactly one accepted submission and the voucher in audit', async () => {
+    const voucher = await createVoucher(server, workshop.id);
+    const results = await Promise.all(Array.from({ length: 50 }, () => submit(workshop, submissionForm(workshop.id, voucher))));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 400)).toHaveLength(49);
+    expect(await submissionsOf(voucher.id)).toHaveLength(1);
+    expect(await voucherStatus(voucher.id)).toBe('audit');
+  });
+});
