@@ -19,5 +19,5 @@ export default defineConfig({
       '/_': { target: backend },
     },
   },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 500 },
+  build: { outDir: 'dist', sourcemap: process.env.SOURCEMAP === '1', chunkSizeWarningLimit: 500 },
 });

@@ -101,3 +101,9 @@ export async function login(page: Page, account: Pick<Account, 'email' | 'passwo
 export async function declineCookies(page: Page) {
   await page.getByRole('button', { name: 'Nur notwendige' }).first().click();
 }
+
+/** Logs in and waits until the login page has sent the user on. */
+export async function loginAs(page: Page, account: Pick<Account, 'email' | 'password'>) {
+  await login(page, account);
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+}

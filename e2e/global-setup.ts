@@ -1,9 +1,7 @@
 import path from 'node:path';
 
-import PocketBase from 'pocketbase';
-
 import { buildIfStale } from '../scripts/lib/build.mjs';
-import { demoCentres } from '../scripts/demo/centres.mjs';
+import { seedDemo } from '../scripts/demo/seed.mjs';
 import { ROOT } from '../scripts/lib/pocketbase.mjs';
 import { startInbox } from '../tests/helpers/mail';
 import { SUPERUSER, startPocketBase } from '../tests/helpers/pocketbase';
@@ -21,7 +19,8 @@ export default async function globalSetup() {
     publicDir: path.join(ROOT, OUT_DIR),
     env: { SMTP_HOST: inbox.smtpHost, SMTP_PORT: String(inbox.smtpPort) },
   });
-  await seedCentres(server.admin);
+  // The start command's demo data: 320 centres, the demo workshop with sales, codes and submissions.
+  await seedDemo({ url: server.url, superuser: SUPERUSER });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_INBOX_URL = inbox.webUrl;
   process.env.E2E_SUPERUSER = JSON.stringify(SUPERUSER);
@@ -29,14 +28,4 @@ export default async function globalSetup() {
     await server.stop();
     await inbox.close();
   };
-}
-
-/** The start command's 320 demo service centres, so the combobox is tested against real volume. */
-async function seedCentres(admin: PocketBase) {
-  const queue = demoCentres();
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      for (let c = queue.shift(); c; c = queue.shift()) await admin.collection('nora_lz').create(c);
-    }),
-  );
 }

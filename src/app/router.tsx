@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { RoleGuard } from '@/lib/authorization';
 
 import { LandingRoute } from './routes/landing';
+import { RouteError } from './routes/route-error';
 
 // Every route except the landing page is its own chunk.
 const RegisterStep = lazy(() => import('./routes/register-step'));
@@ -27,6 +28,7 @@ const NotFound = lazy(() => import('./routes/not-found'));
 export const routes: RouteObject[] = [
   {
     element: <MainLayout />,
+    errorElement: <RouteError />,
     children: [
       { path: paths.home.path, element: <LandingRoute /> },
       { path: paths.register.path, element: <Navigate to={paths.registerStep.getHref('account')} replace /> },

@@ -1,5 +1,5 @@
-import { PlaceholderPage } from './placeholder-page';
+import { CashbackPage } from '@/features/cashback/components/cashback-page';
 
-export default function Route() {
-  return <PlaceholderPage title="Cashback einlösen" />;
+export default function CashbackRoute() {
+  return <CashbackPage />;
 }

@@ -1,5 +1,5 @@
-import { PlaceholderPage } from './placeholder-page';
+import { ProfilePage } from '@/features/profile/components/profile-page';
 
-export default function Route() {
-  return <PlaceholderPage title="Ihr Profil" />;
+export default function ProfileRoute() {
+  return <ProfilePage />;
 }

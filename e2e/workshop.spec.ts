@@ -1,0 +1,325 @@
+import type { Page } from '@playwright/test';
+import type PocketBase from 'pocketbase';
+
+import { PDF_BYTES, PNG_BYTES, voucherCode } from '../tests/helpers/fixtures';
+import { declineCookies, expect, loginAs as login, test } from './fixtures';
+
+const DEMO = { email: 'werkstatt@demo.nora-aktion.de', password: 'Demo-Werkstatt-2025' };
+
+async function openVoucher(admin: PocketBase, userId: string, tier: number) {
+  const campaign = await admin.collection('campaigns').getFirstListItem('active = true');
+  return admin.collection('vouchers').create({ code: voucherCode(), status: 'open', user: userId, campaign: campaign.id, tier });
+}
+
+async function fillCashback(page: Page, code: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+  await page.getByLabel('Vorname').fill('Erika');
+  await page.getByLabel('Nachname').fill('Mustermann');
+  await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
+  await page.getByLabel('BIC').fill('COBADEFFXXX');
+  await page.getByLabel('Rechnungsdatei').setInputFiles(file);
+  await expect(page.getByText(file.name)).toBeVisible();
+  await page.getByRole('textbox', { name: 'Cashback-Code' }).fill(code);
+  await page.getByLabel(/Vorsteuerabzug/).check();
+}
+
+test.describe('profile', () => {
+  test('shows the demo workshop’s totals, codes and data in German formats', async ({ page, expectNoA11yViolations }) => {
+    await login(page, DEMO);
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Ihr Profil' })).toBeVisible();
+    await expect(page.getByText('Die Umsatzdaten werden wöchentlich aktualisiert.')).toBeVisible();
+    const stats = page.getByRole('region', { name: 'Ihre Cashback-Übersicht' });
+    await expect(stats.getByText('Ihr Cashback').locator('..')).toContainText('150,00 €');
+    await expect(stats.getByText('Ihr Umsatz').locator('..')).toContainText('1.734,60 €');
+    await expect(stats.getByText('Bis zum nächsten Cashback').locator('..')).toContainText('265,40 €');
+
+    const table = page.getByRole('table', { name: /Cashback-Codes/ });
+    await expect(table.getByRole('columnheader')).toHaveText(['Code', 'Status', 'Erstellt am', 'Aktion']);
+    for (const [code, label] of [
+      ['NORA-K7QX-2DMA', 'Eingelöst'],
+      ['NORA-P3HW-8TRE', 'In Prüfung'],
+      ['NORA-Z9MF-5WSB', 'Offen'],
+    ]) {
+      const row = table.getByRole('row', { name: new RegExp(code) });
+      await expect(row.getByRole('cell').nth(1)).toHaveText(label);
+      await expect(row.getByRole('cell').nth(2)).toHaveText(/^\d{2}\.\d{2}\.\d{4}$/);
+      await expect(row.getByRole('cell').nth(3)).toHaveText('NORA Cashback-Aktion 2025');
+    }
+    await expect(page.getByLabel('E-Mail')).toBeDisabled();
+    await expect(page.getByLabel('E-Mail')).toHaveValue(DEMO.email);
+    await expect(page.getByRole('list', { name: 'Verknüpfte Leistungszentren' }).getByRole('listitem')).toHaveCount(2);
+    await expect(page.getByText('Achtung: Ihr Profil ist derzeit noch nicht vollständig.')).toHaveCount(0);
+    await page.getByRole('link', { name: /Cashback einlösen/ }).click();
+    await expect(page).toHaveURL(/\/cashback$/);
+    await page.goBack();
+    await declineCookies(page);
+    await expectNoA11yViolations(page);
+  });
+
+  test('a workshop without codes, sales or centres sees empty states and the incomplete warning, which does not block saving', async ({
+    page,
+    makeAccount,
+  }) => {
+    const workshop = await makeAccount('users');
+    await login(page, workshop);
+    await expect(page.getByText('Sie haben noch keine Cashback-Codes.')).toBeVisible();
+    const stats = page.getByRole('region', { name: 'Ihre Cashback-Übersicht' });
+    await expect(stats.getByText('Ihr Cashback').locator('..')).toContainText('0,00 €');
+    await expect(stats.getByText('Bis zum nächsten Cashback').locator('..')).toContainText('500,00 €');
+    const warning = page.getByText(
+      'Achtung: Ihr Profil ist derzeit noch nicht vollständig. Achten Sie darauf, dass alle Pflichtfelder ausgefüllt sind. Nur so können Sie an unserer Aktion teilnehmen.',
+    );
+    await expect(warning).toBeVisible();
+    await page.getByLabel('Ort').fill('Potsdam');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Ihre Profildaten wurden erfolgreich gespeichert.')).toBeVisible();
+    await expect(warning).toBeVisible();
+  });
+
+  test('editing, removing and adding centres and fields persists across a reload', async ({
+    page,
+    admin,
+    makeAccount,
+    expectNoA11yViolations,
+  }) => {
+    const workshop = await makeAccount('users');
+    const centres = await admin.collection('nora_lz').getList(1, 3, { sort: 'partnerName', filter: "id ~ 'demolz%'" });
+    const [a, b, c] = centres.items;
+    await admin.collection('user_lz_connections').create({ user: workshop.id, noraLz: a!.id, customerNumber: 'ALT1' });
+    await admin.collection('user_lz_connections').create({ user: workshop.id, noraLz: b!.id, customerNumber: 'ALT2' });
+    await login(page, workshop);
+    await declineCookies(page);
+    const list = page.getByRole('list', { name: 'Verknüpfte Leistungszentren' });
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+
+    await page.getByLabel(`Kundennummer bei ${a!.partnerName}`).fill('NEU-9 9');
+    await expect(page.getByLabel(`Kundennummer bei ${a!.partnerName}`)).toHaveValue('NEU99');
+    await page.getByRole('button', { name: `${b!.partnerName} entfernen` }).click();
+    await page.getByRole('button', { name: 'Leistungszentrum hinzufügen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leistungszentrum hinzufügen' });
+    await dialog.getByRole('combobox').fill(c!.partnerName);
+    await dialog.getByRole('option', { name: new RegExp(c!.partnerName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).click();
+    await dialog.getByLabel('Kundennummer').fill('DREI3');
+    await dialog.getByRole('button', { name: 'Hinzufügen' }).click();
+    await page.getByLabel('Telefon').fill('+49 171 1234567');
+    await page.getByLabel('PLZ').fill('1234');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('PLZ muss 5 Ziffern enthalten')).toBeVisible();
+    await page.getByLabel('PLZ').fill('14467');
+
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(`**/api/collections/users/records/${workshop.id}`, async (route) => {
+      if (route.request().method() === 'PATCH') await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByRole('button', { name: 'Wird gespeichert...' })).toBeDisabled();
+    release();
+    await expect(page.getByText('Ihre Profildaten wurden erfolgreich gespeichert.')).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    await page.reload();
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    await expect(page.getByLabel(`Kundennummer bei ${a!.partnerName}`)).toHaveValue('NEU99');
+    await expect(page.getByLabel(`Kundennummer bei ${c!.partnerName}`)).toHaveValue('DREI3');
+    await expect(list).not.toContainText(b!.partnerName);
+    await expect(page.getByLabel('PLZ')).toHaveValue('14467');
+    const stored = await admin.collection('users').getOne(workshop.id, { expand: 'noraLZConnections.noraLz' });
+    expect(stored.phone).toBe('004901711234567'); // SPEC: 0049 plus the national part with its leading 0
+    const links = (stored.expand?.noraLZConnections ?? []) as { noraLz: string; customerNumber: string }[];
+    expect(links.map((l) => `${l.noraLz}:${l.customerNumber}`).sort()).toEqual([`${a!.id}:NEU99`, `${c!.id}:DREI3`].sort());
+  });
+
+  test('a failing save says so in red', async ({ page, makeAccount }) => {
+    const workshop = await makeAccount('users');
+    await login(page, workshop);
+    await page.route(`**/api/collections/users/records/${workshop.id}`, (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"boom","data":{}}' })
+        : route.continue(),
+    );
+    await page.getByLabel('Ort').fill('Potsdam');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Fehler beim Speichern der Profildaten. Bitte versuchen Sie es später erneut.' }),
+    ).toBeVisible();
+  });
+
+  test('a refused field and a failing centre sync have their own messages', async ({ page, makeAccount }) => {
+    const workshop = await makeAccount('users');
+    await login(page, workshop);
+    await declineCookies(page);
+    await page.route(`**/api/collections/users/records/${workshop.id}`, (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              status: 400,
+              message: 'Failed to update record.',
+              data: { city: { code: 'validation_length_out_of_range', message: 'x' } },
+            }),
+          })
+        : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: /^Fehler beim Abspeichern der Daten\.$/ })).toBeVisible();
+    await expect(page.getByLabel('Ort')).toHaveAttribute('aria-invalid', 'true');
+
+    await page.unroute(`**/api/collections/users/records/${workshop.id}`);
+    await page.route('**/api/collections/user_lz_connections/records', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"boom","data":{}}' }),
+    );
+    await page.getByRole('button', { name: 'Leistungszentrum hinzufügen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leistungszentrum hinzufügen' });
+    await dialog.getByRole('option').first().click();
+    await dialog.getByLabel('Kundennummer').fill('K1');
+    await dialog.getByRole('button', { name: 'Hinzufügen' }).click();
+    await page.getByLabel('Ort').fill('Potsdam');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Fehler beim Aktualisieren der Leistungszentren' })).toBeVisible();
+  });
+
+  test('load failures show their messages', async ({ page, makeAccount }) => {
+    const workshop = await makeAccount('users');
+    for (const path of ['user_stats_view', 'vouchers']) {
+      await page.route(`**/api/collections/${path}/records**`, (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"boom","data":{}}' }),
+      );
+    }
+    await page.route(`**/api/collections/users/records/${workshop.id}?**`, (route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"boom","data":{}}' })
+        : route.continue(),
+    );
+    await login(page, workshop);
+    await expect(page.getByText('Cashback Übersicht konnte nicht geladen werden')).toBeVisible();
+    await expect(page.getByText('Cashback-Code Übersicht konnte nicht geladen werden')).toBeVisible();
+    await expect(page.getByText('Fehler beim Laden der Profil Daten. Bitte versuchen Sie es später erneut.')).toBeVisible();
+  });
+});
+
+test.describe('cashback submission', () => {
+  test('a PDF and a PNG submission each end on /profile with the code In Prüfung; the event needs consent', async ({
+    page,
+    admin,
+    inbox,
+    makeAccount,
+    expectNoA11yViolations,
+  }) => {
+    const workshop = await makeAccount('users');
+    const pdfVoucher = await openVoucher(admin, workshop.id, 1);
+    const pngVoucher = await openVoucher(admin, workshop.id, 2);
+    await login(page, workshop);
+    await page.goto('/cashback');
+    await declineCookies(page);
+    await expect(page.getByRole('heading', { level: 2, name: '1. Bankverbindung' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: '2. Rechnung hochladen' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: '3. Cashback-Code' })).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    await fillCashback(page, pdfVoucher.code, { name: 'rechnung.pdf', mimeType: 'application/pdf', buffer: PDF_BYTES });
+    await page.getByRole('button', { name: 'Bestätigen & Fortfahren' }).click();
+    await expect(page.getByText('Ihre Einreichung war erfolgreich!')).toBeVisible();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(
+      page
+        .getByRole('row', { name: new RegExp(pdfVoucher.code) })
+        .getByRole('cell')
+        .nth(1),
+    ).toHaveText('In Prüfung');
+    const events = () =>
+      page.evaluate(() =>
+        ((window as unknown as { dataLayer?: { event?: string }[] }).dataLayer ?? []).filter((e) => e.event === 'cashbackSubmit'),
+      );
+    expect(await events()).toEqual([]);
+
+    // With analytics consent the submission is tracked.
+    await page.getByRole('button', { name: 'Cookie-Einstellungen öffnen' }).click();
+    await page.route('https://www.googletagmanager.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/javascript', body: '' }),
+    );
+    await page.getByRole('dialog', { name: 'Cookie-Einstellungen' }).getByRole('button', { name: 'Alle akzeptieren' }).click();
+    await page.getByRole('link', { name: /Cashback einlösen/ }).click();
+    await fillCashback(page, pngVoucher.code.toLowerCase(), { name: 'rechnung.png', mimeType: 'image/png', buffer: PNG_BYTES });
+    await page.getByRole('button', { name: 'Bestätigen & Fortfahren' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(
+      page
+        .getByRole('row', { name: new RegExp(pngVoucher.code) })
+        .getByRole('cell')
+        .nth(1),
+    ).toHaveText('In Prüfung');
+    expect(await events()).toEqual([{ event: 'cashbackSubmit', campaign: pngVoucher.campaign }]);
+
+    for (const v of [pdfVoucher, pngVoucher]) {
+      expect((await admin.collection('vouchers').getOne(v.id)).status).toBe('audit');
+      const sub = await admin.collection('submissions').getFirstListItem(admin.filter('voucher = {:v}', { v: v.id }));
+      expect(sub).toMatchObject({ user: workshop.id, status: 'pending', ibanNumber: 'DE89370400440532013000' });
+      await inbox.waitFor(workshop.email, (m) => m.subject.includes(v.code));
+    }
+  });
+
+  test('refuses a wrong code, a code of someone else and a wrong file type with SPEC’s messages', async ({ page, admin, makeAccount }) => {
+    const workshop = await makeAccount('users');
+    const stranger = await makeAccount('users');
+    const foreign = await openVoucher(admin, stranger.id, 1);
+    await login(page, workshop);
+    await page.goto('/cashback');
+    await declineCookies(page);
+    await page.getByRole('button', { name: 'Bestätigen & Fortfahren' }).click();
+    await expect(page.getByText('Bitte lade eine gültige Datei hoch')).toBeVisible();
+    await expect(page.getByText('Bitte bestätigen Sie die Korrektur des Vorsteuerabzuges')).toBeVisible();
+
+    await page.getByLabel('Rechnungsdatei').setInputFiles({ name: 'rechnung.zip', mimeType: 'application/zip', buffer: Buffer.from('PK') });
+    await expect(
+      page.getByText(
+        'Upload Fehlgeschlagen: Nur Dateien im Format PNG, JPEG, JPG oder PDF können hochgeladen werden und die Dateigröße darf 5MB nicht überschreiten.',
+      ),
+    ).toBeVisible();
+
+    await fillCashback(page, foreign.code, { name: 'rechnung.pdf', mimeType: 'application/pdf', buffer: PDF_BYTES });
+    await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 01');
+    await page.getByRole('button', { name: 'Bestätigen & Fortfahren' }).click();
+    await expect(page.getByText('Bitte gib eine gültige IBAN ein')).toBeVisible();
+    await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
+    await page.getByRole('button', { name: 'Bestätigen & Fortfahren' }).click();
+    await expect(page.getByText('Ungültiger Cashback-Code', { exact: true })).toBeVisible();
+    await expect(page.getByText('Ungültige Eingabe')).toBeVisible();
+    expect((await admin.collection('vouchers').getOne(foreign.id)).status).toBe('open');
+
+    await page.getByRole('button', { name: 'rechnung.pdf entfernen' }).click();
+    await expect(page.getByText('rechnung.pdf')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Zurücksetzen' }).click();
+    await expect(page.getByLabel('IBAN')).toHaveValue('');
+  });
+
+  test('the tax tooltip opens after hovering, and a failing check or upload says so', async ({ page, admin, makeAccount }) => {
+    const workshop = await makeAccount('users');
+    const voucher = await openVoucher(admin, workshop.id, 1);
+    await login(page, workshop);
+    await page.goto('/cashback');
+    await declineCookies(page);
+    await page.getByRole('button', { name: 'Hinweis zur Vorsteuer' }).hover();
+    await expect(page.getByRole('tooltip')).toContainText('Steuerberatung');
+
+    await page.route('**/api/collections/vouchers/records**', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await fillCashback(page, voucher.code, { name: 'rechnung.png', mimeType: 'image/png', buffer: PNG_BYTES });
+    await page.getByRole('button', { name: 'Bestätigen & Fortfahren' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Fehler beim Überprüfen des Cashback-Codes' })).toBeVisible();
+
+    await page.unroute('**/api/collections/vouchers/records**');
+    await page.route('**/api/collections/submissions/records', (route) => route.abort('failed'));
+    await page.getByRole('button', { name: 'Bestätigen & Fortfahren' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Fehler beim Hochladen. Bitte versuchen Sie es erneut.' })).toBeVisible();
+
+    await page.unroute('**/api/collections/submissions/records');
+    await page.route('**/api/collections/submissions/records', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"boom","data":{}}' }),
+    );
+    await page.getByRole('button', { name: 'Bestätigen & Fortfahren' }).click();
+    await expect(page.getByText('Fehler beim Hochladen der Rechnung')).toBeVisible();
+    expect((await admin.collection('vouchers').getOne(voucher.id)).status).toBe('open');
+  });
+});

@@ -1,0 +1,225 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Info } from 'lucide-react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { TextField } from '@/components/ui/text-field';
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
+import { paths } from '@/config/paths';
+import { currentUserId } from '@/lib/auth';
+import { useActiveCampaign } from '@/lib/campaign';
+import { trackEvent } from '@/lib/consent';
+
+import { checkVoucher, createSubmission, SubmissionError } from '../api/cashback';
+import { CASHBACK_MESSAGES, cashbackSchema, compactIban, type CashbackInput, type CashbackValues } from '../schemas/cashback';
+import { UploadWidget } from './upload-widget';
+
+const EMPTY: CashbackInput = {
+  firstName: '',
+  lastName: '',
+  iban: '',
+  bic: '',
+  invoice: undefined as unknown as File,
+  cashbackCode: '',
+  declarationSalesTax: false,
+};
+
+function Section({ number, title, children }: { number: number; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`cashback-section-${number}`} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id={`cashback-section-${number}`} className="flex items-center gap-3 text-xl font-bold">
+        <span aria-hidden="true" className="flex size-9 items-center justify-center rounded-full bg-brand-700 text-white">
+          {number}
+        </span>
+        <span>
+          <span className="sr-only">{number}. </span>
+          {title}
+        </span>
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+export function CashbackPage() {
+  const navigate = useNavigate();
+  const { campaign } = useActiveCampaign();
+  const prefix = campaign?.codePrefix ?? 'NORA';
+  const schema = useMemo(() => cashbackSchema(prefix), [prefix]);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [pageError, setPageError] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CashbackInput, unknown, CashbackValues>({ resolver: zodResolver(schema), defaultValues: EMPTY });
+
+  const submit = async (values: CashbackValues) => {
+    setPageError(null);
+    let voucher: { id: string; campaign: string } | null;
+    try {
+      voucher = await checkVoucher(values.cashbackCode);
+    } catch (err) {
+      console.error(err);
+      setPageError(CASHBACK_MESSAGES.checkFailed);
+      return;
+    }
+    if (!voucher) {
+      setError('cashbackCode', { type: 'server', message: CASHBACK_MESSAGES.invalidCode }, { shouldFocus: true });
+      return;
+    }
+    try {
+      setProgress(0);
+      await createSubmission(
+        {
+          ibanFirstName: values.firstName,
+          ibanLastName: values.lastName,
+          ibanNumber: compactIban(values.iban),
+          ibanBic: values.bic.toUpperCase(),
+          campaign: voucher.campaign,
+          voucher: voucher.id,
+          user: currentUserId(),
+          file: values.invoice,
+        },
+        setProgress,
+      );
+    } catch (err) {
+      console.error(err);
+      setProgress(null);
+      if (err instanceof SubmissionError && err.status === 0) {
+        setPageError(CASHBACK_MESSAGES.uploadFailed);
+      } else if (err instanceof SubmissionError && err.data.voucher) {
+        const closed = err.data.voucher.code === 'validation_redeem_window_closed';
+        setError('cashbackCode', { type: 'server', message: closed ? CASHBACK_MESSAGES.windowClosed : CASHBACK_MESSAGES.invalidCode });
+      } else if (err instanceof SubmissionError && err.data.ibanNumber) {
+        setError('iban', { type: 'server', message: CASHBACK_MESSAGES.invalidIban });
+      } else if (err instanceof SubmissionError && err.data.ibanBic) {
+        setError('bic', { type: 'server', message: CASHBACK_MESSAGES.invalidBic });
+      } else if (err instanceof Error && err.message.startsWith('Nicht eingeloggt')) {
+        setPageError(err.message);
+      } else {
+        setError('invoice', { type: 'server', message: CASHBACK_MESSAGES.submitFailed });
+      }
+      return;
+    }
+    trackEvent('cashbackSubmit', { campaign: voucher.campaign });
+    reset(EMPTY);
+    setProgress(null);
+    toast.success(CASHBACK_MESSAGES.success);
+    await navigate(paths.profile.getHref());
+  };
+
+  const codeError = errors.cashbackCode?.message;
+
+  return (
+    <TooltipProvider>
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <h1 className="text-3xl font-bold text-slate-900">Cashback einlösen</h1>
+        <p className="mt-2 text-slate-700">
+          Laden Sie die Rechnung Ihres nächsten Einkaufs hoch und geben Sie Ihren Cashback-Code und Ihre Bankverbindung ein. Pflichtfelder
+          sind mit <span className="text-red-700">*</span> markiert.
+        </p>
+        {pageError && (
+          <Alert tone="error" className="mt-6">
+            {pageError}
+          </Alert>
+        )}
+        <form noValidate onSubmit={handleSubmit(submit)} className="mt-6 flex flex-col gap-6">
+          <Section number={1} title="Bankverbindung">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label="Vorname" required autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+              <TextField label="Nachname" required autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+              <TextField
+                label="IBAN"
+                required
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={42}
+                error={errors.iban?.message}
+                {...register('iban')}
+              />
+              <TextField
+                label="BIC"
+                required
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={11}
+                error={errors.bic?.message}
+                {...register('bic')}
+              />
+            </div>
+          </Section>
+          <Section number={2} title="Rechnung hochladen">
+            <Controller
+              control={control}
+              name="invoice"
+              render={({ field }) => (
+                <UploadWidget file={field.value ?? null} onChange={field.onChange} error={errors.invoice?.message} progress={progress} />
+              )}
+            />
+          </Section>
+          <Section number={3} title="Cashback-Code">
+            <TextField
+              label="Cashback-Code"
+              required
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={60}
+              hint={`Der Code aus Ihrer E-Mail, z. B. ${prefix}-XXXX-XXXX`}
+              error={codeError}
+              {...register('cashbackCode')}
+            />
+            {codeError && (
+              <p className="mt-1 inline-block rounded bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
+                {CASHBACK_MESSAGES.codeHint}
+              </p>
+            )}
+          </Section>
+          <div className="flex items-start gap-2">
+            <CheckboxField
+              className="flex-1"
+              required
+              error={errors.declarationSalesTax?.message}
+              label="Ich bestätige, dass ich den Vorsteuerabzug gemäß § 17 UStG (Änderung der Bemessungsgrundlage) korrigiere."
+              {...register('declarationSalesTax')}
+            />
+            <Tooltip>
+              <TooltipTrigger asChild>
+                <button type="button" className="rounded-full p-1 text-brand-700 hover:bg-brand-50" aria-label="Hinweis zur Vorsteuer">
+                  <Info aria-hidden="true" className="size-5" />
+                </button>
+              </TooltipTrigger>
+              <TooltipContent>
+                Die Auszahlung des Cashbacks setzt in der Regel eine Korrektur des Vorsteuerabzugs voraus. Bitte wenden Sie sich bei Fragen
+                an Ihre Steuerberatung.
+              </TooltipContent>
+            </Tooltip>
+          </div>
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+            <Button
+              variant="ghost"
+              disabled={isSubmitting}
+              onClick={() => {
+                reset(EMPTY);
+                setPageError(null);
+              }}
+            >
+              Zurücksetzen
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Senden...' : 'Bestätigen & Fortfahren'}
+            </Button>
+          </div>
+        </form>
+      </div>
+    </TooltipProvider>
+  );
+}

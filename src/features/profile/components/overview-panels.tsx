@@ -1,0 +1,123 @@
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
+
+import { Alert } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { formatDate, formatMoney } from '@/utils/format';
+
+import { VOUCHER_STATUS_LABEL, type Stats, type Voucher } from '../api/overview';
+import { PROFILE_MESSAGES } from '../api/profile';
+
+/** '-' when missing, '0 €' when negative (SPEC section 9). */
+export function formatNextCashback(value: number | null | undefined): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '-';
+  return formatMoney(Math.max(0, value));
+}
+
+export function StatsPanel({ stats, loading, failed }: { stats: Stats | null; loading: boolean; failed: boolean }) {
+  return (
+    <section aria-labelledby="stats-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="stats-heading" className="text-xl font-bold">
+        Ihre Cashback-Übersicht
+      </h2>
+      {loading ? (
+        <div className="mt-4">
+          <Spinner label="Wird geladen..." />
+        </div>
+      ) : failed ? (
+        <Alert tone="error" className="mt-4">
+          {PROFILE_MESSAGES.statsFailed}
+        </Alert>
+      ) : (
+        <dl className="mt-4 grid gap-4 sm:grid-cols-3">
+          <div>
+            <dt className="text-sm text-slate-700">Ihr Cashback</dt>
+            <dd className="text-2xl font-bold text-brand-800">{formatMoney(stats?.totalCashback)}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-700">Ihr Umsatz</dt>
+            <dd className="text-2xl font-bold text-brand-800">{formatMoney(stats?.totalSales)}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-700">Bis zum nächsten Cashback</dt>
+            <dd className="text-2xl font-bold text-brand-800">{formatNextCashback(stats?.toNextCashback)}</dd>
+          </div>
+        </dl>
+      )}
+    </section>
+  );
+}
+
+export function RedeemPanel() {
+  return (
+    <Link
+      to={paths.cashback.getHref()}
+      className="flex items-center justify-between gap-4 rounded-xl bg-accent-500 p-6 text-slate-950 shadow-sm transition hover:bg-accent-400"
+    >
+      <span>
+        <span className="block text-xl font-bold">Cashback einlösen</span>
+        <span className="block text-sm">Rechnung hochladen, Code und Bankverbindung eingeben.</span>
+      </span>
+      <ArrowRight aria-hidden="true" className="size-7 shrink-0" />
+    </Link>
+  );
+}
+
+export function VoucherTable({ vouchers, loading, failed }: { vouchers: Voucher[]; loading: boolean; failed: boolean }) {
+  return (
+    <section aria-labelledby="vouchers-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="vouchers-heading" className="text-xl font-bold">
+        Ihre Cashback-Codes
+      </h2>
+      {loading && (
+        <div className="mt-4">
+          <Spinner label="Wird geladen..." />
+        </div>
+      )}
+      {!loading && failed && (
+        <Alert tone="error" className="mt-4">
+          {PROFILE_MESSAGES.vouchersFailed}
+        </Alert>
+      )}
+      {!loading && !failed && vouchers.length === 0 && (
+        <p className="mt-4 text-slate-700">
+          Sie haben noch keine Cashback-Codes. Ab 500 € Umsatz erhalten Sie Ihren ersten Code per E-Mail.
+        </p>
+      )}
+      {!loading && !failed && vouchers.length > 0 && (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Cashback-Codes mit Status, Erstellungsdatum und Aktion</caption>
+            <thead>
+              <tr className="border-b-2 border-slate-300">
+                <th scope="col" className="py-2 pr-4">
+                  Code
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Status
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Erstellt am
+                </th>
+                <th scope="col" className="py-2">
+                  Aktion
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {vouchers.map((v) => (
+                <tr key={v.id} className="border-b border-slate-200">
+                  <td className="py-2 pr-4 font-mono font-semibold">{v.code}</td>
+                  <td className="py-2 pr-4">{VOUCHER_STATUS_LABEL[v.status] ?? v.status}</td>
+                  <td className="py-2 pr-4">{formatDate(v.created)}</td>
+                  <td className="py-2">{v.campaignLabel}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
