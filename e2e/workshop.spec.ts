@@ -39,7 +39,7 @@ test.describe('profile', () => {
       ['NORA-K7QX-2DMA', 'Eingelöst'],
       ['NORA-P3HW-8TRE', 'In Prüfung'],
       ['NORA-Z9MF-5WSB', 'Offen'],
-    ]) {
+    ] as const) {
       const row = table.getByRole('row', { name: new RegExp(code) });
       await expect(row.getByRole('cell').nth(1)).toHaveText(label);
       await expect(row.getByRole('cell').nth(2)).toHaveText(/^\d{2}\.\d{2}\.\d{4}$/);
