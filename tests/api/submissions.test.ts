@@ -142,7 +142,8 @@ describe('refusals', () => {
 
   it('status, hash and duplicate flag sent by the client', async () => {
     const voucher = await createVoucher(server, workshop.id);
-    for (const extra of [{ status: 'passed' }, { fileHash: 'abc' }, { duplicateInvoice: 'false' }]) {
+    const forged: Record<string, string>[] = [{ status: 'passed' }, { fileHash: 'abc' }, { duplicateInvoice: 'false' }];
+    for (const extra of forged) {
       const res = await submit(workshop, submissionForm(workshop.id, voucher, extra));
       expect(res.status).toBe(400);
     }
