@@ -193,8 +193,12 @@ test.describe('profile', () => {
         ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"boom","data":{}}' })
         : route.continue(),
     );
+    const logged: string[] = [];
+    page.on('console', (m) => logged.push(m.text()));
     await login(page, workshop);
     await expect(page.getByText('Cashback Übersicht konnte nicht geladen werden')).toBeVisible();
+    // The voucher helper's own message goes to the console; the page shows SPEC's page text.
+    expect(logged.some((t) => t.includes('Cashback Code Übersicht konnte nicht geladen werden'))).toBe(true);
     await expect(page.getByText('Cashback-Code Übersicht konnte nicht geladen werden')).toBeVisible();
     await expect(page.getByText('Fehler beim Laden der Profil Daten. Bitte versuchen Sie es später erneut.')).toBeVisible();
   });
@@ -304,10 +308,13 @@ test.describe('cashback submission', () => {
     await page.getByRole('button', { name: 'Hinweis zur Vorsteuer' }).hover();
     await expect(page.getByRole('tooltip')).toContainText('Steuerberatung');
 
+    const logged: string[] = [];
+    page.on('console', (m) => logged.push(m.text()));
     await page.route('**/api/collections/vouchers/records**', (route) => route.fulfill({ status: 500, body: '{}' }));
     await fillCashback(page, voucher.code, { name: 'rechnung.png', mimeType: 'image/png', buffer: PNG_BYTES });
     await page.getByRole('button', { name: 'Bestätigen & Fortfahren' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Fehler beim Überprüfen des Cashback-Codes' })).toBeVisible();
+    expect(logged.some((t) => t.includes('Cashback Code konnte nicht überprüft werden'))).toBe(true);
 
     await page.unroute('**/api/collections/vouchers/records**');
     await page.route('**/api/collections/submissions/records', (route) => route.abort('failed'));
