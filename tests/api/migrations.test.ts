@@ -22,6 +22,8 @@ const PROJECT_COLLECTIONS = [
   'nora_lz',
   'sales_data',
   'sales_data_files',
+  'sales_import_rows',
+  'sales_totals',
   'submission_audit_files',
   'submission_audits',
   'submissions',

@@ -163,6 +163,32 @@ const SPECS: Record<string, CollectionSpec> = {
     update: { field: 'sales', value: 999999 },
   },
   user_stats_view: { view: true, owner: 'users', make: async (owner) => owner.id },
+  sales_totals: {
+    owner: 'users',
+    // One row per workshop and campaign (unique index): reuse it once it exists.
+    make: async (owner) => {
+      const existing = await server.admin
+        .collection('sales_totals')
+        .getList(1, 1, { filter: server.admin.filter('user = {:u} && campaign = {:c}', { u: owner.id, c: campaignId }) });
+      if (existing.items[0]) return existing.items[0].id;
+      return (await server.admin.collection('sales_totals').create({ user: owner.id, campaign: campaignId, totalSales: 1234 })).id;
+    },
+    createBody: async (_caller, owner) => ({ user: owner.id, campaign: campaignId, totalSales: 999999 }),
+    update: { field: 'totalSales', value: 999999 },
+  },
+  sales_import_rows: {
+    make: async () => {
+      const admin = await createStaff(server, 'administrators');
+      const file = await admin.pb.collection('sales_data_files').create(csvUpload({ filename: 'leer.csv' }));
+      return (
+        await server.admin
+          .collection('sales_import_rows')
+          .create({ file: file.id, user: 'x', bnr: '1', knr: 'K', gpnr: 'G', deliverydate: '2025-06-01', sales: 1 })
+      ).id;
+    },
+    createBody: async () => ({ user: 'x', bnr: '1', knr: 'K', gpnr: 'G', deliverydate: '2025-06-01', sales: 1 }),
+    update: { field: 'sales', value: 999999 },
+  },
   submissions: {
     owner: 'users',
     make: async (owner) => (await createSubmission(server, owner.id)).id,

@@ -1,0 +1,284 @@
+/// <reference path="../../pb_data/types.d.ts" />
+
+const HEADER = ['user', 'bnr', 'knr', 'gpnr', 'deliverydate', 'sales'];
+const CHUNK = 5000; // rows per staging transaction
+const ROWS_PER_STATEMENT = 400;
+const MAX_LINE = 2000;
+const MAX_FIELD = 30;
+
+const FILE_ERRORS = {
+  empty: 'Die Datei ist leer.',
+  binary: 'Die Datei ist keine Textdatei. Bitte laden Sie eine CSV-Datei hoch.',
+  encoding: 'Die Datei ist nicht UTF-8-kodiert. Bitte speichern Sie sie als „CSV UTF-8“ und laden Sie sie erneut hoch.',
+  header: `Falsche Kopfzeile. Erwartet werden genau die Spalten ${HEADER.join(',')} (getrennt durch Komma oder Semikolon).`,
+  interrupted: 'Der Import wurde unterbrochen (Server-Neustart). Es wurden keine Zeilen übernommen. Bitte laden Sie die Datei erneut hoch.',
+  noCampaign: 'Es gibt keine aktive Aktion.',
+};
+
+const ROW_ERRORS = {
+  columns: 'Falsche Anzahl an Spalten',
+  tooLong: 'Zeile ist zu lang',
+  missing: (f) => `Pflichtfeld fehlt: ${f}`,
+  fieldTooLong: (f) => `Feld zu lang (höchstens ${MAX_FIELD} Zeichen): ${f}`,
+  user: 'Unbekannte Benutzer-ID',
+  date: 'Ungültiges Lieferdatum (erwartet JJJJ-MM-TT)',
+  period: 'Lieferdatum liegt außerhalb des Aktionszeitraums',
+  sales: 'Ungültiger Umsatz',
+};
+
+/** '1.234,50', '1234,50', '1234.50', '-20' → number, or null. */
+function parseAmount(raw) {
+  let text = String(raw).trim().replace(/\s/g, '');
+  if (text.indexOf(',') >= 0) text = text.replace(/\./g, '').replace(',', '.');
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return null;
+  return Math.round(parseFloat(text) * 100) / 100;
+}
+
+function failFile(app, record, message) {
+  record.set('status', 'failed');
+  record.set('errorMessage', message);
+  record.set('progress', 100);
+  record.set('successfullyProcessedRows', 0);
+  record.set('failedProcessedRows', 0);
+  record.set('unchangedDataCount', 0);
+  record.set('updatedDataCount', 0);
+  record.set('newDataCount', 0);
+  app.saveNoValidate(record);
+}
+
+function setProgress(app, record, percent) {
+  record.set('progress', Math.max(0, Math.min(100, Math.round(percent))));
+  app.saveNoValidate(record);
+}
+
+function loadUserIds(app) {
+  const rows = arrayOf(new DynamicModel({ id: '' }));
+  app.db().newQuery('SELECT id FROM users').all(rows);
+  const ids = {};
+  for (const r of rows) ids[r.id] = true;
+  return ids;
+}
+
+/** Writes staged rows with multi-row INSERTs (bound parameters, never string-built values). */
+function stage(app, fileId, rows) {
+  app.runInTransaction((tx) => {
+    for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+      const part = rows.slice(start, start + ROWS_PER_STATEMENT);
+      const params = { file: fileId };
+      const values = part.map((r, i) => {
+        params[`u${i}`] = r[0];
+        params[`b${i}`] = r[1];
+        params[`k${i}`] = r[2];
+        params[`g${i}`] = r[3];
+        params[`d${i}`] = r[4];
+        params[`s${i}`] = r[5];
+        return `(substr(lower(hex(randomblob(8))), 1, 15), {:file}, {:u${i}}, {:b${i}}, {:k${i}}, {:g${i}}, {:d${i}}, {:s${i}})`;
+      });
+      tx.db()
+        .newQuery(
+          `INSERT INTO sales_import_rows (id, file, user, bnr, knr, gpnr, deliverydate, sales) VALUES ${values.join(',')}
+           ON CONFLICT (file, user, bnr, knr, gpnr, deliverydate) DO UPDATE SET sales = excluded.sales`,
+        )
+        .bind(params)
+        .execute();
+    }
+  });
+}
+
+function one(app, sql, params, shape) {
+  const row = new DynamicModel(shape);
+  app.db().newQuery(sql).bind(params).one(row);
+  return row;
+}
+
+/**
+ * Imports one uploaded sales CSV (DECISIONS section 4). Rows are checked and staged in
+ * short transactions, then merged into sales_data, counted and totalled in one
+ * transaction: a crash before that leaves no rows, and the file record shows the failure.
+ */
+function importSalesFile(app, record) {
+  const csv = require(`${__hooks}/lib/csv.js`);
+  const clock = require(`${__hooks}/lib/clock.js`);
+  const fileId = record.id;
+
+  let campaign;
+  try {
+    campaign = app.findFirstRecordByFilter('campaigns', 'active = true');
+  } catch (_) {
+    return failFile(app, record, FILE_ERRORS.noCampaign);
+  }
+  const start = clock.parseDate(campaign.getString('campaignStart')).getTime();
+  const end = clock.parseDate(campaign.getString('campaignEnd')).getTime();
+
+  record.set('status', 'processing');
+  setProgress(app, record, 0);
+
+  const fsys = app.newFilesystem();
+  let text;
+  try {
+    const reader = fsys.getReader(`${record.baseFilesPath()}/${record.getString('file')}`);
+    try {
+      text = readerToString(reader);
+    } finally {
+      reader.close();
+    }
+  } finally {
+    fsys.close();
+  }
+
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (text.trim() === '') return failFile(app, record, FILE_ERRORS.empty);
+  if (text.indexOf('\u0000') >= 0) return failFile(app, record, FILE_ERRORS.binary);
+  if (text.indexOf('\uFFFD') >= 0) return failFile(app, record, FILE_ERRORS.encoding);
+
+  let pos = text.indexOf('\n');
+  const headerLine = (pos < 0 ? text : text.slice(0, pos)).replace(/\r$/, '');
+  const sep = headerLine.indexOf(';') >= 0 ? ';' : ',';
+  const header = csv.parseLine(headerLine, sep).map((h) => h.trim());
+  if (header.join(',') !== HEADER.join(',')) return failFile(app, record, FILE_ERRORS.header);
+
+  const users = loadUserIds(app);
+  const dateOk = {};
+  const failed = [];
+  let batch = [];
+  let ok = 0;
+  let lastProgress = 0;
+  const total = text.length;
+
+  while (pos >= 0 && pos < text.length) {
+    const next = text.indexOf('\n', pos + 1);
+    const raw = (next < 0 ? text.slice(pos + 1) : text.slice(pos + 1, next)).replace(/\r$/, '');
+    pos = next;
+    if (raw.trim() === '') continue;
+
+    let reason = null;
+    let fields = null;
+    if (raw.length > MAX_LINE) reason = ROW_ERRORS.tooLong;
+    else {
+      fields = csv.parseLine(raw, sep).map((f) => f.trim());
+      if (fields.length !== HEADER.length) reason = ROW_ERRORS.columns;
+    }
+    if (!reason) {
+      for (let i = 0; i < 5 && !reason; i++) {
+        if (!fields[i]) reason = ROW_ERRORS.missing(HEADER[i]);
+        else if (fields[i].length > MAX_FIELD) reason = ROW_ERRORS.fieldTooLong(HEADER[i]);
+      }
+    }
+    if (!reason && !fields[5]) reason = ROW_ERRORS.missing('sales');
+    if (!reason && !users[fields[0]]) reason = ROW_ERRORS.user;
+    if (!reason) {
+      const d = fields[4];
+      let verdict = dateOk[d];
+      if (verdict === undefined) {
+        const noon = /^\d{4}-\d{2}-\d{2}$/.test(d) ? Date.parse(`${d}T12:00:00Z`) : NaN;
+        verdict = isNaN(noon) || new Date(noon).toISOString().slice(0, 10) !== d ? 'date' : noon < start || noon > end ? 'period' : 'ok';
+        dateOk[d] = verdict;
+      }
+      if (verdict !== 'ok') reason = ROW_ERRORS[verdict];
+    }
+    let amount = null;
+    if (!reason) {
+      amount = parseAmount(fields[5]);
+      if (amount === null) reason = ROW_ERRORS.sales;
+    }
+    if (reason) {
+      failed.push([raw.length > MAX_LINE ? `${raw.slice(0, 200)}…` : raw, reason]);
+      continue;
+    }
+    batch.push([fields[0], fields[1], fields[2], fields[3], fields[4], amount]);
+    ok++;
+    if (batch.length >= CHUNK) {
+      stage(app, fileId, batch);
+      batch = [];
+      const percent = ((next < 0 ? total : next) / total) * 90;
+      if (percent - lastProgress >= 5) {
+        lastProgress = percent;
+        setProgress(app, record, percent);
+      }
+    }
+  }
+  if (batch.length > 0) stage(app, fileId, batch);
+  setProgress(app, record, 92);
+
+  // The merge: everything the file changes becomes visible at once.
+  let touched = [];
+  app.runInTransaction((tx) => {
+    const params = { file: fileId };
+    const counts = one(
+      tx,
+      `SELECT COUNT(*) AS staged,
+              COALESCE(SUM(CASE WHEN d.id IS NULL THEN 1 ELSE 0 END), 0) AS fresh,
+              COALESCE(SUM(CASE WHEN d.id IS NOT NULL AND d.sales = s.sales THEN 1 ELSE 0 END), 0) AS unchanged
+         FROM sales_import_rows s
+         LEFT JOIN sales_data d ON d.user = s.user AND d.bnr = s.bnr AND d.knr = s.knr AND d.gpnr = s.gpnr AND d.deliverydate = s.deliverydate
+        WHERE s.file = {:file}`,
+      params,
+      { staged: 0, fresh: 0, unchanged: 0 },
+    );
+    const users = arrayOf(new DynamicModel({ user: '' }));
+    tx.db().newQuery('SELECT DISTINCT user FROM sales_import_rows WHERE file = {:file}').bind(params).all(users);
+    touched = users.map((u) => u.user);
+
+    tx.db()
+      .newQuery(
+        `INSERT INTO sales_data (id, user, campaign, bnr, knr, gpnr, deliverydate, sales, sourceFile, created, updated)
+         SELECT substr(lower(hex(randomblob(8))), 1, 15), user, {:campaign}, bnr, knr, gpnr, deliverydate, sales, file,
+                strftime('%Y-%m-%d %H:%M:%fZ'), strftime('%Y-%m-%d %H:%M:%fZ')
+           FROM sales_import_rows WHERE file = {:file} AND true
+         ON CONFLICT (user, bnr, knr, gpnr, deliverydate) DO UPDATE
+            SET sales = excluded.sales, sourceFile = excluded.sourceFile, updated = excluded.updated
+          WHERE sales_data.sales IS NOT excluded.sales`,
+      )
+      .bind({ file: fileId, campaign: campaign.id })
+      .execute();
+    tx.db()
+      .newQuery(
+        `INSERT INTO sales_totals (id, user, campaign, totalSales)
+         SELECT substr(lower(hex(randomblob(8))), 1, 15), d.user, d.campaign, ROUND(SUM(d.sales), 2)
+           FROM sales_data d
+          WHERE d.campaign = {:campaign} AND d.user IN (SELECT DISTINCT user FROM sales_import_rows WHERE file = {:file})
+          GROUP BY d.user
+         ON CONFLICT (user, campaign) DO UPDATE SET totalSales = excluded.totalSales`,
+      )
+      .bind({ file: fileId, campaign: campaign.id })
+      .execute();
+    tx.db().newQuery('DELETE FROM sales_import_rows WHERE file = {:file}').bind(params).execute();
+
+    const fresh = tx.findRecordById('sales_data_files', fileId);
+    fresh.set('status', 'done');
+    fresh.set('progress', 100);
+    fresh.set('successfullyProcessedRows', counts.staged);
+    fresh.set('newDataCount', counts.fresh);
+    fresh.set('unchangedDataCount', counts.unchanged);
+    fresh.set('updatedDataCount', counts.staged - counts.fresh - counts.unchanged);
+    fresh.set('failedProcessedRows', failed.length);
+    if (failed.length > 0) {
+      const body = csv.write(
+        HEADER.concat(['fehler']),
+        failed.map(([line, why]) => csv.parseLine(line, sep).concat([why])),
+      );
+      fresh.set('failedRowsCsv', $filesystem.fileFromBytes(body, `fehlerhafte_zeilen_${fileId}.csv`));
+    }
+    tx.save(fresh);
+  });
+
+  try {
+    require(`${__hooks}/lib/vouchers.js`).issueVouchers(app, campaign, touched);
+  } catch (cause) {
+    const err = new Error('voucher issuance failed');
+    err.importCommitted = true;
+    err.cause = cause;
+    throw err;
+  }
+}
+
+/** After a crash or restart: imports that never finished are marked failed and their staging rows removed. */
+function failInterrupted(app) {
+  const stuck = app.findRecordsByFilter('sales_data_files', "status = 'processing' || status = 'queued'", '', 0, 0);
+  for (const record of stuck) {
+    app.db().newQuery('DELETE FROM sales_import_rows WHERE file = {:file}').bind({ file: record.id }).execute();
+    failFile(app, record, FILE_ERRORS.interrupted);
+  }
+}
+
+module.exports = { importSalesFile, failInterrupted, parseAmount, FILE_ERRORS, ROW_ERRORS, HEADER };

@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { blob, createStaff, createWorkshop, multipart, type Actor } from '../helpers/fixtures';
+import { request } from '../helpers/http';
+import { startInbox, type MailInbox } from '../helpers/mail';
+import { startPocketBase, type TestServer } from '../helpers/pocketbase';
+
+let server: TestServer;
+let inbox: MailInbox;
+let admin: Actor;
+let auditor: Actor;
+let workshop: Actor;
+
+beforeAll(async () => {
+  inbox = await startInbox();
+  server = await startPocketBase({ env: { SMTP_HOST: inbox.smtpHost, SMTP_PORT: String(inbox.smtpPort) } });
+  [admin, auditor, workshop] = await Promise.all([
+    createStaff(server, 'administrators'),
+    createStaff(server, 'auditors'),
+    createWorkshop(server),
+  ]);
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await inbox?.close();
+});
+
+const HEADER = 'user,bnr,knr,gpnr,deliverydate,sales';
+
+async function upload(actor: Actor, content: string | Buffer, filename = 'umsatz.csv', type = 'text/csv') {
+  const res = await request(
+    server.url,
+    actor,
+    'POST',
+    '/api/collections/sales_data_files/records',
+    multipart({ filename }, blob(content, type), filename),
+  );
+  if (res.status !== 200) return { res, record: null };
+  return { res, record: await server.admin.collection('sales_data_files').getOne(res.json.id) };
+}
+
+const stats = (user: string) => server.admin.collection('user_stats_view').getOne(user);
+const vouchersOf = (user: string) =>
+  server.admin.collection('vouchers').getFullList({ filter: server.admin.filter('user = {:u}', { u: user }), sort: 'tier' });
+
+async function failedRows(record: { id: string; failedRowsCsv: string; collectionId: string }) {
+  const token = (await server.admin.files.getToken()) as string;
+  const res = await fetch(`${server.url}/api/files/${record.collectionId}/${record.id}/${record.failedRowsCsv}?token=${token}`);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+describe('sales import', () => {
+  it('counts new rows, stores the uploader by role and brings the totals up to date', async () => {
+    const w = await createWorkshop(server);
+    const csv = `${HEADER}\n${w.id},4001,K1,G1,2025-06-01,120.50\n${w.id},4001,K1,G1,2025-06-02,79.50\n`;
+    const { record } = await upload(admin, csv);
+    expect(record).toMatchObject({
+      status: 'done',
+      progress: 100,
+      adminUploaded: admin.id,
+      auditorUploaded: '',
+      successfullyProcessedRows: 2,
+      newDataCount: 2,
+      unchangedDataCount: 0,
+      updatedDataCount: 0,
+      failedProcessedRows: 0,
+    });
+    expect((await stats(w.id)).totalSales).toBe(200);
+    const byAuditor = await upload(auditor, `${HEADER}\n${w.id},4001,K1,G1,2025-06-03,1\n`);
+    expect(byAuditor.record).toMatchObject({ auditorUploaded: auditor.id, adminUploaded: '' });
+  });
+
+  it('tells unchanged, updated and new rows apart on a re-upload, with semicolons, BOM and decimal commas', async () => {
+    const w = await createWorkshop(server);
+    await upload(admin, `${HEADER}\n${w.id},4001,K1,G1,2025-06-01,100\n${w.id},4001,K1,G1,2025-06-02,50\n`);
+    const again = `\uFEFF${HEADER.replace(/,/g, ';')}\n${w.id};4001;K1;G1;2025-06-01;100,00\n${w.id};4001;K1;G1;2025-06-02;60,5\n${w.id};4001;K1;G1;2025-06-03;-10,25\n`;
+    const { record } = await upload(admin, again);
+    expect(record).toMatchObject({
+      successfullyProcessedRows: 3,
+      unchangedDataCount: 1,
+      updatedDataCount: 1,
+      newDataCount: 1,
+      failedProcessedRows: 0,
+    });
+    expect((await stats(w.id)).totalSales).toBe(150.25);
+  });
+
+  it('puts each failed row with a German reason into failedRowsCsv and imports the rest', async () => {
+    const w = await createWorkshop(server);
+    const lines = [
+      `${w.id},4001,K1,G1,2025-06-01,10`,
+      `unbekannt123456,4001,K1,G1,2025-06-01,10`,
+      `${w.id},4001,K1,G1,2025-13-01,10`,
+      `${w.id},4001,K1,G1,2024-06-01,10`,
+      `${w.id},4001,,G1,2025-06-01,10`,
+      `${w.id},4001,K1,G1,2025-06-01,zehn`,
+      `${w.id},4001,K1,G1`,
+      `${w.id},4001,K2,G1,2025-06-01,${'9'.repeat(100_000)}`,
+      `=HYPERLINK("http://evil"),4001,K1,G1,2025-06-01,10`,
+    ];
+    const { record } = await upload(admin, `${HEADER}\n${lines.join('\n')}\n`);
+    expect(record).toMatchObject({ status: 'done', successfullyProcessedRows: 1, failedProcessedRows: 8 });
+    const bytes = await failedRows(record as never);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 BOM for German Excel
+    const text = bytes.subarray(3).toString('utf8');
+    const rows = text.trim().split('\r\n');
+    expect(rows[0]).toBe('"user";"bnr";"knr";"gpnr";"deliverydate";"sales";"fehler"');
+    const reasons = rows.slice(1).map((r) => r.split(';').at(-1));
+    expect(reasons).toEqual([
+      '"Unbekannte Benutzer-ID"',
+      '"Ungültiges Lieferdatum (erwartet JJJJ-MM-TT)"',
+      '"Lieferdatum liegt außerhalb des Aktionszeitraums"',
+      '"Pflichtfeld fehlt: knr"',
+      '"Ungültiger Umsatz"',
+      '"Falsche Anzahl an Spalten"',
+      '"Zeile ist zu lang"',
+      '"Unbekannte Benutzer-ID"',
+    ]);
+    // A formula in an uploaded cell is written back neutralised.
+    expect(text).toContain(`"'=HYPERLINK(""http://evil"")"`);
+  });
+
+  for (const [name, content, message] of [
+    ['an empty file', '\n\n', 'Die Datei ist leer.'],
+    ['a file with a wrong header', 'user;bnr;knr;deliverydate;sales\nx;1;2;2025-06-01;1\n', 'Falsche Kopfzeile'],
+    [
+      'a Latin-1 file',
+      Buffer.concat([Buffer.from(`${HEADER}\nabc,4001,K1,G1,2025-06-01,1\n# M`), Buffer.from([0xfc, 0x6c, 0x6c, 0x65, 0x72, 0x0a])]),
+      'nicht UTF-8',
+    ],
+  ] as const) {
+    it(`fails ${name} with a clear message and imports nothing`, async () => {
+      const before = await server.admin.collection('sales_data').getList(1, 1);
+      const { res, record } = await upload(admin, content);
+      expect(res.status).toBe(200);
+      expect(record).toMatchObject({ status: 'failed', successfullyProcessedRows: 0 });
+      expect(record!.errorMessage).toContain(message);
+      expect((await server.admin.collection('sales_data').getList(1, 1)).totalItems).toBe(before.totalItems);
+    });
+  }
+
+  it('accepts a header-only file as done with zero rows', async () => {
+    const { record } = await upload(admin, `${HEADER}\n`);
+    expect(record).toMatchObject({ status: 'done', successfullyProcessedRows: 0, failedProcessedRows: 0 });
+  });
+
+  it('refuses binary garbage at upload', async () => {
+    const garbage = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 73) % 256));
+    const { res } = await upload(admin, garbage, 'umsatz.csv', 'text/csv');
+    if (res.status === 200) {
+      const record = await server.admin.collection('sales_data_files').getOne(res.json.id);
+      expect(record.status).toBe('failed');
+    } else {
+      expect(res.status).toBe(400);
+    }
+  });
+
+  it('refuses workshops and guests and stores nothing', async () => {
+    const before = (await server.admin.collection('sales_data_files').getList(1, 1)).totalItems;
+    const { res } = await upload(workshop, `${HEADER}\n`);
+    expect(res.status).toBe(400);
+    const guest = await request(
+      server.url,
+      null,
+      'POST',
+      '/api/collections/sales_data_files/records',
+      multipart({ filename: 'x.csv' }, blob(`${HEADER}\n`, 'text/csv'), 'x.csv'),
+    );
+    expect(guest.status).toBe(400);
+    expect((await server.admin.collection('sales_data_files').getList(1, 1)).totalItems).toBe(before);
+  });
+});
+
+describe('codes', () => {
+  async function salesFor(total: number[]) {
+    const w = await createWorkshop(server);
+    const rows = total.map((s, i) => `${w.id},4001,K1,G1,2025-06-${String(i + 1).padStart(2, '0')},${s}`);
+    await upload(admin, `${HEADER}\n${rows.join('\n')}\n`);
+    return w;
+  }
+
+  it('issues none at 499.99, one at exactly 500 and one at 999.99', async () => {
+    expect(await vouchersOf((await salesFor([499.99])).id)).toHaveLength(0);
+    const at500 = await salesFor([300, 200]);
+    const v = await vouchersOf(at500.id);
+    expect(v.map((x) => [x.tier, x.status])).toEqual([[1, 'open']]);
+    expect(v[0]!.code).toMatch(/^NORA-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
+    const mail = await inbox.waitFor(at500.email, (m) => m.subject.includes(v[0]!.code));
+    expect(mail.html).toContain('herzlichen Glückwunsch');
+    const at999 = await salesFor([999.99]);
+    expect(await vouchersOf(at999.id)).toHaveLength(1);
+  });
+
+  it('issues two at 1000, and a second upload of the same file issues nothing new', async () => {
+    const w = await createWorkshop(server);
+    const csv = `${HEADER}\n${w.id},4001,K1,G1,2025-06-01,600\n${w.id},4001,K1,G1,2025-06-02,400\n`;
+    await upload(admin, csv);
+    expect((await vouchersOf(w.id)).map((v) => v.tier)).toEqual([1, 2]);
+    const again = await upload(admin, csv);
+    expect(again.record).toMatchObject({ unchangedDataCount: 2, newDataCount: 0 });
+    expect((await vouchersOf(w.id)).map((v) => v.tier)).toEqual([1, 2]);
+    expect((await stats(w.id)).totalCashback).toBe(100);
+  });
+
+  it('keeps codes after a correction downwards and issues the next only when the threshold is crossed again', async () => {
+    const w = await createWorkshop(server);
+    await upload(admin, `${HEADER}\n${w.id},4001,K1,G1,2025-06-01,1000\n`);
+    await upload(admin, `${HEADER}\n${w.id},4001,K1,G1,2025-06-01,300\n`);
+    expect((await vouchersOf(w.id)).map((v) => v.tier)).toEqual([1, 2]);
+    expect((await stats(w.id)).totalSales).toBe(300);
+    await upload(admin, `${HEADER}\n${w.id},4001,K1,G1,2025-06-02,1200\n`);
+    expect((await vouchersOf(w.id)).map((v) => v.tier)).toEqual([1, 2, 3]);
+  });
+});
