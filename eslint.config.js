@@ -114,6 +114,12 @@ export default tseslint.config(
         ForbiddenError: 'readonly',
         NotFoundError: 'readonly',
         ApiError: 'readonly',
+        onRecordAfterUpdateSuccess: 'readonly',
+        arrayOf: 'readonly',
+        DynamicModel: 'readonly',
+        readerToString: 'readonly',
+        toString: 'readonly',
+        toBytes: 'readonly',
       },
     },
     rules: {

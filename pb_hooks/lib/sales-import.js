@@ -141,7 +141,6 @@ function importSalesFile(app, record) {
   const dateOk = {};
   const failed = [];
   let batch = [];
-  let ok = 0;
   let lastProgress = 0;
   const total = text.length;
 
@@ -186,7 +185,6 @@ function importSalesFile(app, record) {
       continue;
     }
     batch.push([fields[0], fields[1], fields[2], fields[3], fields[4], amount]);
-    ok++;
     if (batch.length >= CHUNK) {
       stage(app, fileId, batch);
       batch = [];
