@@ -19,7 +19,6 @@ function formatEuro(value) {
  */
 function issueVouchers(app, campaign, userIds) {
   if (!userIds || userIds.length === 0) return 0;
-  const mail = require(`${__hooks}/lib/mail.js`);
   const threshold = campaign.getFloat('threshold');
   const prefix = campaign.getString('codePrefix');
   const collection = app.findCollectionByNameOrId('vouchers');
@@ -55,7 +54,7 @@ function issueVouchers(app, campaign, userIds) {
           codes.push(voucher.getString('code'));
           issuedNow++;
           break;
-        } catch (err) {
+        } catch (_) {
           // Another import issued this tier meanwhile: nothing to do. A code collision: try a new code.
           if (
             app.findRecordsByFilter('vouchers', 'user = {:u} && campaign = {:c} && tier = {:t}', '', 1, 0, {
