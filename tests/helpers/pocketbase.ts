@@ -28,6 +28,8 @@ export interface TestServer {
 export interface StartOptions {
   env?: Record<string, string>;
   publicDir?: string;
+  /** Reuse a data dir (a restart after a crash); it is then left in place on stop. */
+  dataDir?: string;
 }
 
 /**
@@ -36,7 +38,8 @@ export interface StartOptions {
  */
 export async function startPocketBase(options: StartOptions = {}): Promise<TestServer> {
   const bin = ensureBinary();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
+  const ownDir = !options.dataDir;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env = { ...process.env, PORTAL_URL: url, SMTP_HOST: '', PORTAL_NOW: CAMPAIGN_NOW, ...options.env };
@@ -75,7 +78,7 @@ export async function startPocketBase(options: StartOptions = {}): Promise<TestS
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
