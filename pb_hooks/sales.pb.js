@@ -21,11 +21,12 @@ onRecordCreateRequest((e) => {
       return;
     }
     e.app.logger().error('sales import failed', 'file', e.record.id, 'error', String(err));
+    const current = e.app.findRecordById('sales_data_files', e.record.id);
+    if (current.getString('status') === 'merging' || current.getString('status') === 'done') return; // the next start finishes it
     e.app.db().newQuery('DELETE FROM sales_import_rows WHERE file = {:file}').bind({ file: e.record.id }).execute();
-    const record = e.app.findRecordById('sales_data_files', e.record.id);
-    record.set('status', 'failed');
-    record.set('errorMessage', 'Beim Import ist ein Fehler aufgetreten. Es wurden keine Zeilen übernommen.');
-    e.app.saveNoValidate(record);
+    current.set('status', 'failed');
+    current.set('errorMessage', 'Beim Import ist ein Fehler aufgetreten. Es wurden keine Zeilen übernommen.');
+    e.app.saveNoValidate(current);
   }
 }, 'sales_data_files');
 

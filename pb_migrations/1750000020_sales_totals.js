@@ -89,8 +89,22 @@ migrate(
     const view = app.findCollectionByNameOrId('user_stats_view');
     view.viewQuery = VIEW_QUERY;
     app.save(view);
+
+    // 'merging': counts are fixed and the file is being applied; a restart finishes it.
+    const uploads = app.findCollectionByNameOrId('sales_data_files');
+    uploads.fields.getByName('status').values = ['queued', 'processing', 'merging', 'done', 'failed'];
+    app.save(uploads);
+    const sales = app.findCollectionByNameOrId('sales_data');
+    sales.addIndex('idx_sales_data_sourceFile', false, 'sourceFile', '');
+    app.save(sales);
   },
   (app) => {
+    const sales = app.findCollectionByNameOrId('sales_data');
+    sales.removeIndex('idx_sales_data_sourceFile');
+    app.save(sales);
+    const uploads = app.findCollectionByNameOrId('sales_data_files');
+    uploads.fields.getByName('status').values = ['queued', 'processing', 'done', 'failed'];
+    app.save(uploads);
     const view = app.findCollectionByNameOrId('user_stats_view');
     view.viewQuery = OLD_VIEW_QUERY;
     app.save(view);

@@ -2,6 +2,8 @@
 
 /** Splits one CSV line on `sep`, honouring double quotes ("" inside quotes is a quote). */
 function parseLine(line, sep) {
+  // Most lines have no quotes: the native split is far faster than a character loop in goja.
+  if (line.indexOf('"') < 0) return line.split(sep);
   const out = [];
   let field = '';
   let quoted = false;

@@ -2,7 +2,6 @@
 
 const HEADER = ['user', 'bnr', 'knr', 'gpnr', 'deliverydate', 'sales'];
 const CHUNK = 5000; // rows per staging transaction
-const ROWS_PER_STATEMENT = 400;
 const MAX_LINE = 2000;
 const MAX_FIELD = 30;
 
@@ -60,29 +59,22 @@ function loadUserIds(app) {
 }
 
 /** Writes staged rows with multi-row INSERTs (bound parameters, never string-built values). */
+/**
+ * Writes one chunk of checked rows in a single statement: the rows travel as one bound JSON
+ * parameter and SQLite unpacks them with json_each (never string-built SQL values). One
+ * parameter instead of thousands keeps goja's share of the work small.
+ */
 function stage(app, fileId, rows) {
-  app.runInTransaction((tx) => {
-    for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-      const part = rows.slice(start, start + ROWS_PER_STATEMENT);
-      const params = { file: fileId };
-      const values = part.map((r, i) => {
-        params[`u${i}`] = r[0];
-        params[`b${i}`] = r[1];
-        params[`k${i}`] = r[2];
-        params[`g${i}`] = r[3];
-        params[`d${i}`] = r[4];
-        params[`s${i}`] = r[5];
-        return `(substr(lower(hex(randomblob(8))), 1, 15), {:file}, {:u${i}}, {:b${i}}, {:k${i}}, {:g${i}}, {:d${i}}, {:s${i}})`;
-      });
-      tx.db()
-        .newQuery(
-          `INSERT INTO sales_import_rows (id, file, user, bnr, knr, gpnr, deliverydate, sales) VALUES ${values.join(',')}
-           ON CONFLICT (file, user, bnr, knr, gpnr, deliverydate) DO UPDATE SET sales = excluded.sales`,
-        )
-        .bind(params)
-        .execute();
-    }
-  });
+  app
+    .db()
+    .newQuery(
+      `INSERT INTO sales_import_rows (id, file, user, bnr, knr, gpnr, deliverydate, sales)
+       SELECT substr(lower(hex(randomblob(8))), 1, 15), {:file}, r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, r.value ->> 4, r.value ->> 5
+         FROM json_each({:rows}) AS r WHERE true
+       ON CONFLICT (file, user, bnr, knr, gpnr, deliverydate) DO UPDATE SET sales = excluded.sales`,
+    )
+    .bind({ file: fileId, rows: JSON.stringify(rows) })
+    .execute();
 }
 
 function one(app, sql, params, shape) {
@@ -198,66 +190,95 @@ function importSalesFile(app, record) {
   if (batch.length > 0) stage(app, fileId, batch);
   setProgress(app, record, 92);
 
-  // The merge: everything the file changes becomes visible at once.
-  let touched = [];
-  app.runInTransaction((tx) => {
-    const params = { file: fileId };
-    const counts = one(
-      tx,
-      `SELECT COUNT(*) AS staged,
-              COALESCE(SUM(CASE WHEN d.id IS NULL THEN 1 ELSE 0 END), 0) AS fresh,
-              COALESCE(SUM(CASE WHEN d.id IS NOT NULL AND d.sales = s.sales THEN 1 ELSE 0 END), 0) AS unchanged
-         FROM sales_import_rows s
-         LEFT JOIN sales_data d ON d.user = s.user AND d.bnr = s.bnr AND d.knr = s.knr AND d.gpnr = s.gpnr AND d.deliverydate = s.deliverydate
-        WHERE s.file = {:file}`,
-      params,
-      { staged: 0, fresh: 0, unchanged: 0 },
+  // Counts and failed rows are fixed before anything reaches sales_data (reads only: they
+  // do not hold the write lock). Saving them with status 'merging' is the commit point:
+  // from here on the file is applied completely, after a crash by the next start.
+  const counts = one(
+    app,
+    `SELECT COUNT(*) AS staged,
+            COALESCE(SUM(CASE WHEN d.id IS NULL THEN 1 ELSE 0 END), 0) AS fresh,
+            COALESCE(SUM(CASE WHEN d.id IS NOT NULL AND d.sales = s.sales THEN 1 ELSE 0 END), 0) AS unchanged
+       FROM sales_import_rows s
+       LEFT JOIN sales_data d ON d.user = s.user AND d.bnr = s.bnr AND d.knr = s.knr AND d.gpnr = s.gpnr AND d.deliverydate = s.deliverydate
+      WHERE s.file = {:file}`,
+    { file: fileId },
+    { staged: 0, fresh: 0, unchanged: 0 },
+  );
+  const staged = app.findRecordById('sales_data_files', fileId);
+  staged.set('status', 'merging');
+  staged.set('progress', 95);
+  staged.set('successfullyProcessedRows', counts.staged);
+  staged.set('newDataCount', counts.fresh);
+  staged.set('unchangedDataCount', counts.unchanged);
+  staged.set('updatedDataCount', counts.staged - counts.fresh - counts.unchanged);
+  staged.set('failedProcessedRows', failed.length);
+  if (failed.length > 0) {
+    const body = csv.write(
+      HEADER.concat(['fehler']),
+      failed.map(([line, why]) => csv.parseLine(line, sep).concat([why])),
     );
-    const users = arrayOf(new DynamicModel({ user: '' }));
-    tx.db().newQuery('SELECT DISTINCT user FROM sales_import_rows WHERE file = {:file}').bind(params).all(users);
-    touched = users.map((u) => u.user);
+    staged.set('failedRowsCsv', $filesystem.fileFromBytes(body, `fehlerhafte_zeilen_${fileId}.csv`));
+  }
+  app.save(staged);
 
-    tx.db()
-      .newQuery(
-        `INSERT INTO sales_data (id, user, campaign, bnr, knr, gpnr, deliverydate, sales, sourceFile, created, updated)
-         SELECT substr(lower(hex(randomblob(8))), 1, 15), user, {:campaign}, bnr, knr, gpnr, deliverydate, sales, file,
-                strftime('%Y-%m-%d %H:%M:%fZ'), strftime('%Y-%m-%d %H:%M:%fZ')
-           FROM sales_import_rows WHERE file = {:file} AND true
-         ON CONFLICT (user, bnr, knr, gpnr, deliverydate) DO UPDATE
-            SET sales = excluded.sales, sourceFile = excluded.sourceFile, updated = excluded.updated
-          WHERE sales_data.sales IS NOT excluded.sales`,
-      )
-      .bind({ file: fileId, campaign: campaign.id })
-      .execute();
+  finishMerge(app, fileId);
+}
+
+const MERGE_CHUNK = 20000;
+
+/**
+ * Moves a file's staged rows into sales_data in short transactions (each removes what it
+ * merged from staging, so it can be resumed), then updates the totals of every workshop
+ * whose rows the file changed and issues their codes. Safe to run again after a crash.
+ */
+function finishMerge(app, fileId) {
+  const campaign = app.findFirstRecordByFilter('campaigns', 'active = true');
+  for (;;) {
+    const bound = one(
+      app,
+      `SELECT COALESCE(MAX(rowid), 0) AS upto, COUNT(*) AS n FROM (SELECT rowid FROM sales_import_rows WHERE file = {:file} ORDER BY rowid LIMIT ${MERGE_CHUNK})`,
+      { file: fileId },
+      { upto: 0, n: 0 },
+    );
+    if (bound.n === 0) break;
+    app.runInTransaction((tx) => {
+      const params = { file: fileId, upto: bound.upto, campaign: campaign.id };
+      tx.db()
+        .newQuery(
+          `INSERT INTO sales_data (id, user, campaign, bnr, knr, gpnr, deliverydate, sales, sourceFile, created, updated)
+           SELECT substr(lower(hex(randomblob(8))), 1, 15), user, {:campaign}, bnr, knr, gpnr, deliverydate, sales, file,
+                  strftime('%Y-%m-%d %H:%M:%fZ'), strftime('%Y-%m-%d %H:%M:%fZ')
+             FROM sales_import_rows WHERE file = {:file} AND rowid <= {:upto}
+           ON CONFLICT (user, bnr, knr, gpnr, deliverydate) DO UPDATE
+              SET sales = excluded.sales, sourceFile = excluded.sourceFile, updated = excluded.updated
+            WHERE sales_data.sales IS NOT excluded.sales`,
+        )
+        .bind(params)
+        .execute();
+      tx.db().newQuery('DELETE FROM sales_import_rows WHERE file = {:file} AND rowid <= {:upto}').bind(params).execute();
+    });
+  }
+
+  // Rows the file inserted or changed carry it as sourceFile; unchanged rows change no total.
+  const users = arrayOf(new DynamicModel({ user: '' }));
+  app.db().newQuery('SELECT DISTINCT user FROM sales_data WHERE sourceFile = {:file}').bind({ file: fileId }).all(users);
+  const touched = users.map((u) => u.user);
+  app.runInTransaction((tx) => {
     tx.db()
       .newQuery(
         `INSERT INTO sales_totals (id, user, campaign, totalSales)
          SELECT substr(lower(hex(randomblob(8))), 1, 15), d.user, d.campaign, ROUND(SUM(d.sales), 2)
            FROM sales_data d
-          WHERE d.campaign = {:campaign} AND d.user IN (SELECT DISTINCT user FROM sales_import_rows WHERE file = {:file})
+          WHERE d.campaign = {:campaign} AND d.user IN (SELECT value FROM json_each({:users}))
           GROUP BY d.user
          ON CONFLICT (user, campaign) DO UPDATE SET totalSales = excluded.totalSales`,
       )
-      .bind({ file: fileId, campaign: campaign.id })
+      .bind({ campaign: campaign.id, users: JSON.stringify(touched) })
       .execute();
-    tx.db().newQuery('DELETE FROM sales_import_rows WHERE file = {:file}').bind(params).execute();
-
-    const fresh = tx.findRecordById('sales_data_files', fileId);
-    fresh.set('status', 'done');
-    fresh.set('progress', 100);
-    fresh.set('successfullyProcessedRows', counts.staged);
-    fresh.set('newDataCount', counts.fresh);
-    fresh.set('unchangedDataCount', counts.unchanged);
-    fresh.set('updatedDataCount', counts.staged - counts.fresh - counts.unchanged);
-    fresh.set('failedProcessedRows', failed.length);
-    if (failed.length > 0) {
-      const body = csv.write(
-        HEADER.concat(['fehler']),
-        failed.map(([line, why]) => csv.parseLine(line, sep).concat([why])),
-      );
-      fresh.set('failedRowsCsv', $filesystem.fileFromBytes(body, `fehlerhafte_zeilen_${fileId}.csv`));
-    }
-    tx.save(fresh);
+    const done = tx.findRecordById('sales_data_files', fileId);
+    done.set('status', 'done');
+    done.set('progress', 100);
+    tx.saveNoValidate(done);
   });
 
   try {
@@ -270,13 +291,23 @@ function importSalesFile(app, record) {
   }
 }
 
-/** After a crash or restart: imports that never finished are marked failed and their staging rows removed. */
+/**
+ * After a crash or restart: imports that stopped before their commit point are marked
+ * failed and their staged rows removed; imports past it are finished.
+ */
 function failInterrupted(app) {
   const stuck = app.findRecordsByFilter('sales_data_files', "status = 'processing' || status = 'queued'", '', 0, 0);
   for (const record of stuck) {
     app.db().newQuery('DELETE FROM sales_import_rows WHERE file = {:file}').bind({ file: record.id }).execute();
     failFile(app, record, FILE_ERRORS.interrupted);
   }
+  for (const record of app.findRecordsByFilter('sales_data_files', "status = 'merging'", '', 0, 0)) {
+    try {
+      finishMerge(app, record.id);
+    } catch (err) {
+      app.logger().error('resuming a sales import failed', 'file', record.id, 'error', String(err));
+    }
+  }
 }
 
-module.exports = { importSalesFile, failInterrupted, parseAmount, FILE_ERRORS, ROW_ERRORS, HEADER };
+module.exports = { importSalesFile, finishMerge, failInterrupted, parseAmount, FILE_ERRORS, ROW_ERRORS, HEADER };

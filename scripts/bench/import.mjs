@@ -1,0 +1,219 @@
+#!/usr/bin/env node
+// `npm run bench:import [-- --rows 1000000 --workshops 500]`
+// Generates a deterministic sales CSV, imports it through the real API into a fresh
+// PocketBase, and prints: rows, seconds, rows/s, PocketBase's peak RSS, a raw SQLite
+// insert of the same rows in the same run (better-sqlite3, WAL, synchronous NORMAL) and
+// the ratio, the re-upload time, and the longest wait of registrations made meanwhile.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import PocketBase from 'pocketbase';
+
+import { ensureBinary, spawnServe, upsertSuperuser, waitForHealth } from '../lib/pocketbase.mjs';
+import { freePort } from '../lib/ports.mjs';
+
+const { values } = parseArgs({
+  options: { rows: { type: 'string', default: '1000000' }, workshops: { type: 'string', default: '500' } },
+});
+const ROWS = Number(values.rows);
+const WORKSHOPS = Number(values.workshops);
+const PASSWORD = 'Bench-Pass-2025';
+const SUPERUSER = { email: 'bench@local.test', password: 'bench-superuser-1' };
+const HEADER = 'user,bnr,knr,gpnr,deliverydate,sales';
+
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Deterministic rows: same options, same file. */
+function generateRows(userIds) {
+  const random = mulberry32(2025);
+  const rows = new Array(ROWS);
+  for (let i = 0; i < ROWS; i++) {
+    const user = userIds[i % userIds.length];
+    const day = new Date(Date.UTC(2025, 4, 15) + Math.floor(random() * 160) * 86400000).toISOString().slice(0, 10);
+    // Small amounts keep the codes per workshop realistic (a few, not hundreds).
+    const sales = (Math.floor(random() * 300) / 100 - 0.5).toFixed(2);
+    rows[i] = [user, String(400001 + (i % 320)), `K${i}`, `G${i % 97}`, day, sales];
+  }
+  return rows;
+}
+
+function peakRssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(status.match(/VmHWM:\s+(\d+)/)[1]);
+  return kb / 1024;
+}
+
+async function pool(items, size, fn) {
+  const queue = [...items];
+  await Promise.all(
+    Array.from({ length: size }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await fn(item);
+    }),
+  );
+}
+
+function rawSqliteSeconds(rows) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-sqlite-'));
+  const db = new Database(path.join(dir, 'raw.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec(`CREATE TABLE sales_data (id TEXT PRIMARY KEY, user TEXT, campaign TEXT, bnr TEXT, knr TEXT, gpnr TEXT, deliverydate TEXT, sales NUMERIC);
+           CREATE UNIQUE INDEX idx_identity ON sales_data (user, bnr, knr, gpnr, deliverydate);
+           CREATE INDEX idx_user_campaign ON sales_data (user, campaign);`);
+  const insert = db.prepare('INSERT INTO sales_data VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  const started = process.hrtime.bigint();
+  db.transaction(() => {
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i];
+      insert.run(`r${i}`, r[0], 'campaign', r[1], r[2], r[3], r[4], Number(r[5]));
+    }
+  })();
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+  return seconds;
+}
+
+async function main() {
+  const bin = ensureBinary(process.env);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pb-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, PORTAL_URL: url, SMTP_HOST: '', PORTAL_NOW: '2025-09-15T10:00:00Z' };
+  upsertSuperuser(bin, { dataDir, ...SUPERUSER, env });
+  const child = spawnServe(bin, { dataDir, http: `127.0.0.1:${port}`, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  try {
+    await waitForHealth(url, { child });
+    const su = new PocketBase(url);
+    su.autoCancellation(false);
+    await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
+
+    console.log(`creating ${WORKSHOPS} workshops...`);
+    const ids = [];
+    await pool(
+      Array.from({ length: WORKSHOPS }, (_, i) => i),
+      8,
+      async (i) => {
+        const rec = await su.collection('users').create(workshop(`bench${i}@example.de`));
+        ids[i] = rec.id;
+      },
+    );
+    const staff = await su
+      .collection('administrators')
+      .create({
+        email: 'admin@bench.test',
+        password: PASSWORD,
+        passwordConfirm: PASSWORD,
+        firstName: 'Bench',
+        lastName: 'Admin',
+        verified: true,
+      });
+    const admin = new PocketBase(url);
+    admin.autoCancellation(false);
+    await admin.collection('administrators').authWithPassword(staff.email, PASSWORD);
+
+    console.log(`generating ${ROWS.toLocaleString('en')} rows...`);
+    const rows = generateRows(ids);
+    const csv = `${HEADER}\n${rows.map((r) => r.join(',')).join('\n')}\n`;
+    const sizeMb = Buffer.byteLength(csv) / 1024 / 1024;
+
+    const upload = async (name) => {
+      const fd = new FormData();
+      fd.append('filename', name);
+      fd.append('file', new Blob([csv], { type: 'text/csv' }), name);
+      const started = process.hrtime.bigint();
+      const record = await admin.collection('sales_data_files').create(fd, { requestKey: null });
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      return { seconds, record: await su.collection('sales_data_files').getOne(record.id) };
+    };
+
+    // Registrations made while the import runs: each one's full request time.
+    const waits = [];
+    let importing = true;
+    const registrations = (async () => {
+      let n = 0;
+      while (importing) {
+        const guest = new PocketBase(url);
+        const started = process.hrtime.bigint();
+        await guest.collection('users').create(workshop(`during${n++}@example.de`), { requestKey: null });
+        waits.push(Number(process.hrtime.bigint() - started) / 1e6);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+
+    console.log(`importing (${sizeMb.toFixed(1)} MB)...`);
+    const first = await upload('bench.csv');
+    importing = false;
+    await registrations;
+    const rss = peakRssMb(child.pid);
+    console.log('re-uploading the same file...');
+    const second = await upload('bench-again.csv');
+    console.log('raw SQLite insert of the same rows...');
+    const raw = rawSqliteSeconds(rows);
+
+    const result = {
+      rows: ROWS,
+      workshops: WORKSHOPS,
+      fileMb: Number(sizeMb.toFixed(1)),
+      status: first.record.status,
+      imported: first.record.successfullyProcessedRows,
+      failed: first.record.failedProcessedRows,
+      seconds: Number(first.seconds.toFixed(2)),
+      rowsPerSecond: Math.round(ROWS / first.seconds),
+      peakRssMb: Math.round(rss),
+      rawSqliteSeconds: Number(raw.toFixed(2)),
+      ratioToRawSqlite: Number((first.seconds / raw).toFixed(1)),
+      reuploadSeconds: Number(second.seconds.toFixed(2)),
+      reuploadUnchanged: second.record.unchangedDataCount,
+      registrationsDuringImport: waits.length,
+      longestRegistrationWaitMs: Math.round(Math.max(0, ...waits)),
+    };
+    console.log('\nresult');
+    for (const [k, v] of Object.entries(result)) console.log(`  ${k.padEnd(26)} ${v}`);
+    const targets = [
+      ['1,000,000 rows in <= 60 s', ROWS < 1e6 ? 'n/a (fewer rows)' : first.seconds <= 60],
+      ['<= 10x raw SQLite', first.seconds / raw <= 10],
+      ['re-upload <= 45 s', second.seconds <= 45],
+      ['peak RSS <= 500 MB', rss <= 500],
+      ['registration wait <= 1 s', Math.max(0, ...waits) <= 1000],
+    ];
+    console.log('\ntargets');
+    for (const [name, ok] of targets) console.log(`  ${name.padEnd(26)} ${ok === true ? 'met' : ok === false ? 'MISSED' : ok}`);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function workshop(email) {
+  return {
+    email,
+    password: PASSWORD,
+    passwordConfirm: PASSWORD,
+    termsAccepted: true,
+    firstName: 'Bench',
+    lastName: 'Werkstatt',
+    shopName: 'Bench Werkstatt',
+    address: 'Teststraße',
+    streetNumber: '1',
+    zipCode: '10115',
+    city: 'Berlin',
+  };
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
