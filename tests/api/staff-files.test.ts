@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { blob, createCentre, createStaff, createWorkshop, multipart, type Actor } from '../helpers/fixtures';
+import { request } from '../helpers/http';
+import { startPocketBase, type TestServer } from '../helpers/pocketbase';
+
+let server: TestServer;
+let admin: Actor;
+
+beforeAll(async () => {
+  server = await startPocketBase();
+  admin = await createStaff(server, 'administrators');
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function fileText(collection: string, record: { id: string; [k: string]: unknown }, field: string) {
+  const token = (await server.admin.files.getToken()) as string;
+  const res = await fetch(`${server.url}/api/files/${collection}/${record.id}/${record[field]}?token=${token}`);
+  const bytes = Buffer.from(await res.arrayBuffer());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return bytes.subarray(3).toString('utf8').trim().split('\r\n');
+}
+
+describe('user data file', () => {
+  it('is written by the server with one row per workshop and centre, and counts the workshops', async () => {
+    const w = await createWorkshop(server, { firstName: '=Formel', lastName: 'Müller' });
+    const centre = await createCentre(server, { bnr: '998877' });
+    await w.pb.collection('user_lz_connections').create({ user: w.id, noraLz: centre.id, customerNumber: 'KD77' });
+    const res = await request(server.url, admin, 'POST', '/api/collections/user_file/records', { filename: 'userfile_2025-09-15.csv' });
+    expect(res.status).toBe(200);
+    const record = await server.admin.collection('user_file').getOne(res.json.id);
+    const total = (await server.admin.collection('users').getList(1, 1)).totalItems;
+    expect(record.totalUsers).toBe(total);
+    const lines = await fileText('user_file', record, 'file');
+    expect(lines[0]).toBe(
+      '"userId";"vorname";"nachname";"email";"telefon";"werkstatt";"strasse";"hausnummer";"plz";"ort";"bnr";"knr";"gpnr"',
+    );
+    const row = lines.find((l) => l.startsWith(`"${w.id}"`))!;
+    expect(row).toContain(`"'=Formel";"Müller";"${w.email}"`);
+    expect(row).toContain('"998877";"KD77";""');
+  });
+
+  it('refuses a file or a count sent by the client, and other roles', async () => {
+    const forged = await request(server.url, admin, 'POST', '/api/collections/user_file/records', {
+      filename: 'userfile_2025-09-15.csv',
+      totalUsers: 5,
+    });
+    expect(forged.status).toBe(400);
+    const auditor = await createStaff(server, 'auditors');
+    const res = await request(server.url, auditor, 'POST', '/api/collections/user_file/records', { filename: 'userfile_2025-09-15.csv' });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('registrations file', () => {
+  it('exists after the first start, written by the server', async () => {
+    const files = await server.admin.collection('workshop_files').getFullList({ sort: 'created' });
+    expect(files.length).toBeGreaterThanOrEqual(1);
+    expect(files[0]!.filename).toMatch(/^registrierungen_\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(files[0]!.totalRows).toBe(0); // written before anyone registered
+    const lines = await fileText('workshop_files', files[0]!, 'file');
+    expect(lines[0]).toContain('"registriertAm"');
+  });
+});
+
+describe('business partner numbers', () => {
+  it('sets gpnr on the matching link and reports unmatched rows with a reason', async () => {
+    const w = await createWorkshop(server);
+    const centre = await createCentre(server, { bnr: '776655' });
+    const link = await w.pb.collection('user_lz_connections').create({ user: w.id, noraLz: centre.id, customerNumber: 'KD1' });
+    const csv = `user;bnr;knr;gpnr\n${w.id};776655;KD1;GP4711\n${w.id};000000;KD1;GP1\nunbekannt;776655;KD1;GP2\n${w.id};776655;FALSCH;GP3\n`;
+    const res = await request(
+      server.url,
+      admin,
+      'POST',
+      '/api/collections/business_partner_number_files/records',
+      multipart({ filename: 'gp.csv', uploadedByUser: admin.id }, blob(csv, 'text/csv'), 'gp.csv'),
+    );
+    expect(res.status).toBe(200);
+    const record = await server.admin.collection('business_partner_number_files').getOne(res.json.id);
+    expect(record).toMatchObject({ status: 'done', successfullyProcessedRows: 1, failedProcessedRows: 3 });
+    expect((await server.admin.collection('user_lz_connections').getOne(link.id)).gpnr).toBe('GP4711');
+    const lines = await fileText('business_partner_number_files', record, 'failedRowsCsv');
+    expect(lines[0]).toBe('"user";"bnr";"knr";"gpnr";"fehler"');
+    expect(lines.slice(1).map((l) => l.split(';').at(-1))).toEqual([
+      '"Keine Verknüpfung dieser Werkstatt mit einem Leistungszentrum mit dieser bnr"',
+      '"Keine Verknüpfung dieser Werkstatt mit einem Leistungszentrum mit dieser bnr"',
+      '"Kundennummer (knr) passt nicht zur Verknüpfung"',
+    ]);
+  });
+
+  it('fails a file with a wrong header', async () => {
+    const res = await request(
+      server.url,
+      admin,
+      'POST',
+      '/api/collections/business_partner_number_files/records',
+      multipart({ filename: 'gp.csv', uploadedByUser: admin.id }, blob('a,b\n1,2\n', 'text/csv'), 'gp.csv'),
+    );
+    const record = await server.admin.collection('business_partner_number_files').getOne(res.json.id);
+    expect(record.status).toBe('failed');
+    expect(record.errorMessage).toContain('Falsche Kopfzeile');
+  });
+});
