@@ -3,6 +3,8 @@
 // Files the server writes for staff (DECISIONS section 4): the user data file and the
 // registrations file. Every cell goes through csv.write (quoted, `;`, BOM, no formulas).
 
+// toString stops at 32 MB unless told otherwise; uploads may be up to 200 MB.
+const MAX_UPLOAD_BYTES = 210 * 1024 * 1024;
 const USER_FILE_HEADER = [
   'userId',
   'vorname',
@@ -141,7 +143,7 @@ function importBusinessPartnerNumbers(app, record) {
   try {
     const reader = fsys.getReader(`${record.baseFilesPath()}/${record.getString('file')}`);
     try {
-      text = readerToString(reader);
+      text = toString(reader, MAX_UPLOAD_BYTES);
     } finally {
       reader.close();
     }

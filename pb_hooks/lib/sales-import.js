@@ -1,5 +1,7 @@
 /// <reference path="../../pb_data/types.d.ts" />
 
+// toString stops at 32 MB unless told otherwise; uploads may be up to 200 MB.
+const MAX_UPLOAD_BYTES = 210 * 1024 * 1024;
 const HEADER = ['user', 'bnr', 'knr', 'gpnr', 'deliverydate', 'sales'];
 const CHUNK = 5000; // rows per staging transaction
 const MAX_LINE = 2000;
@@ -110,7 +112,7 @@ function importSalesFile(app, record) {
   try {
     const reader = fsys.getReader(`${record.baseFilesPath()}/${record.getString('file')}`);
     try {
-      text = readerToString(reader);
+      text = toString(reader, MAX_UPLOAD_BYTES);
     } finally {
       reader.close();
     }
