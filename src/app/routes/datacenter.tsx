@@ -1,5 +1,5 @@
-import { PlaceholderPage } from './placeholder-page';
+import { DatacenterPage } from '@/features/datacenter/components/datacenter-page';
 
-export default function Route() {
-  return <PlaceholderPage title="Datacenter" />;
+export default function DatacenterRoute() {
+  return <DatacenterPage />;
 }

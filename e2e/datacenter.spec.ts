@@ -1,0 +1,97 @@
+import { declineCookies, expect, loginAs, test } from './fixtures';
+
+const HEADER = 'user,bnr,knr,gpnr,deliverydate,sales';
+
+test.describe('datacenter for administrators', () => {
+  test('uploads sales data with live progress, shows the counts and opens the failed rows', async ({
+    page,
+    makeAccount,
+    expectNoA11yViolations,
+  }) => {
+    const admin = await makeAccount('administrators');
+    const workshop = await makeAccount('users');
+    // Large enough that the import takes a moment, so its progress can be seen moving.
+    const rows = Array.from(
+      { length: 60_000 },
+      (_, i) => `${workshop.id},400001,K${i},G1,2025-06-${String((i % 28) + 1).padStart(2, '0')},0.01`,
+    );
+    const csv = `${HEADER}\n${rows.join('\n')}\nunbekannt,400001,K1,G1,2025-06-01,1\n`;
+
+    await loginAs(page, admin);
+    await expect(page).toHaveURL(/\/datacenter$/);
+    await declineCookies(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Datacenter' })).toBeVisible();
+    for (const title of ['Registrierungsdaten', 'Umsatzdaten hochladen', 'Userdaten herunterladen', 'Geschäftspartnernummern hochladen']) {
+      await expect(page.getByRole('region', { name: title })).toBeVisible();
+    }
+    const sales = page.getByRole('region', { name: 'Umsatzdaten hochladen' });
+    await expect(sales).toContainText('Die Verarbeitung kann länger als 5 Sekunden dauern.');
+
+    await sales
+      .getByLabel('Umsatzdaten hochladen (CSV-Datei)')
+      .setInputFiles({ name: 'umsatz.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await expect(sales.getByText('Bitte wählen Sie eine CSV-Datei aus.')).toBeVisible();
+
+    await sales
+      .getByLabel('Umsatzdaten hochladen (CSV-Datei)')
+      .setInputFiles({ name: 'umsatz-juni.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect(sales.getByRole('button', { name: 'Wird hochgeladen...' })).toBeDisabled();
+    await expect(sales.getByText('Die Daten werden verarbeitet...')).toBeVisible();
+    const bar = sales.getByRole('progressbar', { name: 'Fortschritt des Imports' });
+    await expect(bar).toBeVisible();
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThan(0);
+
+    const row = sales.getByRole('row', { name: /umsatz-juni\.csv/ });
+    await expect(row).toContainText('Verarbeitet', { timeout: 30_000 });
+    const cells = row.getByRole('cell');
+    await expect(cells.nth(1)).toHaveText(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/);
+    await expect(cells.nth(3)).toHaveText('60000');
+    await expect(cells.nth(4)).toHaveText('0');
+    await expect(cells.nth(5)).toHaveText('0');
+    await expect(cells.nth(6)).toHaveText('60000');
+    await expect(cells.nth(7)).toHaveText('1');
+    await expectNoA11yViolations(page);
+
+    // The failed rows open in a new tab; the browser saves a CSV at once, so the URL is captured instead.
+    await page.evaluate(() => {
+      window.open = (url?: string | URL) => {
+        (window as unknown as { __opened: string }).__opened = String(url);
+        return null;
+      };
+    });
+    await row.getByRole('button', { name: /Fehlerhafte Zeilen von umsatz-juni\.csv herunterladen/ }).click();
+    const opened = await page.waitForFunction(() => (window as unknown as { __opened?: string }).__opened);
+    const url = (await opened.jsonValue()) as string;
+    expect(url).toContain('token=');
+    const body = await (await page.request.get(url)).text();
+    expect(body).toContain('Unbekannte Benutzer-ID');
+    // Without the token the file is not served.
+    expect((await page.request.get(url.replace(/token=[^&]+/, 'token='))).status()).toBe(404);
+  });
+
+  test('creates a user data file and lists the registration file', async ({ page, makeAccount }) => {
+    const admin = await makeAccount('administrators');
+    await loginAs(page, admin);
+    await declineCookies(page);
+    const registrations = page.getByRole('region', { name: 'Registrierungsdaten' });
+    await expect(registrations.getByRole('row', { name: /registrierungen_/ })).toBeVisible();
+    const users = page.getByRole('region', { name: 'Userdaten herunterladen' });
+    await users.getByRole('button', { name: 'Neue Userdaten-Datei erstellen' }).click();
+    const row = users.getByRole('row', { name: /userfile_\d{4}-\d{2}-\d{2}\.csv/ }).first();
+    await expect(row).toBeVisible();
+    await expect(row.getByRole('cell').nth(2)).toHaveText(/^\d+$/);
+    const download = page.waitForEvent('download');
+    await row.getByRole('button', { name: /herunterladen/ }).click();
+    expect((await download).suggestedFilename()).toMatch(/^userfile_\d{4}-\d{2}-\d{2}\.csv$/);
+  });
+
+  test('an auditor sees the registration data but not the administrator blocks', async ({ page, makeAccount, expectNoA11yViolations }) => {
+    const auditor = await makeAccount('auditors');
+    await loginAs(page, auditor);
+    await declineCookies(page);
+    await expect(page.getByRole('region', { name: 'Registrierungsdaten' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Umsatzdaten hochladen' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Geschäftspartnernummern hochladen' })).toHaveCount(0);
+    await expectNoA11yViolations(page);
+  });
+});

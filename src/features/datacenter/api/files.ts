@@ -1,0 +1,104 @@
+import type { RecordModel, RecordSubscription } from 'pocketbase';
+
+import { currentIdentity, withSession } from '@/lib/auth';
+import { pb } from '@/lib/pocketbase';
+
+export const DC_MESSAGES = {
+  noFiles: 'Keine Dateien verfügbar.',
+  csvOnly: 'Bitte wählen Sie eine CSV-Datei aus.',
+  noFile: 'Keine Datei zum Download verfügbar.',
+  noFailedRows: 'Keine fehlgeschlagenen Zeilen zum Download verfügbar.',
+  downloadFailed: 'Beim Herunterladen der Datei ist ein Fehler aufgetreten.',
+  loadFailed: 'Beim Laden der Dateien ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
+  urlFailed: 'Beim Erstellen der Download-URL ist ein Fehler aufgetreten.',
+  userFilesLoadFailed: 'Beim Abrufen der Userdaten-Dateien ist ein Fehler aufgetreten.',
+  userFileCreateFailed: 'Beim Erstellen der Userdaten-Datei ist ein Fehler aufgetreten.',
+  uploadFailed: 'Beim Hochladen der Datei ist ein Fehler aufgetreten.',
+  filesLoadFailed: 'Beim Abrufen der Dateien ist ein Fehler aufgetreten.',
+  failedRowsDownloadFailed: 'Beim Download der Fehler-Datei ist ein Fehler aufgetreten.',
+  salesLoadFailed: 'Beim Abrufen der Sales Data Dateien ist ein Fehler aufgetreten.',
+  salesUploadFailed: 'Beim Hochladen der Umsatzdaten ist ein Fehler aufgetreten.',
+  noPermission: 'Ihnen fehlen die Berechtigungen um Umsatzdaten hochladen zu können',
+  processing: 'Die Daten werden verarbeitet...',
+} as const;
+
+export interface FileRecord extends RecordModel {
+  filename: string;
+  file?: string;
+  created: string;
+  status?: 'queued' | 'processing' | 'merging' | 'done' | 'failed';
+  progress?: number;
+  errorMessage?: string;
+  totalRows?: number;
+  totalUsers?: number;
+  successfullyProcessedRows?: number;
+  unchangedDataCount?: number;
+  updatedDataCount?: number;
+  newDataCount?: number;
+  failedProcessedRows?: number;
+  failedRowsCsv?: string;
+}
+
+const list = (collection: string, perPage: number) =>
+  withSession(async () => (await pb.collection(collection).getList<FileRecord>(1, perPage, { sort: '-created', requestKey: null })).items);
+
+export const listRegistrationFiles = () => list('workshop_files', 2);
+export const listSalesFiles = () => list('sales_data_files', 2);
+export const listUserFiles = () => list('user_file', 2);
+export const listBusinessPartnerFiles = () => list('business_partner_number_files', 50);
+
+/** userfile_YYYY-MM-DD.csv from the current local date (SPEC section 3). */
+export function userFileName(now = new Date()) {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `userfile_${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+}
+
+/** The server writes the file while answering; the record is read again to get it. */
+export const createUserFile = () =>
+  withSession(async () => {
+    const created = await pb.collection('user_file').create<FileRecord>({ filename: userFileName() }, { requestKey: null });
+    return pb.collection('user_file').getOne<FileRecord>(created.id, { requestKey: null });
+  });
+
+/**
+ * Uploads sales data as the signed-in administrator or auditor (the server stores the
+ * uploader by role). Anyone else gets SPEC's permission error before anything is sent.
+ * The server answers when the import is finished; `onRecord` sees the record as it moves.
+ */
+export async function uploadSalesFile(file: File, onRecord: (record: FileRecord) => void): Promise<FileRecord> {
+  const { id, role } = currentIdentity();
+  if (role !== 'Administrator' && role !== 'Auditor') throw new Error(DC_MESSAGES.noPermission);
+  let mine: string | null = null;
+  const unsubscribe = await pb.collection('sales_data_files').subscribe<FileRecord>('*', (e: RecordSubscription<FileRecord>) => {
+    if (!mine && e.action === 'create' && e.record.filename === file.name) mine = e.record.id;
+    if (e.record.id === mine) onRecord(e.record);
+  });
+  try {
+    const body = new FormData();
+    body.append('filename', file.name);
+    body.append('file', file);
+    body.append(role === 'Administrator' ? 'adminUploaded' : 'auditorUploaded', id);
+    const created = await withSession(() => pb.collection('sales_data_files').create<FileRecord>(body, { requestKey: null }));
+    return await pb.collection('sales_data_files').getOne<FileRecord>(created.id, { requestKey: null });
+  } finally {
+    await unsubscribe();
+  }
+}
+
+export async function uploadBusinessPartnerFile(file: File): Promise<FileRecord> {
+  const { id } = currentIdentity();
+  const body = new FormData();
+  body.append('filename', file.name);
+  body.append('uploadedByUser', id);
+  body.append('file', file);
+  const created = await withSession(() => pb.collection('business_partner_number_files').create<FileRecord>(body, { requestKey: null }));
+  return pb.collection('business_partner_number_files').getOne<FileRecord>(created.id, { requestKey: null });
+}
+
+/** A short-lived file token makes a protected file downloadable (SPEC section 7). */
+export async function fileUrl(record: FileRecord, field: 'file' | 'failedRowsCsv'): Promise<string> {
+  const name = record[field];
+  if (!name) throw new Error(field === 'file' ? DC_MESSAGES.noFile : DC_MESSAGES.noFailedRows);
+  const token = await withSession(() => pb.files.getToken({ requestKey: null }));
+  return pb.files.getURL(record, name, { token });
+}

@@ -1,0 +1,21 @@
+import { useSessionStore } from '@/stores/session';
+
+import { BusinessPartnerBlock, RegistrationFilesBlock, SalesUploadBlock, UserFilesBlock } from './blocks';
+
+/** SPEC section 2: four blocks for administrators; auditors see their own set (audit blocks follow with the audit issue). */
+export function DatacenterPage() {
+  const role = useSessionStore((s) => s.role);
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10">
+      <h1 className="text-3xl font-bold text-slate-900">Datacenter</h1>
+      <RegistrationFilesBlock />
+      {role === 'Administrator' && (
+        <>
+          <SalesUploadBlock />
+          <UserFilesBlock />
+          <BusinessPartnerBlock />
+        </>
+      )}
+    </div>
+  );
+}
