@@ -60,22 +60,23 @@ function loadUserIds(app) {
   return ids;
 }
 
-/** Writes staged rows with multi-row INSERTs (bound parameters, never string-built values). */
 /**
  * Writes one chunk of checked rows in a single statement: the rows travel as one bound JSON
  * parameter and SQLite unpacks them with json_each (never string-built SQL values). One
  * parameter instead of thousands keeps goja's share of the work small.
  */
-function stage(app, fileId, rows) {
+function stage(app, fileId, rows, offset) {
+  // Ids in upload order (6 characters of the file id, then the row number): every insert
+  // appends to the B-tree instead of landing on a random page.
   app
     .db()
     .newQuery(
       `INSERT INTO sales_import_rows (id, file, user, bnr, knr, gpnr, deliverydate, sales)
-       SELECT substr(lower(hex(randomblob(8))), 1, 15), {:file}, r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, r.value ->> 4, r.value ->> 5
-         FROM json_each({:rows}) AS r WHERE true
-       ON CONFLICT (file, user, bnr, knr, gpnr, deliverydate) DO UPDATE SET sales = excluded.sales`,
+       SELECT substr({:file}, 1, 6) || printf('%09d', {:offset} + r.key), {:file},
+              r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, r.value ->> 4, r.value ->> 5
+         FROM json_each({:rows}) AS r`,
     )
-    .bind({ file: fileId, rows: JSON.stringify(rows) })
+    .bind({ file: fileId, offset: offset, rows: JSON.stringify(rows) })
     .execute();
 }
 
@@ -135,6 +136,7 @@ function importSalesFile(app, record) {
   const dateOk = {};
   const failed = [];
   let batch = [];
+  let staged = 0;
   let lastProgress = 0;
   const total = text.length;
 
@@ -180,7 +182,8 @@ function importSalesFile(app, record) {
     }
     batch.push([fields[0], fields[1], fields[2], fields[3], fields[4], amount]);
     if (batch.length >= CHUNK) {
-      stage(app, fileId, batch);
+      stage(app, fileId, batch, staged);
+      staged += batch.length;
       batch = [];
       const percent = ((next < 0 ? total : next) / total) * 90;
       if (percent - lastProgress >= 5) {
@@ -189,7 +192,7 @@ function importSalesFile(app, record) {
       }
     }
   }
-  if (batch.length > 0) stage(app, fileId, batch);
+  if (batch.length > 0) stage(app, fileId, batch, staged);
   setProgress(app, record, 92);
 
   // Counts and failed rows are fixed before anything reaches sales_data (reads only: they
@@ -206,22 +209,22 @@ function importSalesFile(app, record) {
     { file: fileId },
     { staged: 0, fresh: 0, unchanged: 0 },
   );
-  const staged = app.findRecordById('sales_data_files', fileId);
-  staged.set('status', 'merging');
-  staged.set('progress', 95);
-  staged.set('successfullyProcessedRows', counts.staged);
-  staged.set('newDataCount', counts.fresh);
-  staged.set('unchangedDataCount', counts.unchanged);
-  staged.set('updatedDataCount', counts.staged - counts.fresh - counts.unchanged);
-  staged.set('failedProcessedRows', failed.length);
+  const commitPoint = app.findRecordById('sales_data_files', fileId);
+  commitPoint.set('status', 'merging');
+  commitPoint.set('progress', 95);
+  commitPoint.set('successfullyProcessedRows', counts.staged);
+  commitPoint.set('newDataCount', counts.fresh);
+  commitPoint.set('unchangedDataCount', counts.unchanged);
+  commitPoint.set('updatedDataCount', counts.staged - counts.fresh - counts.unchanged);
+  commitPoint.set('failedProcessedRows', failed.length);
   if (failed.length > 0) {
     const body = csv.write(
       HEADER.concat(['fehler']),
       failed.map(([line, why]) => csv.parseLine(line, sep).concat([why])),
     );
-    staged.set('failedRowsCsv', $filesystem.fileFromBytes(body, `fehlerhafte_zeilen_${fileId}.csv`));
+    commitPoint.set('failedRowsCsv', $filesystem.fileFromBytes(body, `fehlerhafte_zeilen_${fileId}.csv`));
   }
-  app.save(staged);
+  app.save(commitPoint);
 
   finishMerge(app, fileId);
 }
@@ -248,7 +251,7 @@ function finishMerge(app, fileId) {
       tx.db()
         .newQuery(
           `INSERT INTO sales_data (id, user, campaign, bnr, knr, gpnr, deliverydate, sales, sourceFile, created, updated)
-           SELECT substr(lower(hex(randomblob(8))), 1, 15), user, {:campaign}, bnr, knr, gpnr, deliverydate, sales, file,
+           SELECT id, user, {:campaign}, bnr, knr, gpnr, deliverydate, sales, file,
                   strftime('%Y-%m-%d %H:%M:%fZ'), strftime('%Y-%m-%d %H:%M:%fZ')
              FROM sales_import_rows WHERE file = {:file} AND rowid <= {:upto}
            ON CONFLICT (user, bnr, knr, gpnr, deliverydate) DO UPDATE
