@@ -229,7 +229,7 @@ function importSalesFile(app, record) {
   finishMerge(app, fileId);
 }
 
-const MERGE_CHUNK = 20000;
+const MERGE_CHUNK = 10000;
 
 /**
  * Moves a file's staged rows into sales_data in short transactions (each removes what it
@@ -268,17 +268,25 @@ function finishMerge(app, fileId) {
   const users = arrayOf(new DynamicModel({ user: '' }));
   app.db().newQuery('SELECT DISTINCT user FROM sales_data WHERE sourceFile = {:file}').bind({ file: fileId }).all(users);
   const touched = users.map((u) => u.user);
+  // Sum first (a read, which does not hold SQLite's single write lock), then write the
+  // totals in one short transaction.
+  const sums = arrayOf(new DynamicModel({ user: '', total: 0.5 }));
+  app
+    .db()
+    .newQuery(
+      `SELECT d.user AS user, ROUND(SUM(d.sales), 2) AS total FROM sales_data d
+        WHERE d.campaign = {:campaign} AND d.user IN (SELECT value FROM json_each({:users})) GROUP BY d.user`,
+    )
+    .bind({ campaign: campaign.id, users: JSON.stringify(touched) })
+    .all(sums);
   app.runInTransaction((tx) => {
     tx.db()
       .newQuery(
         `INSERT INTO sales_totals (id, user, campaign, totalSales)
-         SELECT substr(lower(hex(randomblob(8))), 1, 15), d.user, d.campaign, ROUND(SUM(d.sales), 2)
-           FROM sales_data d
-          WHERE d.campaign = {:campaign} AND d.user IN (SELECT value FROM json_each({:users}))
-          GROUP BY d.user
+         SELECT substr(lower(hex(randomblob(8))), 1, 15), t.value ->> 0, {:campaign}, t.value ->> 1 FROM json_each({:totals}) AS t WHERE true
          ON CONFLICT (user, campaign) DO UPDATE SET totalSales = excluded.totalSales`,
       )
-      .bind({ campaign: campaign.id, users: JSON.stringify(touched) })
+      .bind({ campaign: campaign.id, totals: JSON.stringify(sums.map((r) => [r.user, r.total])) })
       .execute();
     const done = tx.findRecordById('sales_data_files', fileId);
     done.set('status', 'done');
