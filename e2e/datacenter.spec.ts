@@ -95,3 +95,90 @@ test.describe('datacenter for administrators', () => {
     await expectNoA11yViolations(page);
   });
 });
+
+test.describe('datacenter messages', () => {
+  const boom = { status: 500, contentType: 'application/json', body: '{"status":500,"message":"boom","data":{}}' };
+
+  test('load failures of each list show SPEC’s messages', async ({ page, makeAccount }) => {
+    const admin = await makeAccount('administrators');
+    for (const c of ['workshop_files', 'sales_data_files', 'user_file', 'business_partner_number_files']) {
+      await page.route(`**/api/collections/${c}/records?*`, (route) => route.fulfill(boom));
+    }
+    await loginAs(page, admin);
+    await expect(page.getByText('Beim Laden der Dateien ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.')).toBeVisible();
+    await expect(page.getByText('Beim Abrufen der Sales Data Dateien ist ein Fehler aufgetreten.')).toBeVisible();
+    await expect(page.getByText('Beim Abrufen der Userdaten-Dateien ist ein Fehler aufgetreten.')).toBeVisible();
+    await expect(page.getByText('Beim Abrufen der Dateien ist ein Fehler aufgetreten.')).toBeVisible();
+  });
+
+  test('failing uploads, file creation and downloads show SPEC’s messages', async ({ page, makeAccount }) => {
+    const admin = await makeAccount('administrators');
+    await loginAs(page, admin);
+    await declineCookies(page);
+    const registrations = page.getByRole('region', { name: 'Registrierungsdaten' });
+    await expect(registrations.getByRole('row', { name: /registrierungen_/ })).toBeVisible();
+
+    await page.route('**/api/files/token', (route) => route.fulfill(boom));
+    await registrations
+      .getByRole('button', { name: /herunterladen/ })
+      .first()
+      .click();
+    await expect(registrations.getByText('Beim Erstellen der Download-URL ist ein Fehler aufgetreten.')).toBeVisible();
+    await page.unroute('**/api/files/token');
+    await page.route('**/api/files/*/*/*', (route) => route.fulfill({ status: 404, body: '' }));
+    await registrations
+      .getByRole('button', { name: /herunterladen/ })
+      .first()
+      .click();
+    await expect(registrations.getByText('Beim Herunterladen der Datei ist ein Fehler aufgetreten.')).toBeVisible();
+    await page.unroute('**/api/files/*/*/*');
+
+    const sales = page.getByRole('region', { name: 'Umsatzdaten hochladen' });
+    await page.route('**/api/collections/sales_data_files/records', (route) =>
+      route.request().method() === 'POST' ? route.fulfill(boom) : route.continue(),
+    );
+    await sales
+      .getByLabel('Umsatzdaten hochladen (CSV-Datei)')
+      .setInputFiles({ name: 'umsatz.csv', mimeType: 'text/csv', buffer: Buffer.from('user,bnr,knr,gpnr,deliverydate,sales\n') });
+    await expect(sales.getByText('Beim Hochladen der Umsatzdaten ist ein Fehler aufgetreten.')).toBeVisible();
+
+    const users = page.getByRole('region', { name: 'Userdaten herunterladen' });
+    await page.route('**/api/collections/user_file/records', (route) =>
+      route.request().method() === 'POST' ? route.fulfill(boom) : route.continue(),
+    );
+    await users.getByRole('button', { name: 'Neue Userdaten-Datei erstellen' }).click();
+    await expect(users.getByText('Beim Erstellen der Userdaten-Datei ist ein Fehler aufgetreten.')).toBeVisible();
+
+    const partners = page.getByRole('region', { name: 'Geschäftspartnernummern hochladen' });
+    await page.route('**/api/collections/business_partner_number_files/records', (route) =>
+      route.request().method() === 'POST' ? route.fulfill(boom) : route.continue(),
+    );
+    await partners
+      .getByLabel('Geschäftspartnernummern hochladen (CSV-Datei)')
+      .setInputFiles({ name: 'gp.csv', mimeType: 'text/csv', buffer: Buffer.from('user,bnr,knr,gpnr\n') });
+    await expect(partners.getByText('Beim Hochladen der Datei ist ein Fehler aufgetreten.')).toBeVisible();
+    await partners
+      .getByLabel('Geschäftspartnernummern hochladen (CSV-Datei)')
+      .setInputFiles({ name: 'gp.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('x') });
+    await expect(partners.getByText('Bitte wählen Sie eine CSV-Datei aus.')).toBeVisible();
+  });
+
+  test('a file without failed rows says there is nothing to download', async ({ page, makeAccount }) => {
+    const admin = await makeAccount('administrators');
+    const workshop = await makeAccount('users');
+    await loginAs(page, admin);
+    await declineCookies(page);
+    const sales = page.getByRole('region', { name: 'Umsatzdaten hochladen' });
+    await sales
+      .getByLabel('Umsatzdaten hochladen (CSV-Datei)')
+      .setInputFiles({
+        name: 'sauber.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(`user,bnr,knr,gpnr,deliverydate,sales\n${workshop.id},400001,K1,G1,2025-06-01,1\n`),
+      });
+    const row = sales.getByRole('row', { name: /sauber\.csv/ });
+    await expect(row).toContainText('Verarbeitet');
+    await row.getByRole('button', { name: /Fehlerhafte Zeilen/ }).click();
+    await expect(sales.getByText('Keine fehlgeschlagenen Zeilen zum Download verfügbar.')).toBeVisible();
+  });
+});
