@@ -169,13 +169,11 @@ test.describe('datacenter messages', () => {
     await loginAs(page, admin);
     await declineCookies(page);
     const sales = page.getByRole('region', { name: 'Umsatzdaten hochladen' });
-    await sales
-      .getByLabel('Umsatzdaten hochladen (CSV-Datei)')
-      .setInputFiles({
-        name: 'sauber.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from(`user,bnr,knr,gpnr,deliverydate,sales\n${workshop.id},400001,K1,G1,2025-06-01,1\n`),
-      });
+    await sales.getByLabel('Umsatzdaten hochladen (CSV-Datei)').setInputFiles({
+      name: 'sauber.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`user,bnr,knr,gpnr,deliverydate,sales\n${workshop.id},400001,K1,G1,2025-06-01,1\n`),
+    });
     const row = sales.getByRole('row', { name: /sauber\.csv/ });
     await expect(row).toContainText('Verarbeitet');
     await row.getByRole('button', { name: /Fehlerhafte Zeilen/ }).click();
