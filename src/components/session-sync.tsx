@@ -13,7 +13,8 @@ const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 function endExpiredSession() {
   expireSession();
-  toast.error(AUTH_MESSAGES.sessionExpired);
+  // After the current render pass, so a toaster mounting in the same pass has subscribed.
+  setTimeout(() => toast.error(AUTH_MESSAGES.sessionExpired), 0);
 }
 
 /**

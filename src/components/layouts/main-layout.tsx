@@ -24,6 +24,8 @@ export function MainLayout() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:bg-white focus:p-2">
         Zum Inhalt springen
       </a>
+      {/* Before SessionSync: the toaster must listen before a session check can raise a toast. */}
+      <Toaster />
       <SessionSync />
       <ScrollToTop />
       <Header />
@@ -34,7 +36,6 @@ export function MainLayout() {
       </main>
       <Footer />
       <ConsentButton />
-      <Toaster />
     </div>
   );
 }
