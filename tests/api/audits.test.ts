@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { blob, createStaff, createVoucher, createWorkshop, multipart, PNG_BYTES, submissionForm, type Actor } from '../helpers/fixtures';
+import { request } from '../helpers/http';
+import { startInbox, type MailInbox } from '../helpers/mail';
+import { startPocketBase, type TestServer } from '../helpers/pocketbase';
+
+let server: TestServer;
+let inbox: MailInbox;
+let auditor: Actor;
+let admin: Actor;
+
+beforeAll(async () => {
+  inbox = await startInbox();
+  server = await startPocketBase({ env: { SMTP_HOST: inbox.smtpHost, SMTP_PORT: String(inbox.smtpPort) } });
+  [auditor, admin] = await Promise.all([createStaff(server, 'auditors'), createStaff(server, 'administrators')]);
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await inbox?.close();
+});
+
+/** A workshop redeems a fresh code the real way: the submission is pending, the voucher in audit. */
+async function redeemed(workshop?: Actor) {
+  const owner = workshop ?? (await createWorkshop(server));
+  const voucher = await createVoucher(server, owner.id);
+  const bytes = Buffer.concat([PNG_BYTES, Buffer.from(`${voucher.id}`)]);
+  const res = await request(
+    server.url,
+    owner,
+    'POST',
+    '/api/collections/submissions/records',
+    submissionForm(owner.id, voucher, {}, blob(bytes, 'image/png'), 'r.png'),
+  );
+  expect(res.status).toBe(200);
+  return { owner, voucher, submissionId: res.json.id as string };
+}
+
+async function csvOf(collection: string, record: Record<string, any>, field: string) {
+  const token = (await server.admin.files.getToken()) as string;
+  const res = await fetch(`${server.url}/api/files/${collection}/${record.id}/${record[field]}?token=${token}`);
+  return Buffer.from(await res.arrayBuffer())
+    .subarray(3)
+    .toString('utf8')
+    .trim()
+    .split('\r\n');
+}
+
+async function uploadVerdicts(actor: Actor, csv: string, extra: Record<string, string> = {}) {
+  return request(
+    server.url,
+    actor,
+    'POST',
+    '/api/collections/audit_results/records',
+    multipart(
+      { filename: 'pruefung.csv', uploadedByUser: actor.id, successfullyProcessedRows: '0', failedProcessedRows: '0', ...extra },
+      blob(csv, 'text/csv'),
+      'pruefung.csv',
+    ),
+  );
+}
+
+const status = async (collection: string, id: string) => (await server.admin.collection(collection).getOne(id)).status;
+
+describe('audit file', () => {
+  it('is written when an auditor asks: pending submissions with the duplicate flag and empty Checked and Faulty', async () => {
+    const { owner, voucher, submissionId } = await redeemed();
+    const res = await request(server.url, auditor, 'POST', '/api/collections/submission_audit_files/records', {
+      filename: 'pruefdatei.csv',
+    });
+    expect(res.status).toBe(200);
+    const record = await server.admin.collection('submission_audit_files').getOne(res.json.id);
+    expect(record.totalRows).toBeGreaterThanOrEqual(1);
+    const lines = await csvOf('submission_audit_files', record, 'file');
+    expect(lines[0]).toBe('"RechnungsID";"Werkstatt";"E-Mail";"Code";"Eingereicht am";"Doppelte Rechnung";"Checked";"Faulty"');
+    const row = lines.find((l) => l.startsWith(`"${submissionId}"`))!;
+    expect(row).toContain(`"${owner.email}";"${voucher.code}"`);
+    expect(row).toMatch(/"\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}";"nein";"";""$/);
+  });
+
+  it('cannot be read or requested by a workshop, an administrator or a guest', async () => {
+    for (const actor of [await createWorkshop(server), admin, null]) {
+      const list = await request(server.url, actor, 'GET', '/api/collections/submission_audit_files/records');
+      expect(list.json.items ?? []).toEqual([]);
+      const create = await request(server.url, actor, 'POST', '/api/collections/submission_audit_files/records', { filename: 'x.csv' });
+      expect(create.status).toBeGreaterThanOrEqual(400);
+    }
+  });
+});
+
+describe('verdicts', () => {
+  it('Checked=1, Faulty=0 closes the voucher, keeps the verdict with auditor and time, and mails that the payout is on its way', async () => {
+    const { owner, voucher, submissionId } = await redeemed();
+    const res = await uploadVerdicts(auditor, `RechnungsID;Checked;Faulty\n${submissionId};1;0\n`);
+    expect(res.status).toBe(200);
+    const record = await server.admin.collection('audit_results').getOne(res.json.id);
+    expect(record).toMatchObject({ status: 'done', successfullyProcessedRows: 1, failedProcessedRows: 0, uploadedByUser: auditor.id });
+    expect(await status('vouchers', voucher.id)).toBe('closed');
+    expect(await status('submissions', submissionId)).toBe('passed');
+    const audits = await server.admin
+      .collection('submission_audits')
+      .getFullList({ filter: server.admin.filter('submission = {:s}', { s: submissionId }) });
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ auditor: auditor.id, auditResult: record.id, checked: true, faulty: false, outcome: 'passed' });
+    expect(audits[0]!.created).toBeTruthy();
+    const mail = await inbox.waitFor(owner.email, (m) => m.subject.includes('unterwegs'));
+    expect(mail.html).toContain(voucher.code);
+  });
+
+  for (const [checked, faulty, text] of [
+    ['1', '1', 'unvollständig oder nicht lesbar'],
+    ['0', '0', 'keine Rechnung finden'],
+  ] as const) {
+    it(`Checked=${checked}, Faulty=${faulty} reopens the voucher, mails why, and the workshop can submit again`, async () => {
+      const { owner, voucher, submissionId } = await redeemed();
+      const res = await uploadVerdicts(auditor, `RechnungsID,Checked,Faulty\n${submissionId},${checked},${faulty}\n`);
+      expect(res.status).toBe(200);
+      expect(await status('vouchers', voucher.id)).toBe('open');
+      expect(await status('submissions', submissionId)).toBe('rejected');
+      const mail = await inbox.waitFor(owner.email, (m) => m.subject.includes('wiederholt'));
+      expect(mail.html).toContain(text);
+      const again = await request(server.url, owner, 'POST', '/api/collections/submissions/records', submissionForm(owner.id, voucher));
+      expect(again.status).toBe(200);
+      expect(await status('vouchers', voucher.id)).toBe('audit');
+    });
+  }
+
+  it('reports unknown ids, values other than 0/1 and submissions no longer in audit as failed rows, ignoring the client’s counts', async () => {
+    const done = await redeemed();
+    await uploadVerdicts(auditor, `RechnungsID;Checked;Faulty\n${done.submissionId};1;0\n`);
+    const pending = await redeemed();
+    const csv = [
+      'RechnungsID;Werkstatt;Checked;Faulty',
+      `gibtesnicht0001;X;1;0`,
+      `${pending.submissionId};X;2;0`,
+      `${pending.submissionId};X;ja;0`,
+      `${done.submissionId};X;1;0`,
+    ].join('\n');
+    const res = await uploadVerdicts(auditor, `${csv}\n`);
+    const record = await server.admin.collection('audit_results').getOne(res.json.id);
+    expect(record).toMatchObject({ status: 'done', successfullyProcessedRows: 0, failedProcessedRows: 4 });
+    const lines = await csvOf('audit_results', record, 'failedRowsCsv');
+    expect(lines[0]).toBe('"RechnungsID";"Werkstatt";"Checked";"Faulty";"fehler"');
+    expect(lines.slice(1).map((l) => l.split(';').at(-1))).toEqual([
+      '"Unbekannte RechnungsID"',
+      '"Checked und Faulty müssen jeweils 0 oder 1 sein"',
+      '"Checked und Faulty müssen jeweils 0 oder 1 sein"',
+      '"Die Einreichung ist nicht mehr in Prüfung"',
+    ]);
+    expect(await status('vouchers', pending.voucher.id)).toBe('audit');
+    const forged = await uploadVerdicts(auditor, `RechnungsID;Checked;Faulty\n${pending.submissionId};1;0\n`, {
+      successfullyProcessedRows: '7',
+    });
+    expect(forged.status).toBe(400);
+    expect(await status('vouchers', pending.voucher.id)).toBe('audit');
+  });
+
+  it('fails a file without the verdict columns', async () => {
+    const res = await uploadVerdicts(auditor, 'id;ok\nx;1\n');
+    const record = await server.admin.collection('audit_results').getOne(res.json.id);
+    expect(record.status).toBe('failed');
+    expect(record.errorMessage).toContain('RechnungsID, Checked und Faulty');
+  });
+
+  it('cannot be uploaded by a workshop, an administrator or a guest', async () => {
+    const { voucher, submissionId } = await redeemed();
+    for (const actor of [await createWorkshop(server), admin]) {
+      const res = await uploadVerdicts(actor, `RechnungsID;Checked;Faulty\n${submissionId};1;0\n`);
+      expect(res.status).toBe(400);
+    }
+    const guest = await request(
+      server.url,
+      null,
+      'POST',
+      '/api/collections/audit_results/records',
+      multipart({ filename: 'x.csv' }, blob('RechnungsID;Checked;Faulty\n', 'text/csv'), 'x.csv'),
+    );
+    expect(guest.status).toBe(400);
+    expect(await status('vouchers', voucher.id)).toBe('audit');
+  });
+});
+
+describe('invoices', () => {
+  it('an auditor opens any invoice with a file token; a workshop cannot open another workshop’s', async () => {
+    const { owner, submissionId } = await redeemed();
+    const other = await createWorkshop(server);
+    const view = await request(server.url, other, 'GET', `/api/collections/submissions/records/${submissionId}`);
+    expect(view.status).toBe(404);
+    const submission = await auditor.pb.collection('submissions').getOne(submissionId);
+    const token = await auditor.pb.files.getToken();
+    const ok = await fetch(auditor.pb.files.getURL(submission, submission.file, { token }));
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('content-type')).toContain('image/png');
+    const otherToken = await other.pb.files.getToken();
+    const denied = await fetch(auditor.pb.files.getURL(submission, submission.file, { token: otherToken }));
+    expect(denied.status).toBe(404);
+    const ownerToken = await owner.pb.files.getToken();
+    expect((await fetch(auditor.pb.files.getURL(submission, submission.file, { token: ownerToken }))).status).toBe(200);
+  });
+});
