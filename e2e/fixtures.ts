@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import PocketBase from 'pocketbase';
 
-import { PASSWORD, unique, workshopData } from '../tests/helpers/fixtures';
+import { PASSWORD, unique, voucherCode, workshopData } from '../tests/helpers/fixtures';
 import { inboxReader, type InboxReader } from '../tests/helpers/mail';
 
 export { expect } from '@playwright/test';
@@ -106,4 +106,22 @@ export async function declineCookies(page: Page) {
 export async function loginAs(page: Page, account: Pick<Account, 'email' | 'password'>) {
   await login(page, account);
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+}
+
+/** An open code for the workshop, created directly (the sales pipeline is not needed for it). */
+export async function openVoucher(admin: PocketBase, userId: string, tier: number) {
+  const campaign = await admin.collection('campaigns').getFirstListItem('active = true');
+  return admin.collection('vouchers').create({ code: voucherCode(), status: 'open', user: userId, campaign: campaign.id, tier });
+}
+
+/** Fills the cashback form with valid bank data, the invoice and the code. */
+export async function fillCashback(page: Page, code: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+  await page.getByLabel('Vorname').fill('Erika');
+  await page.getByLabel('Nachname').fill('Mustermann');
+  await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
+  await page.getByLabel('BIC').fill('COBADEFFXXX');
+  await page.getByLabel('Rechnungsdatei').setInputFiles(file);
+  await expect(page.getByText(file.name)).toBeVisible();
+  await page.getByRole('textbox', { name: 'Cashback-Code' }).fill(code);
+  await page.getByLabel(/Vorsteuerabzug/).check();
 }

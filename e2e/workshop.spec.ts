@@ -1,26 +1,7 @@
-import type { Page } from '@playwright/test';
-import type PocketBase from 'pocketbase';
-
-import { PDF_BYTES, PNG_BYTES, voucherCode } from '../tests/helpers/fixtures';
-import { declineCookies, expect, loginAs as login, test } from './fixtures';
+import { PDF_BYTES, PNG_BYTES } from '../tests/helpers/fixtures';
+import { declineCookies, expect, fillCashback, loginAs as login, openVoucher, test } from './fixtures';
 
 const DEMO = { email: 'werkstatt@demo.nora-aktion.de', password: 'Demo-Werkstatt-2025' };
-
-async function openVoucher(admin: PocketBase, userId: string, tier: number) {
-  const campaign = await admin.collection('campaigns').getFirstListItem('active = true');
-  return admin.collection('vouchers').create({ code: voucherCode(), status: 'open', user: userId, campaign: campaign.id, tier });
-}
-
-async function fillCashback(page: Page, code: string, file: { name: string; mimeType: string; buffer: Buffer }) {
-  await page.getByLabel('Vorname').fill('Erika');
-  await page.getByLabel('Nachname').fill('Mustermann');
-  await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
-  await page.getByLabel('BIC').fill('COBADEFFXXX');
-  await page.getByLabel('Rechnungsdatei').setInputFiles(file);
-  await expect(page.getByText(file.name)).toBeVisible();
-  await page.getByRole('textbox', { name: 'Cashback-Code' }).fill(code);
-  await page.getByLabel(/Vorsteuerabzug/).check();
-}
 
 test.describe('profile', () => {
   test('shows the demo workshop’s totals, codes and data in German formats', async ({ page, expectNoA11yViolations }) => {

@@ -124,6 +124,8 @@ function processAuditResults(app, record, auditorId) {
       if (!lines[i].trim()) continue;
       const cells = csv.parseLine(lines[i], sep);
       const id = String(cells[col('RechnungsID')] || '').trim();
+      // A row whose Checked and Faulty are both still empty has not been audited yet: skipped, not failed.
+      if (!String(cells[col('Checked')] || '').trim() && !String(cells[col('Faulty')] || '').trim()) continue;
       const checked = normalizeFlag(cells[col('Checked')]);
       const faulty = normalizeFlag(cells[col('Faulty')]);
       let reason = null;

@@ -156,6 +156,14 @@ describe('verdicts', () => {
     expect(await status('vouchers', pending.voucher.id)).toBe('audit');
   });
 
+  it('skips rows not audited yet (Checked and Faulty both empty) without counting them', async () => {
+    const { voucher, submissionId } = await redeemed();
+    const res = await uploadVerdicts(auditor, `RechnungsID;Checked;Faulty\n${submissionId};;\n`);
+    const record = await server.admin.collection('audit_results').getOne(res.json.id);
+    expect(record).toMatchObject({ status: 'done', successfullyProcessedRows: 0, failedProcessedRows: 0 });
+    expect(await status('vouchers', voucher.id)).toBe('audit');
+  });
+
   it('fails a file without the verdict columns', async () => {
     const res = await uploadVerdicts(auditor, 'id;ok\nx;1\n');
     const record = await server.admin.collection('audit_results').getOne(res.json.id);

@@ -20,6 +20,15 @@ export const DC_MESSAGES = {
   salesUploadFailed: 'Beim Hochladen der Umsatzdaten ist ein Fehler aufgetreten.',
   noPermission: 'Ihnen fehlen die Berechtigungen um Umsatzdaten hochladen zu können',
   processing: 'Die Daten werden verarbeitet...',
+  auditResultsLoadFailed: 'Beim Abrufen der hochgeladenen Prüfdateien ist ein Fehler aufgetreten.',
+  auditUploadFailed: 'Beim Hochladen der Prüfdatei ist ein Fehler aufgetreten.',
+  auditFileLoadFailed: 'Beim Abrufen der Prüfdatei ist ein Fehler aufgetreten.',
+  noAuditFile: 'Keine Prüfdatei zum Herunterladen verfügbar.',
+  noAuditFailedRows: 'Keine Datei mit fehlerhaften Zeilen verfügbar.',
+  fileFetchFailed: 'Beim Abrufen der Datei ist ein Fehler aufgetreten.',
+  invoiceIdRequired: 'Bitte geben Sie eine Rechnungs ID ein.',
+  invoiceFetchFailed: 'Fehler beim Abrufen der Rechnung. Bitte überprüfen Sie die ID.',
+  imageFailed: 'Fehler beim Laden des Bildes.',
 } as const;
 
 export interface FileRecord extends RecordModel {
@@ -101,4 +110,41 @@ export async function fileUrl(record: FileRecord, field: 'file' | 'failedRowsCsv
   if (!name) throw new Error(field === 'file' ? DC_MESSAGES.noFile : DC_MESSAGES.noFailedRows);
   const token = await withSession(() => pb.files.getToken({ requestKey: null }));
   return pb.files.getURL(record, name, { token });
+}
+
+export const listAuditResults = () => list('audit_results', 2);
+
+/** The newest audit file, or null. */
+export const newestAuditFile = () =>
+  withSession(
+    async () =>
+      (await pb.collection('submission_audit_files').getList<FileRecord>(1, 1, { sort: '-created', requestKey: null })).items[0] ?? null,
+  );
+
+/** Asks the server for a fresh audit file; it is written while the request runs. */
+export const createAuditFile = () =>
+  withSession(async () => {
+    const created = await pb.collection('submission_audit_files').create<FileRecord>({ filename: 'pruefdatei.csv' }, { requestKey: null });
+    return pb.collection('submission_audit_files').getOne<FileRecord>(created.id, { requestKey: null });
+  });
+
+/** Uploads the edited audit file; the counts are sent as 0 and set by the server (SPEC section 3). */
+export async function uploadAuditResults(file: File): Promise<FileRecord> {
+  const { id } = currentIdentity();
+  const body = new FormData();
+  body.append('filename', file.name);
+  body.append('uploadedByUser', id);
+  body.append('file', file);
+  body.append('successfullyProcessedRows', '0');
+  body.append('failedProcessedRows', '0');
+  const created = await withSession(() => pb.collection('audit_results').create<FileRecord>(body, { requestKey: null }));
+  return pb.collection('audit_results').getOne<FileRecord>(created.id, { requestKey: null });
+}
+
+/** The invoice of one submission as a short-lived URL, and whether it is a PDF. */
+export async function invoiceUrl(submissionId: string): Promise<{ url: string; pdf: boolean }> {
+  const submission = await withSession(() => pb.collection('submissions').getOne(submissionId.trim(), { requestKey: null }));
+  const token = await pb.files.getToken({ requestKey: null });
+  const name = submission.file as string;
+  return { url: pb.files.getURL(submission, name, { token }), pdf: /\.pdf$/i.test(name) };
 }

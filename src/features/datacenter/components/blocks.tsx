@@ -21,6 +21,7 @@ import { columns, dash, DownloadButton, FileTable, type Column } from './file-ta
 
 const LOCAL_LIST = 5;
 const NOTICE_MS = 5000;
+export const AUDIT_NOTICE_MS = 3000;
 
 export function Block({ title, help, children }: { title: string; help?: ReactNode; children: ReactNode }) {
   return (
@@ -32,7 +33,7 @@ export function Block({ title, help, children }: { title: string; help?: ReactNo
   );
 }
 
-function useFiles(load: () => Promise<FileRecord[]>, failMessage: string) {
+export function useFiles(load: () => Promise<FileRecord[]>, failMessage: string) {
   const [state, setState] = useState<{ records: FileRecord[]; loading: boolean; error: string | null }>({
     records: [],
     loading: true,
@@ -65,12 +66,12 @@ function useFiles(load: () => Promise<FileRecord[]>, failMessage: string) {
 }
 
 /** Downloads through a file token; failed-row files open in a new tab (SPEC section 7). */
-function useDownload() {
+export function useDownload(noFailedRows: string = DC_MESSAGES.noFailedRows) {
   const [error, setError] = useState<string | null>(null);
   const download = async (record: FileRecord, field: 'file' | 'failedRowsCsv') => {
     setError(null);
     if (!record[field]) {
-      setError(field === 'file' ? DC_MESSAGES.noFile : DC_MESSAGES.noFailedRows);
+      setError(field === 'file' ? DC_MESSAGES.noFile : noFailedRows);
       return;
     }
     let url: string;
@@ -105,7 +106,7 @@ function useDownload() {
   return { download, error };
 }
 
-function CsvUploadButton({
+export function CsvUploadButton({
   label,
   busy,
   onFile,
@@ -146,7 +147,7 @@ function CsvUploadButton({
   );
 }
 
-function ListState({ loading, error, empty }: { loading: boolean; error: string | null; empty: boolean }) {
+export function ListState({ loading, error, empty }: { loading: boolean; error: string | null; empty: boolean }) {
   if (loading)
     return (
       <div className="mt-4">
@@ -188,7 +189,7 @@ export function RegistrationFilesBlock() {
   );
 }
 
-function statusCell(r: FileRecord) {
+export function statusCell(r: FileRecord) {
   if (r.status === 'failed') return <span className="text-red-700">Fehlgeschlagen{r.errorMessage ? `: ${r.errorMessage}` : ''}</span>;
   if (r.status === 'done' || !r.status) return 'Verarbeitet';
   return `In Verarbeitung (${r.progress ?? 0} %)`;

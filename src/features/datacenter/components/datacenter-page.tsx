@@ -1,8 +1,9 @@
 import { useSessionStore } from '@/stores/session';
 
+import { AuditFileBlock, AuditUploadBlock, InvoiceCheckBlock } from './auditor-blocks';
 import { BusinessPartnerBlock, RegistrationFilesBlock, SalesUploadBlock, UserFilesBlock } from './blocks';
 
-/** SPEC section 2: four blocks for administrators; auditors see their own set (audit blocks follow with the audit issue). */
+/** SPEC section 2: four blocks for administrators, four for auditors. */
 export function DatacenterPage() {
   const role = useSessionStore((s) => s.role);
   return (
@@ -14,6 +15,13 @@ export function DatacenterPage() {
           <SalesUploadBlock />
           <UserFilesBlock />
           <BusinessPartnerBlock />
+        </>
+      )}
+      {role === 'Auditor' && (
+        <>
+          <AuditFileBlock />
+          <AuditUploadBlock />
+          <InvoiceCheckBlock />
         </>
       )}
     </div>

@@ -1,0 +1,137 @@
+import { readFileSync } from 'node:fs';
+
+import { PDF_BYTES, PNG_BYTES } from '../tests/helpers/fixtures';
+import { declineCookies, expect, fillCashback, loginAs, openVoucher, test } from './fixtures';
+
+test.describe('audit round trip', () => {
+  test('two codes submitted, one passed and one faulty: the profile shows Eingelöst and Offen, and both mails arrive', async ({
+    page,
+    admin,
+    inbox,
+    makeAccount,
+    expectNoA11yViolations,
+  }) => {
+    const workshop = await makeAccount('users');
+    const auditor = await makeAccount('auditors');
+    const good = await openVoucher(admin, workshop.id, 1);
+    const bad = await openVoucher(admin, workshop.id, 2);
+
+    // The workshop submits both codes.
+    await loginAs(page, workshop);
+    await declineCookies(page);
+    for (const [voucher, file] of [
+      [good, { name: 'rechnung.pdf', mimeType: 'application/pdf', buffer: PDF_BYTES }],
+      [bad, { name: 'foto.png', mimeType: 'image/png', buffer: PNG_BYTES }],
+    ] as const) {
+      await page.goto('/cashback');
+      await fillCashback(page, voucher.code, file);
+      await page.getByRole('button', { name: 'Bestätigen & Fortfahren' }).click();
+      await expect(page).toHaveURL(/\/profile$/);
+    }
+    const goodSubmission = await admin.collection('submissions').getFirstListItem(admin.filter('voucher = {:v}', { v: good.id }));
+    const badSubmission = await admin.collection('submissions').getFirstListItem(admin.filter('voucher = {:v}', { v: bad.id }));
+    await page.evaluate(() => localStorage.removeItem('pocketbase_auth'));
+
+    // The auditor fetches a fresh audit file, looks at both invoices, marks the rows and uploads it.
+    await loginAs(page, auditor);
+    await expect(page).toHaveURL(/\/datacenter$/);
+    const fileBlock = page.getByRole('region', { name: 'Prüfdatei herunterladen' });
+    await fileBlock.getByRole('button', { name: 'Neue Prüfdatei erstellen' }).click();
+    const downloadButton = fileBlock.getByRole('button', { name: /^Download Prüfdatei vom \d{2}\.\d{2}\.\d{4}$/ });
+    await expect(downloadButton).toBeVisible();
+    const downloading = page.waitForEvent('download');
+    await downloadButton.click();
+    const download = await downloading;
+    const content = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+    const lines = content.trim().split('\r\n');
+    expect(lines[0]).toBe('"RechnungsID";"Werkstatt";"E-Mail";"Code";"Eingereicht am";"Doppelte Rechnung";"Checked";"Faulty"');
+    expect(content).toContain(goodSubmission.id);
+    expect(content).toContain(badSubmission.id);
+
+    const check = page.getByRole('region', { name: 'Rechnung prüfen' });
+    await check.getByRole('button', { name: 'Rechnung anzeigen' }).click();
+    await expect(check.getByText('Bitte geben Sie eine Rechnungs ID ein.')).toBeVisible();
+    await check.getByLabel('Rechnungs ID').fill('gibtesnicht0000');
+    await check.getByRole('button', { name: 'Rechnung anzeigen' }).click();
+    await expect(check.getByText('Fehler beim Abrufen der Rechnung. Bitte überprüfen Sie die ID.')).toBeVisible();
+    await check.getByLabel('Rechnungs ID').fill(badSubmission.id);
+    await check.getByRole('button', { name: 'Rechnung anzeigen' }).click();
+    await expect(check.getByRole('img', { name: `Rechnung ${badSubmission.id}` })).toBeVisible();
+    await check.getByLabel('Rechnungs ID').fill(goodSubmission.id);
+    await check.getByRole('button', { name: 'Rechnung anzeigen' }).click();
+    await expect(check.locator(`iframe[title="Rechnung ${goodSubmission.id}"]`)).toHaveAttribute('src', /token=/);
+    await expectNoA11yViolations(page);
+
+    const edited = lines
+      .map((line) => {
+        if (line.startsWith(`"${goodSubmission.id}"`)) return line.replace(/;"";""$/, ';"1";"0"');
+        if (line.startsWith(`"${badSubmission.id}"`)) return line.replace(/;"";""$/, ';"1";"1"');
+        return line;
+      })
+      .join('\r\n');
+    const upload = page.getByRole('region', { name: 'Prüfdatei hochladen' });
+    await expect(upload).toContainText('Checked: 1, wenn die Rechnung vorhanden ist');
+    await upload
+      .getByLabel('Prüfdatei hochladen (CSV-Datei)')
+      .setInputFiles({ name: 'pruefdatei-bearbeitet.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${edited}\r\n`) });
+    const row = upload.getByRole('row', { name: /pruefdatei-bearbeitet\.csv/ });
+    await expect(row.getByRole('cell').nth(3)).toHaveText('2');
+    await expect(row.getByRole('cell').nth(4)).toHaveText('0');
+    await row.getByRole('button', { name: /Fehlerhafte Zeilen/ }).click();
+    await expect(upload.getByText('Keine Datei mit fehlerhaften Zeilen verfügbar.')).toBeVisible();
+    await page.evaluate(() => localStorage.removeItem('pocketbase_auth'));
+
+    // The workshop sees the outcome, and both mails are in the catcher.
+    await loginAs(page, workshop);
+    const table = page.getByRole('table', { name: /Cashback-Codes/ });
+    await expect(
+      table
+        .getByRole('row', { name: new RegExp(good.code) })
+        .getByRole('cell')
+        .nth(1),
+    ).toHaveText('Eingelöst');
+    await expect(
+      table
+        .getByRole('row', { name: new RegExp(bad.code) })
+        .getByRole('cell')
+        .nth(1),
+    ).toHaveText('Offen');
+    await inbox.waitFor(workshop.email, (m) => m.subject === `Ihr Cashback zum Code ${good.code} ist unterwegs`);
+    const faulty = await inbox.waitFor(workshop.email, (m) => m.subject === `Ihre Einreichung zum Code ${bad.code} muss wiederholt werden`);
+    expect(faulty.html).toContain('unvollständig oder nicht lesbar');
+  });
+
+  test('an auditor’s failing lists and uploads show SPEC’s messages', async ({ page, makeAccount }) => {
+    const auditor = await makeAccount('auditors');
+    const boom = { status: 500, contentType: 'application/json', body: '{"status":500,"message":"boom","data":{}}' };
+    await page.route('**/api/collections/audit_results/records?*', (route) => route.fulfill(boom));
+    await page.route('**/api/collections/submission_audit_files/records?*', (route) => route.fulfill(boom));
+    await loginAs(page, auditor);
+    await declineCookies(page);
+    await expect(page.getByText('Beim Abrufen der hochgeladenen Prüfdateien ist ein Fehler aufgetreten.')).toBeVisible();
+    await expect(page.getByText('Beim Abrufen der Prüfdatei ist ein Fehler aufgetreten.')).toBeVisible();
+    await page.route('**/api/collections/audit_results/records', (route) =>
+      route.request().method() === 'POST' ? route.fulfill(boom) : route.continue(),
+    );
+    const upload = page.getByRole('region', { name: 'Prüfdatei hochladen' });
+    await upload
+      .getByLabel('Prüfdatei hochladen (CSV-Datei)')
+      .setInputFiles({ name: 'p.csv', mimeType: 'text/csv', buffer: Buffer.from('RechnungsID;Checked;Faulty\n') });
+    await expect(upload.getByText('Beim Hochladen der Prüfdatei ist ein Fehler aufgetreten.')).toBeVisible();
+  });
+
+  test('a missing image says so', async ({ page, admin, makeAccount }) => {
+    const auditor = await makeAccount('auditors');
+    const submission = (await admin.collection('submissions').getList(1, 1, { filter: "file ~ '.png'" })).items[0];
+    expect(submission).toBeTruthy();
+    await loginAs(page, auditor);
+    await declineCookies(page);
+    await page.route('**/api/files/**', (route) =>
+      route.request().url().includes('/token') ? route.continue() : route.fulfill({ status: 404, body: '' }),
+    );
+    const check = page.getByRole('region', { name: 'Rechnung prüfen' });
+    await check.getByLabel('Rechnungs ID').fill(submission!.id);
+    await check.getByRole('button', { name: 'Rechnung anzeigen' }).click();
+    await expect(check.getByText('Fehler beim Laden des Bildes.')).toBeVisible();
+  });
+});
