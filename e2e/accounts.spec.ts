@@ -95,6 +95,9 @@ test.describe('session', () => {
     const workshop = await makeAccount('users');
     await login(page, workshop);
     await expect(page).toHaveURL(/\/profile$/);
+    // Leave the app first (a static file of the same origin): a running app reads the token
+    // from storage and would end the session itself before the reload.
+    await page.goto('/favicon.svg');
     await page.evaluate(() => {
       const stored = JSON.parse(localStorage.getItem('pocketbase_auth')!);
       const [head, , sig] = stored.token.split('.');
@@ -102,7 +105,8 @@ test.describe('session', () => {
       localStorage.setItem('pocketbase_auth', JSON.stringify({ ...stored, token: `${head}.${payload}.${sig}` }));
     });
     await page.goto('/profile');
-    await expect(page.getByText('Nicht eingeloggt oder Session abgelaufen.')).toBeVisible();
+    // A page notice (and a toast) says why; the notice stays until closed or the next login.
+    await expect(page.getByRole('alert').filter({ hasText: 'Nicht eingeloggt oder Session abgelaufen.' }).first()).toBeVisible();
     // Toasts sit top-right, 356 px wide (SPEC section 9).
     const toaster = page.locator('[data-sonner-toaster]');
     await expect(toaster).toHaveAttribute('data-y-position', 'top');
@@ -113,13 +117,29 @@ test.describe('session', () => {
     await expect(page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Login' })).toBeVisible();
   });
 
+  test('a session that expires while the app is open ends at the next request with the message', async ({ page, makeAccount }) => {
+    const workshop = await makeAccount('users');
+    await login(page, workshop);
+    await expect(page.getByRole('button', { name: 'Speichern' })).toBeVisible();
+    await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem('pocketbase_auth')!);
+      const [head, , sig] = stored.token.split('.');
+      const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) - 60, type: 'auth' }));
+      localStorage.setItem('pocketbase_auth', JSON.stringify({ ...stored, token: `${head}.${payload}.${sig}` }));
+    });
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Nicht eingeloggt oder Session abgelaufen.' }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => localStorage.getItem('pocketbase_auth'))).toBeNull();
+  });
+
   test('a session the server refuses ends with the same message', async ({ page, makeAccount, admin }) => {
     const workshop = await makeAccount('users');
     await login(page, workshop);
     await expect(page).toHaveURL(/\/profile$/);
     await admin.collection('users').delete(workshop.id);
     await page.goto('/');
-    await expect(page.getByText('Nicht eingeloggt oder Session abgelaufen.')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Nicht eingeloggt oder Session abgelaufen.' }).first()).toBeVisible();
     await expect(page.locator('#register')).toBeVisible();
   });
 });

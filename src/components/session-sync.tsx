@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { LOGOUT_CLEAR_MS } from '@/config/ui';
 import { AUTH_MESSAGES, expireSession, tokenSecondsLeft } from '@/lib/auth';
 import { pb } from '@/lib/pocketbase';
+import { clearNotice } from '@/stores/notice';
 import { sessionFromAuth, useSessionStore } from '@/stores/session';
 
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
@@ -42,6 +43,7 @@ export function SessionSync() {
       const previous = useSessionStore.getState();
       if (next.role) {
         clearTimeout(clearTimer);
+        clearNotice();
         useSessionStore.setState(next);
       } else if (previous.role) {
         // flushSync: the page must have left a guarded route before the role is cleared.

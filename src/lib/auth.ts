@@ -2,6 +2,7 @@ import { ClientResponseError, type RecordAuthResponse, type RecordModel } from '
 
 import { pb } from '@/lib/pocketbase';
 import { roleFromCollection, type Role } from '@/lib/roles';
+import { showNotice } from '@/stores/notice';
 
 export const AUTH_MESSAGES = {
   failedToAuthenticate: 'Failed to authenticate.',
@@ -43,9 +44,10 @@ export function logout() {
 
 export class SessionError extends Error {}
 
-/** Clears a session whose token has expired or was refused, and says so. */
+/** Clears a session whose token has expired or was refused, and says so on the page. */
 export function expireSession(): SessionError {
   pb.authStore.clear();
+  showNotice(AUTH_MESSAGES.sessionExpired);
   return new SessionError(AUTH_MESSAGES.sessionExpired);
 }
 

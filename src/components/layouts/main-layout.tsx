@@ -4,8 +4,10 @@ import { Outlet } from 'react-router';
 import { ConsentButton } from '@/components/consent-button';
 import { ScrollToTop } from '@/components/scroll-to-top';
 import { SessionSync } from '@/components/session-sync';
+import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
+import { clearNotice, useNoticeStore } from '@/stores/notice';
 
 import { Footer } from './footer';
 import { Header } from './header';
@@ -14,6 +16,21 @@ function PageFallback() {
   return (
     <div className="flex min-h-[50vh] items-center justify-center text-slate-700">
       <Spinner label="Wird geladen..." />
+    </div>
+  );
+}
+
+function Notice() {
+  const message = useNoticeStore((s) => s.message);
+  if (!message) return null;
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 pt-4">
+      <Alert tone="error" className="flex items-start justify-between gap-4">
+        <span>{message}</span>
+        <button type="button" onClick={clearNotice} className="font-semibold underline">
+          Schließen
+        </button>
+      </Alert>
     </div>
   );
 }
@@ -29,6 +46,7 @@ export function MainLayout() {
       <SessionSync />
       <ScrollToTop />
       <Header />
+      <Notice />
       <main id="main" className="flex-1">
         <Suspense fallback={<PageFallback />}>
           <Outlet />
