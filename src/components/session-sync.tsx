@@ -1,7 +1,6 @@
 import { ClientResponseError } from 'pocketbase';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 
 import { paths } from '@/config/paths';
 import { LOGOUT_CLEAR_MS } from '@/config/ui';
@@ -15,7 +14,8 @@ const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 function endExpiredSession() {
   expireSession();
   // After the current render pass, so a toaster mounting in the same pass has subscribed.
-  setTimeout(() => toast.error(AUTH_MESSAGES.sessionExpired), 0);
+  // sonner loads with the toaster, after the first paint.
+  void import('sonner').then(({ toast }) => toast.error(AUTH_MESSAGES.sessionExpired));
 }
 
 /**

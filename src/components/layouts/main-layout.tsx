@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 
 import { ConsentButton } from '@/components/consent-button';
@@ -6,7 +6,6 @@ import { ScrollToTop } from '@/components/scroll-to-top';
 import { SessionSync } from '@/components/session-sync';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
-import { Toaster } from '@/components/ui/toaster';
 import { clearNotice, useNoticeStore } from '@/stores/notice';
 
 import { Footer } from './footer';
@@ -19,6 +18,9 @@ function PageFallback() {
     </div>
   );
 }
+
+// Toasts are never needed for the first paint; the toaster loads right after it.
+const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
 function Notice() {
   const message = useNoticeStore((s) => s.message);
@@ -42,7 +44,9 @@ export function MainLayout() {
         Zum Inhalt springen
       </a>
       {/* Before SessionSync: the toaster must listen before a session check can raise a toast. */}
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
       <SessionSync />
       <ScrollToTop />
       <Header />

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { buttonVariants } from '@/components/ui/button';
@@ -8,8 +8,10 @@ import { useSessionStore } from '@/stores/session';
 import { cn } from '@/utils/cn';
 
 import { campaignFacts } from '../utils/campaign-facts';
-import { Faq } from './faq';
 import { goToRegistration, Steps } from './steps';
+
+// The FAQ (and its accordion code) sits below the fold and loads after the first paint.
+const Faq = lazy(() => import('./faq').then((m) => ({ default: m.Faq })));
 
 function Banner() {
   return (
@@ -116,7 +118,9 @@ export function LandingPage({ registration }: { registration?: ReactNode }) {
           </div>
         </section>
       )}
-      <Faq facts={facts} />
+      <Suspense fallback={<section id="faq" aria-label="Häufige Fragen" className="min-h-96 bg-slate-50" />}>
+        <Faq facts={facts} />
+      </Suspense>
       {!role && <CallToAction />}
     </>
   );
