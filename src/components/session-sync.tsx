@@ -1,10 +1,10 @@
-import { ClientResponseError } from 'pocketbase';
+import { ClientResponseError, getTokenPayload } from 'pocketbase';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { LOGOUT_CLEAR_MS } from '@/config/ui';
-import { AUTH_MESSAGES, expireSession, tokenSecondsLeft } from '@/lib/auth';
+import { AUTH_MESSAGES, expireSession } from '@/lib/auth';
 import { pb } from '@/lib/pocketbase';
 import { clearNotice } from '@/stores/notice';
 import { sessionFromAuth, useSessionStore } from '@/stores/session';
@@ -34,7 +34,8 @@ export function SessionSync() {
     const watchExpiry = () => {
       clearTimeout(expiryTimer);
       if (!pb.authStore.isValid) return;
-      const ms = Math.min(tokenSecondsLeft(pb.authStore.token) * 1000, MAX_TIMEOUT_MS);
+      const exp = Number(getTokenPayload(pb.authStore.token).exp ?? 0);
+      const ms = Math.min(exp * 1000 - Date.now(), MAX_TIMEOUT_MS);
       expiryTimer = setTimeout(endExpiredSession, Math.max(ms, 0));
     };
 

@@ -84,13 +84,3 @@ function requireRole(role: Role): string {
 
 export const requireAuditor = () => requireRole('Auditor');
 export const requireAdministrator = () => requireRole('Administrator');
-
-/** Seconds until the stored token expires (negative when it has). */
-export function tokenSecondsLeft(token: string): number {
-  try {
-    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
-    return (payload.exp ?? 0) - Date.now() / 1000;
-  } catch {
-    return -1;
-  }
-}

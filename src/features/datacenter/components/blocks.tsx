@@ -1,27 +1,15 @@
 import { RefreshCw, Upload } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useLoad } from '@/hooks/use-load';
 
-import {
-  createUserFile,
-  DC_MESSAGES,
-  fileUrl,
-  listBusinessPartnerFiles,
-  listRegistrationFiles,
-  listSalesFiles,
-  listUserFiles,
-  uploadBusinessPartnerFile,
-  uploadSalesFile,
-  type FileRecord,
-} from '../api/files';
+import { createUserFile, DC_MESSAGES, fileUrl, listRegistrationFiles, listUserFiles, type FileRecord } from '../api/files';
 import { columns, dash, DownloadButton, FileTable, type Column } from './file-table';
 
 const LOCAL_LIST = 5;
-const NOTICE_MS = 5000;
-export const AUDIT_NOTICE_MS = 3000;
 
 export function Block({ title, help, children }: { title: string; help?: ReactNode; children: ReactNode }) {
   return (
@@ -34,35 +22,10 @@ export function Block({ title, help, children }: { title: string; help?: ReactNo
 }
 
 export function useFiles(load: () => Promise<FileRecord[]>, failMessage: string) {
-  const [state, setState] = useState<{ records: FileRecord[]; loading: boolean; error: string | null }>({
-    records: [],
-    loading: true,
-    error: null,
-  });
-  const reload = useCallback(async () => {
-    try {
-      const records = await load();
-      setState({ records, loading: false, error: null });
-    } catch (err) {
-      console.error(err);
-      setState((s) => ({ ...s, loading: false, error: failMessage }));
-    }
-  }, [load, failMessage]);
-  useEffect(() => {
-    let live = true;
-    load()
-      .then((records) => live && setState({ records, loading: false, error: null }))
-      .catch((err: unknown) => {
-        console.error(err);
-        if (live) setState((s) => ({ ...s, loading: false, error: failMessage }));
-      });
-    return () => {
-      live = false;
-    };
-  }, [load, failMessage]);
+  const files = useLoad<FileRecord[]>(load, []);
   const prepend = (record: FileRecord) =>
-    setState((s) => ({ ...s, records: [record, ...s.records.filter((r) => r.id !== record.id)].slice(0, LOCAL_LIST) }));
-  return { ...state, reload, prepend };
+    files.update((records) => [record, ...records.filter((r) => r.id !== record.id)].slice(0, LOCAL_LIST));
+  return { records: files.data, loading: files.loading, error: files.failed ? failMessage : null, reload: files.reload, prepend };
 }
 
 /** Downloads through a file token; failed-row files open in a new tab (SPEC section 7). */
@@ -147,6 +110,15 @@ export function CsvUploadButton({
   );
 }
 
+export function ErrorAlert({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert tone="error" className="mt-4">
+      {message}
+    </Alert>
+  );
+}
+
 export function ListState({ loading, error, empty }: { loading: boolean; error: string | null; empty: boolean }) {
   if (loading)
     return (
@@ -180,11 +152,7 @@ export function RegistrationFilesBlock() {
     <Block title="Registrierungsdaten" help="Die Dateien der registrierten Werkstätten; die Datei wird täglich neu erstellt.">
       <ListState loading={files.loading} error={files.error} empty={files.records.length === 0} />
       {files.records.length > 0 && <FileTable caption="Registrierungsdateien" records={files.records} cols={cols} />}
-      {error && (
-        <Alert tone="error" className="mt-4">
-          {error}
-        </Alert>
-      )}
+      <ErrorAlert message={error} />
     </Block>
   );
 }
@@ -193,115 +161,6 @@ export function statusCell(r: FileRecord) {
   if (r.status === 'failed') return <span className="text-red-700">Fehlgeschlagen{r.errorMessage ? `: ${r.errorMessage}` : ''}</span>;
   if (r.status === 'done' || !r.status) return 'Verarbeitet';
   return `In Verarbeitung (${r.progress ?? 0} %)`;
-}
-
-export function SalesUploadBlock() {
-  const files = useFiles(listSalesFiles, DC_MESSAGES.salesLoadFailed);
-  const { download, error: downloadError } = useDownload();
-  const [busy, setBusy] = useState(false);
-  const [live, setLive] = useState<FileRecord | null>(null);
-  const [notice, setNotice] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const upload = async (file: File) => {
-    setError(null);
-    setBusy(true);
-    setLive(null);
-    try {
-      const record = await uploadSalesFile(file, setLive);
-      files.prepend(record);
-      setNotice(true);
-      setTimeout(() => {
-        setNotice(false);
-        void files.reload().then(() => files.prepend(record));
-      }, NOTICE_MS);
-    } catch (err) {
-      console.error(err);
-      setError(err instanceof Error && err.message === DC_MESSAGES.noPermission ? DC_MESSAGES.noPermission : DC_MESSAGES.salesUploadFailed);
-    } finally {
-      setBusy(false);
-      setLive(null);
-    }
-  };
-
-  const cols: Column[] = [
-    columns.file,
-    columns.uploadedOn,
-    { header: 'Status', cell: statusCell },
-    { header: 'Erfolgreiche Zeilen', cell: (r) => dash(r.successfullyProcessedRows) },
-    { header: 'davon unverändert', cell: (r) => dash(r.unchangedDataCount) },
-    { header: 'davon aktualisiert', cell: (r) => dash(r.updatedDataCount) },
-    { header: 'davon neu', cell: (r) => dash(r.newDataCount) },
-    { header: 'Fehlerhafte Zeilen', cell: (r) => dash(r.failedProcessedRows) },
-    {
-      header: 'Fehler-CSV',
-      cell: (r) => (
-        <DownloadButton label={`Fehlerhafte Zeilen von ${r.filename} herunterladen`} onClick={() => void download(r, 'failedRowsCsv')} />
-      ),
-    },
-  ];
-
-  return (
-    <Block
-      title="Umsatzdaten hochladen"
-      help={
-        <>
-          <p>
-            Die CSV-Datei muss genau die Felder <code>user</code> (User-ID), <code>bnr</code> (Haupt-Betriebsnummer des Leistungszentrums),{' '}
-            <code>knr</code> (Kundennummer), <code>gpnr</code> (Geschäftspartnernummer), <code>deliverydate</code> (z. B. 2025-03-21) und{' '}
-            <code>sales</code> enthalten, getrennt durch Komma oder Semikolon.
-          </p>
-          <p className="mt-1">
-            Die Verarbeitung kann länger als 5 Sekunden dauern. Den Fortschritt sehen Sie hier live; sollte er stehen bleiben, aktualisieren
-            Sie die Seite bitte manuell.
-          </p>
-        </>
-      }
-    >
-      <div className="mt-4 flex flex-wrap items-center gap-3">
-        <CsvUploadButton
-          label="Umsatzdaten hochladen"
-          busy={busy}
-          onFile={(f) => void upload(f)}
-          onInvalid={() => setError(DC_MESSAGES.csvOnly)}
-        />
-      </div>
-      {(busy || notice) && (
-        <div className="mt-4" aria-live="polite">
-          <Spinner label={DC_MESSAGES.processing} />
-          {live && (
-            <div className="mt-2">
-              <div
-                role="progressbar"
-                aria-label="Fortschritt des Imports"
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={live.progress ?? 0}
-                className="h-2 rounded-full bg-slate-200"
-              >
-                <div className="h-2 rounded-full bg-brand-700 transition-all" style={{ width: `${live.progress ?? 0}%` }} />
-              </div>
-              <p className="mt-1 text-sm text-slate-700">
-                {live.filename}: {live.progress ?? 0} %
-              </p>
-            </div>
-          )}
-        </div>
-      )}
-      {error && (
-        <Alert tone="error" className="mt-4">
-          {error}
-        </Alert>
-      )}
-      {downloadError && (
-        <Alert tone="error" className="mt-4">
-          {downloadError}
-        </Alert>
-      )}
-      <ListState loading={files.loading} error={files.error} empty={files.records.length === 0} />
-      {files.records.length > 0 && <FileTable caption="Hochgeladene Umsatzdateien" records={files.records} cols={cols} />}
-    </Block>
-  );
 }
 
 export function UserFilesBlock() {
@@ -344,95 +203,10 @@ export function UserFilesBlock() {
           Aktualisieren
         </Button>
       </div>
-      {error && (
-        <Alert tone="error" className="mt-4">
-          {error}
-        </Alert>
-      )}
-      {downloadError && (
-        <Alert tone="error" className="mt-4">
-          {downloadError}
-        </Alert>
-      )}
+      <ErrorAlert message={error} />
+      <ErrorAlert message={downloadError} />
       <ListState loading={files.loading} error={files.error} empty={files.records.length === 0} />
       {files.records.length > 0 && <FileTable caption="Userdaten-Dateien" records={files.records} cols={cols} />}
-    </Block>
-  );
-}
-
-export function BusinessPartnerBlock() {
-  const files = useFiles(listBusinessPartnerFiles, DC_MESSAGES.filesLoadFailed);
-  const { download, error: downloadError } = useDownload();
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const upload = async (file: File) => {
-    setError(null);
-    setBusy(true);
-    try {
-      files.prepend(await uploadBusinessPartnerFile(file));
-      setNotice(true);
-      setTimeout(() => {
-        setNotice(false);
-        void files.reload();
-      }, NOTICE_MS);
-    } catch (err) {
-      console.error(err);
-      setError(DC_MESSAGES.uploadFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const cols: Column[] = [
-    columns.file,
-    columns.uploadedOn,
-    { header: 'Status', cell: statusCell },
-    { header: 'Erfolgreiche Zeilen', cell: (r) => dash(r.successfullyProcessedRows) },
-    { header: 'Fehlerhafte Zeilen', cell: (r) => dash(r.failedProcessedRows) },
-    {
-      header: 'Fehler-CSV',
-      cell: (r) => (
-        <DownloadButton label={`Fehlerhafte Zeilen von ${r.filename} herunterladen`} onClick={() => void download(r, 'failedRowsCsv')} />
-      ),
-    },
-  ];
-  return (
-    <Block
-      title="Geschäftspartnernummern hochladen"
-      help={
-        <p>
-          CSV mit den Spalten <code>user</code>, <code>bnr</code>, <code>knr</code> und <code>gpnr</code>. Die gpnr wird an der Verknüpfung
-          der Werkstatt mit dem Leistungszentrum dieser bnr gespeichert.
-        </p>
-      }
-    >
-      <div className="mt-4">
-        <CsvUploadButton
-          label="Geschäftspartnernummern hochladen"
-          busy={busy}
-          onFile={(f) => void upload(f)}
-          onInvalid={() => setError(DC_MESSAGES.csvOnly)}
-        />
-      </div>
-      {notice && (
-        <div className="mt-4" aria-live="polite">
-          <Spinner label={DC_MESSAGES.processing} />
-        </div>
-      )}
-      {error && (
-        <Alert tone="error" className="mt-4">
-          {error}
-        </Alert>
-      )}
-      {downloadError && (
-        <Alert tone="error" className="mt-4">
-          {downloadError}
-        </Alert>
-      )}
-      <ListState loading={files.loading} error={files.error} empty={files.records.length === 0} />
-      {files.records.length > 0 && (
-        <FileTable caption="Geschäftspartnernummer-Dateien" records={files.records} cols={cols} maxHeight={400} />
-      )}
     </Block>
   );
 }

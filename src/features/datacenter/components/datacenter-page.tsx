@@ -1,7 +1,8 @@
 import { useSessionStore } from '@/stores/session';
 
-import { AuditFileBlock, AuditUploadBlock, InvoiceCheckBlock } from './auditor-blocks';
-import { BusinessPartnerBlock, RegistrationFilesBlock, SalesUploadBlock, UserFilesBlock } from './blocks';
+import { AuditFileBlock, InvoiceCheckBlock } from './auditor-blocks';
+import { RegistrationFilesBlock, UserFilesBlock } from './blocks';
+import { AuditUploadBlock, BusinessPartnerBlock, SalesUploadBlock } from './upload-blocks';
 
 /** SPEC section 2: four blocks for administrators, four for auditors. */
 export function DatacenterPage() {

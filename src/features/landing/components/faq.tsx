@@ -1,6 +1,6 @@
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 
-import type { CampaignFacts } from '../utils/campaign-facts';
+import type { CampaignFacts } from '@/lib/campaign';
 
 export function faqItems(f: CampaignFacts) {
   return [

@@ -3,11 +3,10 @@ import { Link } from 'react-router';
 
 import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useActiveCampaign } from '@/lib/campaign';
+import { campaignFacts, useActiveCampaign } from '@/lib/campaign';
 import { useSessionStore } from '@/stores/session';
 import { cn } from '@/utils/cn';
 
-import { campaignFacts } from '../utils/campaign-facts';
 import { goToRegistration, Steps } from './steps';
 
 // The FAQ (and its accordion code) sits below the fold and loads after the first paint.

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
 
-import type { CampaignFacts } from '../utils/campaign-facts';
+import type { CampaignFacts } from '@/lib/campaign';
 
 /** A card goes to the registration section when it is on the page, else to the wizard. */
 export function goToRegistration(event: MouseEvent<HTMLAnchorElement>) {

@@ -1,21 +1,17 @@
-import { useActiveCampaign } from '@/lib/campaign';
-import { formatDate, formatMoney } from '@/utils/format';
+import { campaignFacts, useActiveCampaign } from '@/lib/campaign';
 
 import partsGroups from '../data/parts-groups.json';
 import { LegalPage } from './legal-page';
 
-const euro = (value: number | undefined) => (value === undefined ? '…' : formatMoney(value).replace(',00', ''));
-const day = (value: string | undefined) => (value ? formatDate(value) : '…');
-
 /** The campaign terms of SPEC section 1, dates and amounts from the active campaign. */
 export function AktionsbedingungenPage() {
-  const { campaign: c } = useActiveCampaign();
-  const reward = euro(c?.reward);
-  const threshold = euro(c?.threshold);
+  const { campaign } = useActiveCampaign();
+  const f = campaignFacts(campaign);
+  const { reward, threshold } = f;
   return (
     <LegalPage>
       <h1>Aktionsbedingungen</h1>
-      <p>Teilnahmeerklärung zur NORA Cashback-Aktion {c?.year ?? '…'} für freie Kfz-Werkstätten.</p>
+      <p>Teilnahmeerklärung zur NORA Cashback-Aktion {f.year} für freie Kfz-Werkstätten.</p>
 
       <h2>1. Aktion</h2>
       <ul>
@@ -31,22 +27,21 @@ export function AktionsbedingungenPage() {
           Ihrer Bankverbindung ein. Nach der Prüfung zahlt ein Zahlungsdienstleister die {reward} innerhalb von bis zu 8 Wochen auf das
           angegebene Konto aus. Auszahlungen erfolgen bis zum Jahresende.
         </li>
-        <li>Das Rechnungsdatum darf nicht nach dem {day(c?.invoiceDateCutoff)} liegen.</li>
+        <li>Das Rechnungsdatum darf nicht nach dem {f.invoiceCutoff} liegen.</li>
         <li>Der Code ist nicht übertragbar.</li>
       </ul>
 
       <h2>2. Zeitraum</h2>
       <ul>
         <li>
-          Aktionszeitraum: {day(c?.campaignStart)} bis {day(c?.campaignEnd)}.
+          Aktionszeitraum: {f.start} bis {f.end}.
         </li>
         <li>
-          Upload und Code-Eingabe im Portal sind ab dem {day(c?.redeemStart)} möglich. Rechnungen und Codes können bis zum{' '}
-          {day(c?.redeemEnd)} hochgeladen bzw. eingelöst werden.
+          Upload und Code-Eingabe im Portal sind ab dem {f.redeemStart} möglich. Rechnungen und Codes können bis zum {f.redeemEnd}{' '}
+          hochgeladen bzw. eingelöst werden.
         </li>
         <li>
-          Unter allen bis zum {day(c?.drawRegistrationDeadline)} Registrierten verlosen wir 5 Gewinne. Registrierte haben außerdem die
-          Chance auf einen Grill.
+          Unter allen bis zum {f.drawDeadline} Registrierten verlosen wir 5 Gewinne. Registrierte haben außerdem die Chance auf einen Grill.
         </li>
       </ul>
 

@@ -1,0 +1,53 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+export interface Loaded<T> {
+  data: T;
+  loading: boolean;
+  failed: boolean;
+  /** Loads again; on failure the last data stays and `failed` is set. Resolves with the new data or null. */
+  reload: () => Promise<T | null>;
+  /** Changes the loaded data locally (e.g. puts a new upload at the top of a list). */
+  update: (change: (data: T) => T) => void;
+}
+
+/**
+ * Loads once on mount and on demand; failures are logged and flagged for the caller's
+ * German message. `load` should be a stable function (module level or memoised).
+ */
+export function useLoad<T>(load: () => Promise<T>, initial: T): Loaded<T> {
+  const [state, setState] = useState({ data: initial, loading: true, failed: false });
+  const live = useRef(true);
+
+  const reload = useCallback(
+    () =>
+      load().then(
+        (data) => {
+          if (live.current) setState({ data, loading: false, failed: false });
+          return data;
+        },
+        (err: unknown) => {
+          console.error(err);
+          if (live.current) setState((s) => ({ ...s, loading: false, failed: true }));
+          return null;
+        },
+      ),
+    [load],
+  );
+
+  useEffect(() => {
+    live.current = true;
+    load().then(
+      (data) => live.current && setState({ data, loading: false, failed: false }),
+      (err: unknown) => {
+        console.error(err);
+        if (live.current) setState((s) => ({ ...s, loading: false, failed: true }));
+      },
+    );
+    return () => {
+      live.current = false;
+    };
+  }, [load]);
+
+  const update = useCallback((change: (data: T) => T) => setState((s) => ({ ...s, data: change(s.data) })), []);
+  return { ...state, reload, update };
+}
