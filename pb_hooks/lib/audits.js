@@ -1,6 +1,5 @@
 /// <reference path="../../pb_data/types.d.ts" />
 
-const MAX_UPLOAD_BYTES = 60 * 1024 * 1024;
 const AUDIT_HEADER = ['RechnungsID', 'Werkstatt', 'E-Mail', 'Code', 'Eingereicht am', 'Doppelte Rechnung', 'Checked', 'Faulty'];
 
 const REASONS = {
@@ -65,20 +64,6 @@ function writeAuditFile(app, record) {
   return target;
 }
 
-function readUpload(app, record) {
-  const fsys = app.newFilesystem();
-  try {
-    const reader = fsys.getReader(`${record.baseFilesPath()}/${record.getString('file')}`);
-    try {
-      return toString(reader, MAX_UPLOAD_BYTES);
-    } finally {
-      reader.close();
-    }
-  } finally {
-    fsys.close();
-  }
-}
-
 function normalizeFlag(value) {
   const v = String(value || '')
     .trim()
@@ -94,26 +79,18 @@ function normalizeFlag(value) {
  */
 function processAuditResults(app, record, auditorId) {
   const csv = require(`${__hooks}/lib/csv.js`);
-  let text = readUpload(app, record);
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  const fresh = app.findRecordById('audit_results', record.id);
-  const fail = (message) => {
-    fresh.set('status', 'failed');
-    fresh.set('errorMessage', message);
-    fresh.set('successfullyProcessedRows', 0);
-    fresh.set('failedProcessedRows', 0);
-    app.saveNoValidate(fresh);
-  };
-  if (text.indexOf('\uFFFD') >= 0)
-    return fail('Die Datei ist nicht UTF-8-kodiert. Bitte speichern Sie sie als „CSV UTF-8“ und laden Sie sie erneut hoch.');
+  const uploads = require(`${__hooks}/lib/uploads.js`);
+  const text = uploads.readUploadText(app, record);
+  const fail = (message) => uploads.failUpload(app, 'audit_results', record.id, message);
+  if (text.indexOf('\uFFFD') >= 0) return fail(uploads.NOT_UTF8);
   const lines = text.split(/\r?\n/);
-  const sep = (lines[0] || '').indexOf(';') >= 0 ? ';' : ',';
-  const header = csv.parseLine(lines[0] || '', sep).map((h) => h.trim());
+  const { sep, names: header } = uploads.readHeader(text);
   const col = (name) => header.indexOf(name);
   if (col('RechnungsID') < 0 || col('Checked') < 0 || col('Faulty') < 0) {
     return fail('Falsche Kopfzeile. Die Datei braucht die Spalten RechnungsID, Checked und Faulty (wie in der Prüfdatei).');
   }
 
+  const fresh = app.findRecordById('audit_results', record.id);
   const auditsCollection = app.findCollectionByNameOrId('submission_audits');
   const failed = [];
   const mails = [];

@@ -3,8 +3,6 @@
 // Files the server writes for staff (DECISIONS section 4): the user data file and the
 // registrations file. Every cell goes through csv.write (quoted, `;`, BOM, no formulas).
 
-// toString stops at 32 MB unless told otherwise; uploads may be up to 200 MB.
-const MAX_UPLOAD_BYTES = 210 * 1024 * 1024;
 const USER_FILE_HEADER = [
   'userId',
   'vorname',
@@ -138,37 +136,17 @@ const BNR_HEADER = ['user', 'bnr', 'knr', 'gpnr'];
 /** Business partner numbers: sets gpnr on the workshop's link to the centre with that bnr. */
 function importBusinessPartnerNumbers(app, record) {
   const csv = require(`${__hooks}/lib/csv.js`);
-  const fsys = app.newFilesystem();
-  let text;
-  try {
-    const reader = fsys.getReader(`${record.baseFilesPath()}/${record.getString('file')}`);
-    try {
-      text = toString(reader, MAX_UPLOAD_BYTES);
-    } finally {
-      reader.close();
-    }
-  } finally {
-    fsys.close();
-  }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const uploads = require(`${__hooks}/lib/uploads.js`);
+  const text = uploads.readUploadText(app, record);
   const lines = text.split(/\r?\n/);
-  const fresh = app.findRecordById('business_partner_number_files', record.id);
-  const headerLine = lines[0] || '';
-  const sep = headerLine.indexOf(';') >= 0 ? ';' : ',';
-  const header = csv.parseLine(headerLine, sep).map((h) => h.trim());
-  if (text.indexOf('\uFFFD') >= 0 || header.join(',') !== BNR_HEADER.join(',')) {
-    fresh.set('status', 'failed');
-    fresh.set(
-      'errorMessage',
-      text.indexOf('\uFFFD') >= 0
-        ? 'Die Datei ist nicht UTF-8-kodiert. Bitte speichern Sie sie als „CSV UTF-8“ und laden Sie sie erneut hoch.'
-        : `Falsche Kopfzeile. Erwartet werden genau die Spalten ${BNR_HEADER.join(',')}.`,
-    );
-    fresh.set('successfullyProcessedRows', 0);
-    fresh.set('failedProcessedRows', 0);
-    app.saveNoValidate(fresh);
+  const { sep, names } = uploads.readHeader(text);
+  if (text.indexOf('\uFFFD') >= 0 || names.join(',') !== BNR_HEADER.join(',')) {
+    const message =
+      text.indexOf('\uFFFD') >= 0 ? uploads.NOT_UTF8 : `Falsche Kopfzeile. Erwartet werden genau die Spalten ${BNR_HEADER.join(',')}.`;
+    uploads.failUpload(app, 'business_partner_number_files', record.id, message);
     return;
   }
+  const fresh = app.findRecordById('business_partner_number_files', record.id);
   const failed = [];
   let ok = 0;
   app.runInTransaction((tx) => {

@@ -1,7 +1,5 @@
 /// <reference path="../../pb_data/types.d.ts" />
 
-// toString stops at 32 MB unless told otherwise; uploads may be up to 200 MB.
-const MAX_UPLOAD_BYTES = 210 * 1024 * 1024;
 const HEADER = ['user', 'bnr', 'knr', 'gpnr', 'deliverydate', 'sales'];
 const CHUNK = 5000; // rows per staging transaction
 const MAX_LINE = 2000;
@@ -10,7 +8,7 @@ const MAX_FIELD = 30;
 const FILE_ERRORS = {
   empty: 'Die Datei ist leer.',
   binary: 'Die Datei ist keine Textdatei. Bitte laden Sie eine CSV-Datei hoch.',
-  encoding: 'Die Datei ist nicht UTF-8-kodiert. Bitte speichern Sie sie als „CSV UTF-8“ und laden Sie sie erneut hoch.',
+  encoding: require(`${__hooks}/lib/uploads.js`).NOT_UTF8,
   header: `Falsche Kopfzeile. Erwartet werden genau die Spalten ${HEADER.join(',')} (getrennt durch Komma oder Semikolon).`,
   interrupted: 'Der Import wurde unterbrochen (Server-Neustart). Es wurden keine Zeilen übernommen. Bitte laden Sie die Datei erneut hoch.',
   noCampaign: 'Es gibt keine aktive Aktion.',
@@ -36,15 +34,12 @@ function parseAmount(raw) {
 }
 
 function failFile(app, record, message) {
-  record.set('status', 'failed');
-  record.set('errorMessage', message);
-  record.set('progress', 100);
-  record.set('successfullyProcessedRows', 0);
-  record.set('failedProcessedRows', 0);
-  record.set('unchangedDataCount', 0);
-  record.set('updatedDataCount', 0);
-  record.set('newDataCount', 0);
-  app.saveNoValidate(record);
+  require(`${__hooks}/lib/uploads.js`).failUpload(app, 'sales_data_files', record.id, message, {
+    progress: 100,
+    unchangedDataCount: 0,
+    updatedDataCount: 0,
+    newDataCount: 0,
+  });
 }
 
 function setProgress(app, record, percent) {
@@ -108,29 +103,15 @@ function importSalesFile(app, record) {
   record.set('status', 'processing');
   setProgress(app, record, 0);
 
-  const fsys = app.newFilesystem();
-  let text;
-  try {
-    const reader = fsys.getReader(`${record.baseFilesPath()}/${record.getString('file')}`);
-    try {
-      text = toString(reader, MAX_UPLOAD_BYTES);
-    } finally {
-      reader.close();
-    }
-  } finally {
-    fsys.close();
-  }
-
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const uploads = require(`${__hooks}/lib/uploads.js`);
+  const text = uploads.readUploadText(app, record);
   if (text.trim() === '') return failFile(app, record, FILE_ERRORS.empty);
   if (text.indexOf('\u0000') >= 0) return failFile(app, record, FILE_ERRORS.binary);
   if (text.indexOf('\uFFFD') >= 0) return failFile(app, record, FILE_ERRORS.encoding);
 
-  let pos = text.indexOf('\n');
-  const headerLine = (pos < 0 ? text : text.slice(0, pos)).replace(/\r$/, '');
-  const sep = headerLine.indexOf(';') >= 0 ? ';' : ',';
-  const header = csv.parseLine(headerLine, sep).map((h) => h.trim());
-  if (header.join(',') !== HEADER.join(',')) return failFile(app, record, FILE_ERRORS.header);
+  const { end: headerEnd, sep, names } = uploads.readHeader(text);
+  if (names.join(',') !== HEADER.join(',')) return failFile(app, record, FILE_ERRORS.header);
+  let pos = headerEnd < text.length ? headerEnd : -1;
 
   const users = loadUserIds(app);
   const dateOk = {};

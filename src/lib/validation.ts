@@ -26,6 +26,14 @@ export function emailField(messages: { required: string; invalid: string }) {
   return z.string().trim().min(1, messages.required).email(messages.invalid).max(LIMITS.emailMax, EMAIL_MAX_MESSAGE);
 }
 
+/** A refinement putting `message` on passwordConfirm when it is filled in and differs from password. */
+export function passwordsMatch(message: string) {
+  return (data: { password: string; passwordConfirm: string }, ctx: z.RefinementCtx) => {
+    if (data.passwordConfirm && data.password !== data.passwordConfirm)
+      ctx.addIssue({ code: 'custom', path: ['passwordConfirm'], message });
+  };
+}
+
 /** A new password of 8 to 71 characters. */
 export function newPasswordField(requiredMessage = PASSWORD_MIN_MESSAGE) {
   return z.string().min(1, requiredMessage).min(LIMITS.passwordMin, PASSWORD_MIN_MESSAGE).max(LIMITS.passwordMax, PASSWORD_MAX_MESSAGE);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { blob, createStaff, createVoucher, createWorkshop, multipart, PNG_BYTES, submissionForm, type Actor } from '../helpers/fixtures';
+import { csvLines, protectedFile } from '../helpers/files';
 import { request } from '../helpers/http';
 import { startInbox, type MailInbox } from '../helpers/mail';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
@@ -38,13 +39,7 @@ async function redeemed(workshop?: Actor) {
 }
 
 async function csvOf(collection: string, record: Record<string, any>, field: string) {
-  const token = (await server.admin.files.getToken()) as string;
-  const res = await fetch(`${server.url}/api/files/${collection}/${record.id}/${record[field]}?token=${token}`);
-  return Buffer.from(await res.arrayBuffer())
-    .subarray(3)
-    .toString('utf8')
-    .trim()
-    .split('\r\n');
+  return csvLines(await protectedFile(server, record as { id: string }, field, collection));
 }
 
 async function uploadVerdicts(actor: Actor, csv: string, extra: Record<string, string> = {}) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { blob, createStaff, createWorkshop, multipart, type Actor } from '../helpers/fixtures';
+import { protectedFile } from '../helpers/files';
 import { request } from '../helpers/http';
 import { startInbox, type MailInbox } from '../helpers/mail';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
@@ -44,11 +45,7 @@ const stats = (user: string) => server.admin.collection('user_stats_view').getOn
 const vouchersOf = (user: string) =>
   server.admin.collection('vouchers').getFullList({ filter: server.admin.filter('user = {:u}', { u: user }), sort: 'tier' });
 
-async function failedRows(record: { id: string; failedRowsCsv: string; collectionId: string }) {
-  const token = (await server.admin.files.getToken()) as string;
-  const res = await fetch(`${server.url}/api/files/${record.collectionId}/${record.id}/${record.failedRowsCsv}?token=${token}`);
-  return Buffer.from(await res.arrayBuffer());
-}
+const failedRows = (record: { id: string; failedRowsCsv: string; collectionId: string }) => protectedFile(server, record, 'failedRowsCsv');
 
 describe('sales import', () => {
   it('counts new rows, stores the uploader by role and brings the totals up to date', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { blob, createCentre, createStaff, createWorkshop, multipart, type Actor } from '../helpers/fixtures';
+import { csvLines, protectedFile } from '../helpers/files';
 import { request } from '../helpers/http';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
 
@@ -17,11 +18,9 @@ afterAll(async () => {
 });
 
 async function fileText(collection: string, record: { id: string; [k: string]: unknown }, field: string) {
-  const token = (await server.admin.files.getToken()) as string;
-  const res = await fetch(`${server.url}/api/files/${collection}/${record.id}/${record[field]}?token=${token}`);
-  const bytes = Buffer.from(await res.arrayBuffer());
+  const bytes = await protectedFile(server, record, field, collection);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  return bytes.subarray(3).toString('utf8').trim().split('\r\n');
+  return csvLines(bytes);
 }
 
 describe('user data file', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { PASSWORD_MIN_MESSAGE, emailField, newPasswordField } from '@/lib/validation';
+import { PASSWORD_MIN_MESSAGE, emailField, newPasswordField, passwordsMatch } from '@/lib/validation';
 
 const loginEmail = () => z.string().trim().min(1, 'E-Mail-Adresse ist erforderlich').email('Ungültiges E-Mail-Format');
 
@@ -22,7 +22,5 @@ export const resetPasswordSchema = z
     password: newPasswordField(),
     passwordConfirm: z.string().min(8, PASSWORD_MIN_MESSAGE),
   })
-  .superRefine((data, ctx) => {
-    if (data.password !== data.passwordConfirm) ctx.addIssue({ code: 'custom', path: ['passwordConfirm'], message: PASSWORD_MISMATCH });
-  });
+  .superRefine(passwordsMatch(PASSWORD_MISMATCH));
 export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;

@@ -1,24 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { newPasswordField } from '@/lib/validation';
 
-import { INIT_MESSAGES } from '../schemas/init';
+import { passwordAgainSchema as schema } from '../schemas/init';
 import { useRegistrationStore } from '../stores/registration';
-
-const schema = z
-  .object({
-    password: newPasswordField(INIT_MESSAGES.passwordRequired),
-    passwordConfirm: z.string().min(1, INIT_MESSAGES.passwordConfirmRequired),
-  })
-  .superRefine((d, ctx) => {
-    if (d.passwordConfirm && d.password !== d.passwordConfirm)
-      ctx.addIssue({ code: 'custom', path: ['passwordConfirm'], message: INIT_MESSAGES.passwordMismatch });
-  });
 
 /** After a reload the password is gone (it is never stored, DECISIONS 2.3); the visitor types it again. */
 export function PasswordReentry() {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { emailField, newPasswordField } from '@/lib/validation';
+import { emailField, newPasswordField, passwordsMatch } from '@/lib/validation';
 
 export const INIT_MESSAGES = {
   emailRequired: 'E-Mail ist erforderlich.',
@@ -19,10 +19,14 @@ export const initSchema = z
     passwordConfirm: z.string().min(1, INIT_MESSAGES.passwordConfirmRequired),
     termsAccepted: z.boolean().refine((v) => v, INIT_MESSAGES.termsRequired),
   })
-  .superRefine((data, ctx) => {
-    if (data.passwordConfirm && data.password !== data.passwordConfirm) {
-      ctx.addIssue({ code: 'custom', path: ['passwordConfirm'], message: INIT_MESSAGES.passwordMismatch });
-    }
-  });
+  .superRefine(passwordsMatch(INIT_MESSAGES.passwordMismatch));
 
 export type InitValues = z.infer<typeof initSchema>;
+
+/** The password asked again after a reload (DECISIONS 2.3), with the init form's messages. */
+export const passwordAgainSchema = z
+  .object({
+    password: newPasswordField(INIT_MESSAGES.passwordRequired),
+    passwordConfirm: z.string().min(1, INIT_MESSAGES.passwordConfirmRequired),
+  })
+  .superRefine(passwordsMatch(INIT_MESSAGES.passwordMismatch));
