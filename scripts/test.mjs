@@ -87,6 +87,7 @@ check('lint', bin('eslint'), ['.']);
 check('format', bin('prettier'), ['--check', '.']);
 vitest('unit');
 check('build', bin('vite'), ['build']);
+check('front-end budget', process.execPath, ['scripts/check-budget.mjs']);
 vitest('api');
 playwright();
 

@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+// Front-end budget (issue 9), run by `npm test` as one check:
+//  - the landing page's initial JavaScript (entry chunk plus everything it
+//    imports statically) at most 120 kB gzip,
+//  - every route module except the landing page is a lazy (dynamic) chunk
+//    and not reachable from the entry through static imports,
+//  - no chunk above 500 kB raw,
+//  - fonts and images self-hosted (no remote url() or <link>) and every <img>
+//    with a fixed src has width and height, so nothing shifts while it loads.
+// It builds into its own directory with Vite's manifest switched on.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+import { ROOT } from './lib/pocketbase.mjs';
+
+export const BUDGET = { initialJsGzip: 120 * 1024, chunkRaw: 500 * 1024 };
+
+const outDir = path.join(ROOT, '.test-reports', 'budget-build');
+rmSync(outDir, { recursive: true, force: true });
+const build = spawnSync(
+  path.join(ROOT, 'node_modules', '.bin', 'vite'),
+  ['build', '--manifest', '--outDir', outDir, '--logLevel', 'error'],
+  {
+    cwd: ROOT,
+    stdio: 'inherit',
+  },
+);
+if (build.status !== 0) process.exit(1);
+
+const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'));
+const failures = [];
+const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
+
+// Initial JS: the entry and its static import closure.
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const initial = new Set();
+const walk = (key) => {
+  if (initial.has(key)) return;
+  initial.add(key);
+  for (const dep of manifest[key].imports ?? []) walk(dep);
+};
+walk(entryKey);
+let initialGzip = 0;
+let initialRaw = 0;
+for (const key of initial) {
+  const code = readFileSync(path.join(outDir, manifest[key].file));
+  initialRaw += code.length;
+  initialGzip += gzipSync(code, { level: 9 }).length;
+}
+console.log(
+  `landing initial JS: ${initial.size} file(s), ${kb(initialRaw)} raw, ${kb(initialGzip)} gzip (budget ${kb(BUDGET.initialJsGzip)})`,
+);
+if (initialGzip > BUDGET.initialJsGzip) failures.push(`initial JS ${kb(initialGzip)} gzip is over the ${kb(BUDGET.initialJsGzip)} budget`);
+
+// Routes: every module under src/app/routes except the landing page is lazy.
+const routeDir = path.join(ROOT, 'src', 'app', 'routes');
+const routes = readdirSync(routeDir).filter((f) => f.endsWith('.tsx') && !f.endsWith('.test.tsx'));
+for (const file of routes) {
+  const key = `src/app/routes/${file}`;
+  if (file === 'landing.tsx' || file === 'route-error.tsx') continue;
+  if (!manifest[key]?.isDynamicEntry) failures.push(`${key} is not its own lazy chunk`);
+  if (initial.has(key)) failures.push(`${key} is in the landing page's initial JS`);
+}
+console.log(`lazy routes: ${routes.length - 2} checked`);
+
+// Chunk size.
+const assets = path.join(outDir, 'assets');
+let largest = { file: '', size: 0 };
+for (const file of readdirSync(assets)) {
+  const { size } = statSync(path.join(assets, file));
+  if (file.endsWith('.js') && size > largest.size) largest = { file, size };
+  if (file.endsWith('.js') && size > BUDGET.chunkRaw) failures.push(`${file} is ${kb(size)} raw (limit ${kb(BUDGET.chunkRaw)})`);
+}
+console.log(`largest chunk: ${largest.file} ${kb(largest.size)} raw (limit ${kb(BUDGET.chunkRaw)})`);
+
+// Self-hosted fonts and images.
+const remote = /url\(\s*['"]?(https?:)?\/\/|<link[^>]+href="(https?:)?\/\//i;
+for (const file of [
+  path.join(outDir, 'index.html'),
+  ...readdirSync(assets)
+    .filter((f) => f.endsWith('.css'))
+    .map((f) => path.join(assets, f)),
+]) {
+  if (remote.test(readFileSync(file, 'utf8'))) failures.push(`${path.basename(file)} loads a remote font or image`);
+}
+const sources = [];
+const collect = (dir) => {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) collect(full);
+    else if (entry.name.endsWith('.tsx')) sources.push(full);
+  }
+};
+collect(path.join(ROOT, 'src'));
+let images = 0;
+for (const file of sources) {
+  for (const tag of readFileSync(file, 'utf8').match(/<img\b[^>]*>/gs) ?? []) {
+    // Invoices shown to auditors have no known size; they appear on request.
+    if (!/\bsrc="/.test(tag)) continue;
+    images += 1;
+    if (!/\bwidth=/.test(tag) || !/\bheight=/.test(tag)) failures.push(`${path.relative(ROOT, file)}: <img> without width and height`);
+    if (/src="(https?:)?\/\//.test(tag)) failures.push(`${path.relative(ROOT, file)}: remote image`);
+  }
+}
+console.log(`images: ${images} <img> tags with width and height`);
+
+rmSync(outDir, { recursive: true, force: true });
+if (failures.length) {
+  console.error(`\nBudget check failed:\n- ${failures.join('\n- ')}`);
+  process.exit(1);
+}
+console.log('budget: ok');
