@@ -51,7 +51,8 @@ export function MainLayout() {
       <ScrollToTop />
       <Header />
       <Notice />
-      <main id="main" className="flex-1">
+      {/* At least one screen high: the footer starts below the fold, so pages that load their content lazily do not push it around (CLS). */}
+      <main id="main" className="min-h-svh flex-1">
         <Suspense fallback={<PageFallback />}>
           <Outlet />
         </Suspense>

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { PASSWORD_MIN_MESSAGE, emailField, newPasswordField, passwordsMatch } from '@/lib/validation';
 

@@ -1,5 +1,5 @@
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 export const MAX_INVOICE_BYTES = 5 * 1024 * 1024;
 export const INVOICE_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;

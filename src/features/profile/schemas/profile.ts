@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { customerNumberField, PARTNER_MESSAGES } from '@/components/service-centres/schema';
 import { fields } from '@/lib/validation';

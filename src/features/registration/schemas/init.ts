@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 import { emailField, newPasswordField, passwordsMatch } from '@/lib/validation';
 

@@ -1,0 +1,49 @@
+/// <reference path="../../pb_data/types.d.ts" />
+// Response headers for the SPA and the protected files (issue 8, decision 011).
+
+const GTM = 'https://www.googletagmanager.com';
+const ANALYTICS = 'https://*.google-analytics.com https://*.analytics.google.com';
+
+/** The tag manager the build was configured with (same variable as the SPA build). */
+function gtmId() {
+  return $os.getenv('PORTAL_GTM_ID') || $os.getenv('VITE_GTM_ID') || '';
+}
+
+/**
+ * Content-Security-Policy for the SPA's pages. The tag manager's hosts are
+ * allowed only when a tag manager is configured; React and Radix set inline
+ * style attributes, hence 'unsafe-inline' for styles (never for scripts).
+ */
+function contentSecurityPolicy(withGtm) {
+  const extra = (value) => (withGtm ? ` ${value}` : '');
+  return [
+    "default-src 'self'",
+    `script-src 'self'${extra(GTM)}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${extra(`${GTM} ${ANALYTICS}`)}`,
+    `connect-src 'self'${extra(`${GTM} ${ANALYTICS}`)}`,
+    "font-src 'self'",
+    `frame-src 'self'${extra(GTM)}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Headers on every response that is not the JSON API or a file download. */
+function pageHeaders(path) {
+  const headers = {
+    'Content-Security-Policy': contentSecurityPolicy(gtmId() !== ''),
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Content-Type-Options': 'nosniff',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+  // Vite's hashed assets never change; the HTML must be revalidated.
+  headers['Cache-Control'] = path.indexOf('/assets/') === 0 ? 'public, max-age=31536000, immutable' : 'no-cache';
+  return headers;
+}
+
+module.exports = { contentSecurityPolicy, pageHeaders };

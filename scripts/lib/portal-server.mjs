@@ -1,0 +1,48 @@
+// A throwaway portal for scripts (Lighthouse, screenshots, load benchmark):
+// the built SPA served by PocketBase from a temporary data dir on a free port,
+// with the demo data, the campaign clock of `npm start` and no mail server.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { seedDemo } from '../demo/seed.mjs';
+import { ensureBinary, spawnServe, upsertSuperuser, waitForHealth } from './pocketbase.mjs';
+import { freePort } from './ports.mjs';
+
+export const DEMO_NOW = '2025-09-15T10:00:00+02:00';
+
+/**
+ * @param {{ publicDir?: string, seed?: boolean, env?: Record<string, string>, dataDir?: string }} [options]
+ */
+export async function startPortal({ publicDir, seed = true, env = {}, dataDir } = {}) {
+  const bin = ensureBinary();
+  const ownDir = !dataDir;
+  const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'portal-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const superuser = { email: 'root@portal.local', password: 'portal-script-superuser' };
+  const fullEnv = { ...process.env, PORTAL_URL: url, SMTP_HOST: '', PORTAL_NOW: DEMO_NOW, ...env };
+  upsertSuperuser(bin, { dataDir: dir, ...superuser, env: fullEnv });
+  const child = spawnServe(bin, { dataDir: dir, http: `127.0.0.1:${port}`, publicDir, env: fullEnv });
+  let stderr = '';
+  child.stderr?.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
+  try {
+    await waitForHealth(url, { child });
+  } catch (err) {
+    throw new Error(`${err.message}\n${stderr}`);
+  }
+  if (seed) await seedDemo({ url, superuser });
+  return {
+    url,
+    dataDir: dir,
+    superuser,
+    child,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      if (ownDir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
