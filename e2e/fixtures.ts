@@ -108,6 +108,16 @@ export async function loginAs(page: Page, account: Pick<Account, 'email' | 'pass
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 }
 
+/**
+ * Opens the app with a session the superuser issued for the account (PocketBase's
+ * impersonation), for tests about a page rather than about logging in.
+ */
+export async function signInAs(page: Page, admin: PocketBase, collection: Account['collection'], id: string) {
+  const client = await admin.collection(collection).impersonate(id, 3600);
+  const auth = { token: client.authStore.token, record: client.authStore.record };
+  await page.addInitScript((value) => localStorage.setItem('pocketbase_auth', JSON.stringify(value)), auth);
+}
+
 /** An open code for the workshop, created directly (the sales pipeline is not needed for it). */
 export async function openVoucher(admin: PocketBase, userId: string, tier: number) {
   const campaign = await admin.collection('campaigns').getFirstListItem('active = true');

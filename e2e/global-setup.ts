@@ -17,7 +17,7 @@ export default async function globalSetup() {
   const inbox = await startInbox();
   const server = await startPocketBase({
     publicDir: path.join(ROOT, OUT_DIR),
-    env: { SMTP_HOST: inbox.smtpHost, SMTP_PORT: String(inbox.smtpPort) },
+    env: { SMTP_HOST: inbox.smtpHost, SMTP_PORT: String(inbox.smtpPort), VITE_GTM_ID: E2E_GTM_ID },
   });
   // The start command's demo data: 320 centres, the demo workshop with sales, codes and submissions.
   await seedDemo({ url: server.url, superuser: SUPERUSER });

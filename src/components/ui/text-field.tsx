@@ -35,7 +35,7 @@ export function TextField({ label, error, hint, id, className, required, ...prop
         />
         <label
           htmlFor={inputId}
-          className="pointer-events-none absolute top-1.5 left-3 text-xs text-slate-700 transition-all peer-placeholder-shown:top-4 peer-placeholder-shown:text-base peer-focus:top-1.5 peer-focus:text-xs"
+          className="pointer-events-none absolute top-1.5 right-3 left-3 truncate text-xs text-slate-700 transition-all peer-placeholder-shown:top-4 peer-placeholder-shown:text-base peer-focus:top-1.5 peer-focus:text-xs"
         >
           {label}
           {required && (

@@ -86,7 +86,25 @@ export function VoucherTable({ vouchers, loading, failed }: { vouchers: Voucher[
         </p>
       )}
       {!loading && !failed && vouchers.length > 0 && (
-        <div className="mt-4 overflow-x-auto">
+        // Phones get one card per code, wider screens the table.
+        <ul className="mt-4 flex flex-col gap-3 sm:hidden" aria-label="Cashback-Codes">
+          {vouchers.map((v) => (
+            <li key={v.id} className="rounded-md border border-slate-200 p-3 text-sm">
+              <p className="font-mono text-base font-semibold">{v.code}</p>
+              <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-slate-700">
+                <dt>Status</dt>
+                <dd className="font-medium text-slate-900">{VOUCHER_STATUS_LABEL[v.status] ?? v.status}</dd>
+                <dt>Erstellt am</dt>
+                <dd>{formatDate(v.created)}</dd>
+                <dt>Aktion</dt>
+                <dd>{v.campaignLabel}</dd>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+      {!loading && !failed && vouchers.length > 0 && (
+        <div className="mt-4 hidden overflow-x-auto sm:block">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Cashback-Codes mit Status, Erstellungsdatum und Aktion</caption>
             <thead>

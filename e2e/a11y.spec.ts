@@ -1,0 +1,97 @@
+import { expect, signInAs, test } from './fixtures';
+
+// Axe (WCAG 2.0–2.2 A and AA) on every route at a 360 px phone width and a
+// 1280 px desktop width, anonymous and signed in as each role. The dialogs
+// have their own axe checks in the feature specs (consent, cancel, centre
+// picker, mobile menu, user menu).
+const PUBLIC = [
+  '/',
+  '/login',
+  '/forgot-password',
+  '/reset-password/some-token',
+  '/verify/some-token',
+  '/register/init',
+  '/register/account',
+  '/impressum',
+  '/datenschutz',
+  '/aktionsbedingungen',
+  '/barrierefreiheit',
+  '/not-found',
+];
+const SIGNED_IN = [
+  { role: 'users', id: 'demowerkstatt01', paths: ['/profile', '/cashback'] },
+  { role: 'administrators', id: 'demoadmin000001', paths: ['/datacenter', '/adminprofile'] },
+  { role: 'auditors', id: 'demopruefer0001', paths: ['/datacenter', '/adminprofile', '/cashback'] },
+] as const;
+const WIDTHS = [
+  { name: 'phone', width: 360, height: 780 },
+  { name: 'desktop', width: 1280, height: 900 },
+];
+
+for (const viewport of WIDTHS) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('every public route has no axe violations and no horizontal scrolling', async ({ page, expectNoA11yViolations }) => {
+      for (const path of PUBLIC) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await expectNoA11yViolations(page);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+      }
+    });
+
+    for (const { role, id, paths } of SIGNED_IN) {
+      test(`every ${role} route has no axe violations and no horizontal scrolling`, async ({ page, admin, expectNoA11yViolations }) => {
+        await signInAs(page, admin, role, id);
+        for (const path of paths) {
+          await page.goto(path);
+          await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+          await expect(page.getByText('Wird geladen')).toHaveCount(0);
+          await expectNoA11yViolations(page);
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+        }
+      });
+    }
+  });
+}
+
+test.describe('at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test('the demo workshop’s codes are cards with their status, not a table cut off at the edge', async ({ page, admin }) => {
+    await signInAs(page, admin, 'users', 'demowerkstatt01');
+    await page.goto('/profile');
+    const codes = page.getByRole('list', { name: 'Cashback-Codes' });
+    await expect(codes.getByRole('listitem')).toHaveCount(3);
+    await expect(codes.getByRole('listitem').filter({ hasText: 'NORA-Z9MF-5WSB' })).toContainText('Offen');
+    await expect(page.getByRole('table', { name: /Cashback-Codes/ })).toBeHidden();
+  });
+});
+
+test('keyboard focus is visible on links, buttons and fields', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Nur notwendige' }).first().click();
+  for (let i = 0; i < 12; i += 1) {
+    await page.keyboard.press('Tab');
+    const outline = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const style = getComputedStyle(el);
+      return { tag: el.tagName, outline: style.outlineStyle, width: parseFloat(style.outlineWidth), shadow: style.boxShadow };
+    });
+    expect(outline, `focus ${i}`).not.toBeNull();
+    const visible = (outline!.outline !== 'none' && outline!.width >= 2) || outline!.shadow !== 'none';
+    expect(visible, `${outline!.tag} after ${i + 1} Tab presses shows no focus ring`).toBe(true);
+  }
+});
+
+test('toasts are announced: sonner renders them in a live region', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Nur notwendige' }).first().click();
+  await page.waitForLoadState('networkidle');
+  const region = page.locator('section[aria-live]');
+  await expect(region).toHaveAttribute('aria-live', 'polite');
+});

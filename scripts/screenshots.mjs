@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// `npm run screenshots`: refreshes docs/screenshots/ with the main pages at a
+// 360 px phone width and a 1280 px desktop width, from the built portal with
+// the demo data, in Debian's Chromium. Signed-in pages use a session the
+// superuser issues for the demo accounts (no password or one-time code needed).
+import { chromium } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+import { buildIfStale } from './lib/build.mjs';
+import { ROOT } from './lib/pocketbase.mjs';
+import { startPortal } from './lib/portal-server.mjs';
+
+const OUT = path.join(ROOT, 'docs', 'screenshots');
+const WIDTHS = { phone: { width: 360, height: 780 }, desktop: { width: 1280, height: 900 } };
+const PAGES = [
+  { name: 'landing', path: '/' },
+  { name: 'login', path: '/login' },
+  { name: 'register-account', path: '/register/account' },
+  { name: 'aktionsbedingungen', path: '/aktionsbedingungen' },
+  { name: 'profile', path: '/profile', as: ['users', 'demowerkstatt01'] },
+  { name: 'cashback', path: '/cashback', as: ['users', 'demowerkstatt01'] },
+  { name: 'datacenter-administrator', path: '/datacenter', as: ['administrators', 'demoadmin000001'] },
+  { name: 'datacenter-auditor', path: '/datacenter', as: ['auditors', 'demopruefer0001'] },
+];
+
+buildIfStale(console.log);
+const portal = await startPortal({ publicDir: path.join(ROOT, 'dist') });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
+mkdirSync(OUT, { recursive: true });
+
+async function sessionFor([collection, id]) {
+  const su = await fetch(`${portal.url}/api/collections/_superusers/auth-with-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identity: portal.superuser.email, password: portal.superuser.password }),
+  }).then((r) => r.json());
+  const res = await fetch(`${portal.url}/api/collections/${collection}/impersonate/${id}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: su.token },
+    body: JSON.stringify({ duration: 3600 }),
+  });
+  if (!res.ok) throw new Error(`impersonate ${collection}/${id}: ${res.status}`);
+  return res.json();
+}
+
+try {
+  for (const [label, viewport] of Object.entries(WIDTHS)) {
+    for (const page of PAGES) {
+      const context = await browser.newContext({ viewport, locale: 'de-DE', reducedMotion: 'reduce' });
+      const tab = await context.newPage();
+      const session = page.as ? await sessionFor(page.as) : null;
+      await tab.addInitScript((auth) => {
+        if (auth) localStorage.setItem('pocketbase_auth', JSON.stringify({ token: auth.token, record: auth.record }));
+      }, session);
+      await tab.goto(`${portal.url}${page.path}`);
+      await tab.getByRole('button', { name: 'Nur notwendige' }).first().click();
+      await tab.waitForLoadState('networkidle');
+      await tab
+        .getByText('Wird geladen')
+        .first()
+        .waitFor({ state: 'hidden' })
+        .catch(() => {});
+      const file = path.join(OUT, `${page.name}-${label}.png`);
+      await tab.screenshot({ path: file, fullPage: true });
+      console.log(`wrote ${path.relative(ROOT, file)}`);
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+  await portal.stop();
+}
