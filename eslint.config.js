@@ -119,6 +119,7 @@ export default tseslint.config(
         DateField: 'readonly',
         MailerMessage: 'readonly',
         BadRequestError: 'readonly',
+        TooManyRequestsError: 'readonly',
         ValidationError: 'readonly',
         ForbiddenError: 'readonly',
         NotFoundError: 'readonly',

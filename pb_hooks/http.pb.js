@@ -11,7 +11,9 @@ routerUse((e) => {
 });
 
 onFileDownloadRequest((e) => {
-  e.response.header().set('Cache-Control', 'no-store');
-  e.response.header().set('X-Content-Type-Options', 'nosniff');
+  // The embedded request event's writer (e.response is not promoted here).
+  const headers = e.requestEvent.response.header();
+  headers.set('Cache-Control', 'no-store');
+  headers.set('X-Content-Type-Options', 'nosniff');
   e.next();
 });

@@ -21,6 +21,13 @@ function applyEnvSettings(app) {
   settings.smtp.tls = env('SMTP_TLS', 'false') === 'true';
   settings.smtp.authMethod = 'PLAIN';
   settings.smtp.localName = '';
+
+  // Addresses the rate limiter leaves alone (a monitoring host, an office
+  // gateway); comma-separated. The limiter itself is configured by migration.
+  settings.rateLimits.excludedIPs = env('PORTAL_RATE_LIMIT_EXCLUDED_IPS', '')
+    .split(',')
+    .map((ip) => ip.trim())
+    .filter((ip) => ip !== '');
   app.save(settings);
 }
 

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { blob, createStaff, createWorkshop, multipart } from '../helpers/fixtures';
+import { blob, createStaff, createWorkshop, multipart, staffSession } from '../helpers/fixtures';
 import { request } from '../helpers/http';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
 
@@ -59,7 +59,7 @@ describe('a crash in the middle of an import', () => {
     expect((await second.admin.collection('sales_import_rows').getList(1, 1)).totalItems).toBe(0);
     expect((await second.admin.collection('user_stats_view').getOne(workshop.id)).totalSales).toBe(0);
 
-    const again = await second.client().collection('administrators').authWithPassword(admin.email, 'Werkstatt-Pass-2025');
+    const again = await staffSession(second, 'administrators', admin.email, admin.id);
     const res = await request(
       second.url,
       { ...admin, token: again.token },

@@ -19,6 +19,7 @@ const PROJECT_COLLECTIONS = [
   'auditors',
   'business_partner_number_files',
   'campaigns',
+  'login_failures',
   'nora_lz',
   'sales_data',
   'sales_data_files',

@@ -163,6 +163,16 @@ const SPECS: Record<string, CollectionSpec> = {
     update: { field: 'sales', value: 999999 },
   },
   user_stats_view: { view: true, owner: 'users', make: async (owner) => owner.id },
+  login_failures: {
+    make: async () =>
+      (
+        await server.admin
+          .collection('login_failures')
+          .create({ key: `users:${Math.random()}@example.de`, count: 2, windowStart: Date.now() })
+      ).id,
+    createBody: async () => ({ key: 'users:opfer@example.de', count: 0, lockedUntil: 0 }),
+    update: { field: 'lockedUntil', value: 0 },
+  },
   sales_totals: {
     owner: 'users',
     // One row per workshop and campaign (unique index): reuse it once it exists.

@@ -30,6 +30,12 @@ export interface StartOptions {
   publicDir?: string;
   /** Reuse a data dir (a restart after a crash); it is then left in place on stop. */
   dataDir?: string;
+  /**
+   * Keep the rate limiter for the test's own address. Off by default: the suites
+   * send hundreds of requests from 127.0.0.1, which the limiter would throttle;
+   * tests/security checks the limiter with it on.
+   */
+  rateLimits?: boolean;
 }
 
 /**
@@ -42,7 +48,14 @@ export async function startPocketBase(options: StartOptions = {}): Promise<TestS
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, PORTAL_URL: url, SMTP_HOST: '', PORTAL_NOW: CAMPAIGN_NOW, ...options.env };
+  const env = {
+    ...process.env,
+    PORTAL_URL: url,
+    SMTP_HOST: '',
+    PORTAL_NOW: CAMPAIGN_NOW,
+    PORTAL_RATE_LIMIT_EXCLUDED_IPS: options.rateLimits ? '' : '127.0.0.1',
+    ...options.env,
+  };
   upsertSuperuser(bin, { dataDir, ...SUPERUSER, env });
 
   const child = spawnServe(bin, { dataDir, http: `127.0.0.1:${port}`, env, publicDir: options.publicDir });
