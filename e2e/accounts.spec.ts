@@ -1,6 +1,6 @@
 import PocketBase from 'pocketbase';
 
-import { linkIn } from '../tests/helpers/mail';
+import { linkIn, otpIn } from '../tests/helpers/mail';
 import { declineCookies, expect, login, test } from './fixtures';
 
 test.describe('login', () => {
@@ -52,7 +52,7 @@ test.describe('login', () => {
       if (m) attempts.push(m[1]!);
     });
 
-    await login(page, { email: workshop.email, password: 'Admin-Passwort-1' });
+    await login(page, { email: workshop.email, password: 'Admin-Passwort-1', collection: 'administrators' });
     await expect(page).toHaveURL(/\/datacenter$/);
     await expect(page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Profil' })).toHaveAttribute(
       'href',
@@ -62,7 +62,7 @@ test.describe('login', () => {
 
     await page.evaluate(() => localStorage.removeItem('pocketbase_auth'));
     attempts.length = 0;
-    await login(page, { email: workshop.email, password: 'Pruefer-Passwort-1' });
+    await login(page, { email: workshop.email, password: 'Pruefer-Passwort-1', collection: 'auditors' });
     await expect(page).toHaveURL(/\/datacenter$/);
     expect(attempts).toEqual(['users', 'auditors']);
 
@@ -73,7 +73,7 @@ test.describe('login', () => {
     expect(attempts).toEqual(['users']);
   });
 
-  test('stops the chain on any other error and shows the general message', async ({ page, makeAccount }) => {
+  test('stops the chain on any other error: a rate-limit answer has its own message', async ({ page, makeAccount }) => {
     const staff = await makeAccount('administrators');
     const attempts: string[] = [];
     await page.route('**/api/collections/users/auth-with-password', (route) =>
@@ -84,8 +84,8 @@ test.describe('login', () => {
       }),
     );
     page.on('request', (r) => r.url().includes('auth-with-password') && attempts.push(r.url()));
-    await login(page, staff);
-    await expect(page.getByRole('alert')).toHaveText('Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.');
+    await login(page, { email: staff.email, password: staff.password });
+    await expect(page.getByRole('alert')).toHaveText('Zu viele Anfragen. Bitte warten Sie eine Minute und versuchen Sie es dann erneut.');
     expect(attempts).toHaveLength(1);
   });
 });
@@ -248,5 +248,68 @@ test.describe('verification', () => {
     await expect(page.getByText('Bitte prüfen Sie, ob Sie den vollständigen Link')).toBeVisible();
     await declineCookies(page);
     await expectNoA11yViolations(page);
+  });
+});
+
+test.describe('staff second factor and lockout', () => {
+  test('staff need the code from the mail: a wrong code is refused, a new code works, then the datacenter opens', async ({
+    page,
+    makeAccount,
+    inbox,
+    expectNoA11yViolations,
+  }) => {
+    const auditor = await makeAccount('auditors');
+    await page.goto('/login');
+    await declineCookies(page);
+    await page.getByLabel('E-Mail').fill(auditor.email);
+    await page.getByLabel('Passwort').fill(auditor.password);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page.getByRole('heading', { name: 'Bestätigungscode' })).toBeVisible();
+    await expect(page.getByText(`an ${auditor.email} geschickt`)).toBeVisible();
+    const first = await inbox.waitFor(auditor.email, (m) => m.subject.startsWith('Ihr Anmeldecode'));
+    expect(first.html).toContain('5 Minuten gültig');
+    // No session yet: the password alone is not enough.
+    expect(await page.evaluate(() => localStorage.getItem('pocketbase_auth'))).toBeNull();
+    await expectNoA11yViolations(page);
+
+    await page.getByRole('button', { name: 'Bestätigen' }).click();
+    await expect(page.getByText('Bestätigungscode ist erforderlich')).toBeVisible();
+    const wrong = otpIn(first) === '000000' ? '111111' : '000000';
+    await page.getByLabel('Bestätigungscode').fill(wrong);
+    await page.getByRole('button', { name: 'Bestätigen' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Der Bestätigungscode ist nicht korrekt oder abgelaufen.');
+    await expect(page.getByLabel('Bestätigungscode')).toBeFocused();
+
+    await page.getByRole('button', { name: 'Neuen Code senden' }).click();
+    await expect(page.getByText('Wir haben Ihnen einen neuen Bestätigungscode geschickt.')).toBeVisible();
+    const second = await inbox.waitFor(auditor.email, (m) => m.id !== first.id && m.subject.startsWith('Ihr Anmeldecode'));
+    await page.getByLabel('Bestätigungscode').fill(otpIn(second));
+    await page.getByRole('button', { name: 'Bestätigen' }).click();
+    await expect(page).toHaveURL(/\/datacenter$/);
+  });
+
+  test('after five wrong passwords the account is locked, with the same answer as for an unknown address', async ({
+    page,
+    makeAccount,
+  }) => {
+    const workshop = await makeAccount('users');
+    await page.goto('/login');
+    await declineCookies(page);
+    for (const email of [workshop.email, `niemand-${Date.now()}@example.de`]) {
+      await page.getByLabel('E-Mail').fill(email);
+      for (let i = 0; i < 5; i += 1) {
+        await page.getByLabel('Passwort').fill(`Falsch-${i}-Passwort`);
+        await page.getByRole('button', { name: 'Anmelden' }).click();
+        await expect(page.getByRole('alert')).toHaveText('E-Mail oder Passwort ist nicht korrekt');
+        await expect(page.getByRole('button', { name: 'Anmelden' })).toBeEnabled();
+      }
+      // Locked now: even the right password is refused, and an unknown address reads the same.
+      await page.getByLabel('Passwort').fill(workshop.password);
+      await page.getByRole('button', { name: 'Anmelden' }).click();
+      await expect(page.getByRole('alert')).toHaveText(
+        'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.',
+      );
+      await expect(page).toHaveURL(/\/login$/);
+    }
   });
 });

@@ -3,7 +3,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import PocketBase from 'pocketbase';
 
 import { PASSWORD, unique, voucherCode, workshopData } from '../tests/helpers/fixtures';
-import { inboxReader, type InboxReader } from '../tests/helpers/mail';
+import { inboxReader, otpIn, type InboxReader } from '../tests/helpers/mail';
 
 export { expect } from '@playwright/test';
 
@@ -89,12 +89,23 @@ export const test = base.extend<Fixtures>({
   },
 });
 
-/** Logs in through the login page. */
-export async function login(page: Page, account: Pick<Account, 'email' | 'password'>) {
+/**
+ * Logs in through the login page. Staff (an account with a staff collection) then
+ * enter the one-time code that arrives in the mail catcher.
+ */
+export async function login(page: Page, account: Pick<Account, 'email' | 'password'> & { collection?: Account['collection'] }) {
+  const staff = account.collection === 'administrators' || account.collection === 'auditors';
+  const inbox = staff ? inboxReader(env('E2E_INBOX_URL')) : null;
+  const seen = new Set(inbox ? (await inbox.all()).map((m) => m.id) : []);
   await page.goto('/login');
   await page.getByLabel('E-Mail').fill(account.email);
   await page.getByLabel('Passwort').fill(account.password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
+  if (inbox) {
+    const mail = await inbox.waitFor(account.email, (m) => !seen.has(m.id) && m.subject.startsWith('Ihr Anmeldecode'));
+    await page.getByLabel('Bestätigungscode').fill(otpIn(mail));
+    await page.getByRole('button', { name: 'Bestätigen' }).click();
+  }
 }
 
 /** Declines optional cookies so the consent box is out of the way. */
@@ -103,7 +114,7 @@ export async function declineCookies(page: Page) {
 }
 
 /** Logs in and waits until the login page has sent the user on. */
-export async function loginAs(page: Page, account: Pick<Account, 'email' | 'password'>) {
+export async function loginAs(page: Page, account: Pick<Account, 'email' | 'password'> & { collection?: Account['collection'] }) {
   await login(page, account);
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 }

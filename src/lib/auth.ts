@@ -10,6 +10,11 @@ export const AUTH_MESSAGES = {
   sessionExpired: 'Nicht eingeloggt oder Session abgelaufen.',
   notLoggedIn: 'Kein User eingeloggt, melden Sie sich an oder registrieren Sie sich.',
   generic: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
+  // Issue 8 (decision 011): the server's lockout text, and the rate limiter's answer.
+  locked: 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.',
+  tooManyRequests: 'Zu viele Anfragen. Bitte warten Sie eine Minute und versuchen Sie es dann erneut.',
+  otpWrong: 'Der Bestätigungscode ist nicht korrekt oder abgelaufen.',
+  otpResent: 'Wir haben Ihnen einen neuen Bestätigungscode geschickt.',
 } as const;
 
 /** SPEC section 6: workshops first, then auditors, then administrators. */
@@ -19,23 +24,72 @@ export function isAuthFailure(err: unknown): boolean {
   return err instanceof ClientResponseError && err.response?.message === AUTH_MESSAGES.failedToAuthenticate;
 }
 
+/** Staff passed the password step; the session needs the one-time code sent by mail. */
+export interface OtpChallenge {
+  collection: (typeof LOGIN_CHAIN)[number];
+  email: string;
+  mfaId: string;
+  otpId: string;
+}
+
+export type LoginResult = { kind: 'session'; auth: RecordAuthResponse<RecordModel> } | { kind: 'otp'; challenge: OtpChallenge };
+
+/** PocketBase's answer to a right password when the collection requires a second factor. */
+function mfaIdOf(err: unknown): string | null {
+  const mfaId = err instanceof ClientResponseError && err.status === 401 ? err.response?.mfaId : null;
+  return typeof mfaId === 'string' && mfaId !== '' ? mfaId : null;
+}
+
 /**
  * Tries each auth collection in order and moves on only when PocketBase answers
- * 'Failed to authenticate.'; any other error (rate limit, network) ends the chain.
+ * 'Failed to authenticate.'; any other error (rate limit, lockout, network) ends
+ * the chain. Staff collections answer a right password with an MFA id: the code
+ * is then requested by mail and the caller asks for it.
  */
-export async function loginWithChain(email: string, password: string): Promise<RecordAuthResponse<RecordModel>> {
+export async function loginWithChain(email: string, password: string): Promise<LoginResult> {
   // Addresses are stored in lower case (pb_hooks/lib/users.js), so 'Werkstatt@…' finds the account.
   const identity = email.trim().toLowerCase();
   let last: unknown = null;
   for (const collection of LOGIN_CHAIN) {
     try {
-      return await pb.collection(collection).authWithPassword(identity, password, { requestKey: null });
+      return { kind: 'session', auth: await pb.collection(collection).authWithPassword(identity, password, { requestKey: null }) };
     } catch (err) {
+      const mfaId = mfaIdOf(err);
+      if (mfaId) {
+        const { otpId } = await pb.collection(collection).requestOTP(identity, { requestKey: null });
+        return { kind: 'otp', challenge: { collection, email: identity, mfaId, otpId } };
+      }
       if (!isAuthFailure(err)) throw err;
       last = err;
     }
   }
   throw last;
+}
+
+/** Second step for staff: the code from the mail completes the session. */
+export function completeOtp(challenge: OtpChallenge, code: string): Promise<RecordAuthResponse<RecordModel>> {
+  return pb.collection(challenge.collection).authWithOTP(challenge.otpId, code.trim(), { mfaId: challenge.mfaId, requestKey: null });
+}
+
+/** Sends a new code; the previous one stays valid until it expires. */
+export async function resendOtp(challenge: OtpChallenge): Promise<OtpChallenge> {
+  const { otpId } = await pb.collection(challenge.collection).requestOTP(challenge.email, { requestKey: null });
+  return { ...challenge, otpId };
+}
+
+/** What the code step says: PocketBase answers a wrong or expired code with 400 ('Invalid or expired OTP'). */
+export function otpErrorMessage(err: unknown): string {
+  if (err instanceof ClientResponseError && err.status === 400) return AUTH_MESSAGES.otpWrong;
+  return loginErrorMessage(err);
+}
+
+/** What the login page says about a failed attempt. */
+export function loginErrorMessage(err: unknown): string {
+  if (isAuthFailure(err)) return AUTH_MESSAGES.wrongCredentials;
+  if (err instanceof ClientResponseError && err.status === 429) {
+    return err.response?.message === AUTH_MESSAGES.locked ? AUTH_MESSAGES.locked : AUTH_MESSAGES.tooManyRequests;
+  }
+  return AUTH_MESSAGES.generic;
 }
 
 export function logout() {

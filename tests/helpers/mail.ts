@@ -42,6 +42,13 @@ export function inboxReader(webUrl: string): InboxReader {
   };
 }
 
+/** The one-time login code in a staff member's code mail. */
+export function otpIn(mail: CaughtMail): string {
+  const code = /(?:^|[^\d])(\d{6})(?:[^\d]|$)/.exec(mail.text ?? mail.html.replace(/<[^>]+>/g, ' '));
+  if (!code) throw new Error(`No one-time code in the mail "${mail.subject}"`);
+  return code[1]!;
+}
+
 /** A real SMTP catcher on free ports; mails are read back through its web API. */
 export async function startInbox(): Promise<MailInbox> {
   const catcher = await startMailCatcher({ smtpPort: await freePort(), webPort: await freePort() });

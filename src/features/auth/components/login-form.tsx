@@ -7,11 +7,12 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
-import { AUTH_MESSAGES, isAuthFailure, loginWithChain } from '@/lib/auth';
+import { loginErrorMessage, loginWithChain, type OtpChallenge } from '@/lib/auth';
 import { roleFromCollection, type Role } from '@/lib/roles';
 
 import { loginSchema, type LoginValues } from '../schemas/auth';
 import { AuthCard } from './auth-card';
+import { OtpForm } from './otp-form';
 
 export const RESET_SUCCESS_MESSAGE = 'Passwort erfolgreich zurückgesetzt. Sie können sich jetzt anmelden.';
 
@@ -27,6 +28,7 @@ export function LoginForm() {
   const location = useLocation();
   const passwordWasReset = (location.state as { passwordReset?: boolean } | null)?.passwordReset === true;
   const [error, setError] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<OtpChallenge | null>(null);
   const {
     register,
     handleSubmit,
@@ -36,12 +38,26 @@ export function LoginForm() {
   const onSubmit = async ({ email, password }: LoginValues) => {
     setError(null);
     try {
-      const auth = await loginWithChain(email, password);
-      await navigate(landingPathFor(roleFromCollection(auth.record.collectionName)), { replace: true });
+      const result = await loginWithChain(email, password);
+      if (result.kind === 'otp') {
+        setChallenge(result.challenge);
+        return;
+      }
+      await navigate(landingPathFor(roleFromCollection(result.auth.record.collectionName)), { replace: true });
     } catch (err) {
-      setError(isAuthFailure(err) ? AUTH_MESSAGES.wrongCredentials : AUTH_MESSAGES.generic);
+      setError(loginErrorMessage(err));
     }
   };
+
+  if (challenge) {
+    return (
+      <OtpForm
+        challenge={challenge}
+        onDone={(collectionName) => navigate(landingPathFor(roleFromCollection(collectionName)), { replace: true })}
+        onCancel={() => setChallenge(null)}
+      />
+    );
+  }
 
   return (
     <AuthCard title="Anmelden">

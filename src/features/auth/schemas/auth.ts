@@ -10,6 +10,15 @@ export const loginSchema = z.object({
 });
 export type LoginValues = z.infer<typeof loginSchema>;
 
+export const otpSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, 'Bestätigungscode ist erforderlich')
+    .regex(/^\d{6}$/, 'Der Bestätigungscode hat 6 Ziffern'),
+});
+export type OtpValues = z.infer<typeof otpSchema>;
+
 export const forgotPasswordSchema = z.object({
   email: emailField({ required: 'E-Mail-Adresse ist erforderlich', invalid: 'Ungültiges E-Mail-Format' }),
 });
