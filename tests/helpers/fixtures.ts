@@ -153,12 +153,13 @@ export function voucherCode() {
 let tierCounter = 0;
 export async function createVoucher(server: TestServer, userId: string, status = 'open') {
   tierCounter += 1;
+  const tier = tierCounter; // read before the await, so parallel calls get their own tier
   return server.admin.collection('vouchers').create({
     code: voucherCode(),
     status,
     user: userId,
     campaign: await activeCampaignId(server),
-    tier: tierCounter,
+    tier,
   });
 }
 
