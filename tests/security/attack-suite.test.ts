@@ -22,20 +22,22 @@ import { startPocketBase, type TestServer } from '../helpers/pocketbase';
 
 type Who = 'guest' | 'A' | 'B' | 'admin' | 'auditor' | 'expiredA';
 
+type Row = { id: string; [field: string]: any };
+
 interface Ctx {
   A: Actor;
   B: Actor;
   admin: Actor;
   auditor: Actor;
   expiredA: Actor;
-  voucherA: Record<string, any>;
-  voucherB: Record<string, any>;
-  submissionA: Record<string, any>;
-  submissionB: Record<string, any>;
-  connectionA: Record<string, any>;
-  connectionB: Record<string, any>;
-  userFile: Record<string, any>;
-  registrationsFile: Record<string, any>;
+  voucherA: Row;
+  voucherB: Row;
+  submissionA: Row;
+  submissionB: Row;
+  connectionA: Row;
+  connectionB: Row;
+  userFile: Row;
+  registrationsFile: Row;
   fileToken: Partial<Record<Who, string>>;
 }
 
@@ -745,7 +747,7 @@ beforeAll(async () => {
     createVoucher(server, A.id),
     createVoucher(server, B.id),
   ]);
-  const submit = async (actor: Actor, voucher: Record<string, any>) => {
+  const submit = async (actor: Actor, voucher: Row): Promise<Row> => {
     const res = await request(
       server.url,
       actor,
