@@ -108,13 +108,27 @@ export function upsertSuperuser(bin, { dataDir, email, password, env = process.e
   });
 }
 
+export const HOOKS_POOL = 64;
+
 /**
  * Spawns `pocketbase serve`. The caller owns the child process.
  * @param {string} bin
  * @param {{ dataDir: string, http: string, publicDir?: string, env?: NodeJS.ProcessEnv, dev?: boolean, stdio?: import('node:child_process').StdioOptions }} options
  */
 export function spawnServe(bin, { dataDir, http, publicDir, env = process.env, dev = false, stdio }) {
-  const args = ['serve', `--http=${http}`, ...directoryArgs({ dataDir, publicDir }), '--hooksWatch=false'];
+  // 64 JS runtimes instead of PocketBase's 15: the header middleware (pb_hooks/http.pb.js)
+  // runs on every request, and with 100 concurrent clients requests queued for a runtime
+  // (docs/performance.md, bench:load).
+  // No automigrate: a collection changed through the API or the dashboard must not
+  // write migration files into the repository; schema changes are hand-written.
+  const args = [
+    'serve',
+    `--http=${http}`,
+    ...directoryArgs({ dataDir, publicDir }),
+    '--hooksWatch=false',
+    `--hooksPool=${HOOKS_POOL}`,
+    '--automigrate=false',
+  ];
   if (dev) args.push('--dev');
   return spawn(bin, args, { env, stdio: stdio ?? ['ignore', 'pipe', 'pipe'] });
 }
