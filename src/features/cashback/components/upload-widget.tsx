@@ -66,6 +66,8 @@ export function UploadWidget({ file, onChange, error, progress }: UploadWidgetPr
           type="file"
           accept=".png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf"
           className="sr-only"
+          // Reached through the visible button; a focused invisible input would show no focus.
+          tabIndex={-1}
           aria-invalid={shownError ? true : undefined}
           aria-describedby={`${id}-hint${shownError ? ` ${id}-error` : ''}`}
           onChange={(e) => {
@@ -73,7 +75,11 @@ export function UploadWidget({ file, onChange, error, progress }: UploadWidgetPr
             e.target.value = '';
           }}
         />
-        <Button variant="outline" onClick={() => inputRef.current?.click()} aria-describedby={`${id}-hint`}>
+        <Button
+          variant="outline"
+          onClick={() => inputRef.current?.click()}
+          aria-describedby={`${id}-hint${shownError ? ` ${id}-error` : ''}`}
+        >
           Datei auswählen
         </Button>
         <p id={`${id}-hint`} className="text-sm text-slate-700">
