@@ -1,4 +1,6 @@
-import { expect, signInAs, test } from './fixtures';
+import type { Page } from '@playwright/test';
+
+import { declineCookies, expect, hasFocusRing, signInAs, test } from './fixtures';
 
 // Axe (WCAG 2.0–2.2 A and AA) on every route at a 360 px phone width and a
 // 1280 px desktop width, anonymous and signed in as each role. The dialogs
@@ -28,31 +30,28 @@ const WIDTHS = [
   { name: 'desktop', width: 1280, height: 900 },
 ];
 
+/** Opens a route, waits for its content, and checks axe and sideways scrolling. */
+async function checkRoute(page: Page, path: string, expectNoA11yViolations: (page: Page) => Promise<void>) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByText('Wird geladen')).toHaveCount(0);
+  await expectNoA11yViolations(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
 for (const viewport of WIDTHS) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
     test('every public route has no axe violations and no horizontal scrolling', async ({ page, expectNoA11yViolations }) => {
-      for (const path of PUBLIC) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-        await expectNoA11yViolations(page);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
-      }
+      for (const path of PUBLIC) await checkRoute(page, path, expectNoA11yViolations);
     });
 
     for (const { role, id, paths } of SIGNED_IN) {
       test(`every ${role} route has no axe violations and no horizontal scrolling`, async ({ page, admin, expectNoA11yViolations }) => {
         await signInAs(page, admin, role, id);
-        for (const path of paths) {
-          await page.goto(path);
-          await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-          await expect(page.getByText('Wird geladen')).toHaveCount(0);
-          await expectNoA11yViolations(page);
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
-        }
+        for (const path of paths) await checkRoute(page, path, expectNoA11yViolations);
       });
     }
   });
@@ -73,24 +72,19 @@ test.describe('at 360 px', () => {
 
 test('keyboard focus is visible on links, buttons and fields', async ({ page }) => {
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Nur notwendige' }).first().click();
+  await declineCookies(page);
   for (let i = 0; i < 12; i += 1) {
     await page.keyboard.press('Tab');
-    const outline = await page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      if (!el || el === document.body) return null;
-      const style = getComputedStyle(el);
-      return { tag: el.tagName, outline: style.outlineStyle, width: parseFloat(style.outlineWidth), shadow: style.boxShadow };
-    });
-    expect(outline, `focus ${i}`).not.toBeNull();
-    const visible = (outline!.outline !== 'none' && outline!.width >= 2) || outline!.shadow !== 'none';
-    expect(visible, `${outline!.tag} after ${i + 1} Tab presses shows no focus ring`).toBe(true);
+    const focused = page.locator(':focus');
+    await expect(focused, `focus ${i}`).toHaveCount(1);
+    const tag = await focused.evaluate((el) => el.tagName);
+    expect(await hasFocusRing(focused), `${tag} after ${i + 1} Tab presses shows no focus ring`).toBe(true);
   }
 });
 
 test('toasts are announced: sonner renders them in a live region', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Nur notwendige' }).first().click();
+  await declineCookies(page);
   await page.waitForLoadState('networkidle');
   const region = page.locator('section[aria-live]');
   await expect(region).toHaveAttribute('aria-live', 'polite');

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import PocketBase from 'pocketbase';
 
 import { PASSWORD, unique, voucherCode, workshopData } from '../tests/helpers/fixtures';
@@ -106,6 +106,14 @@ export async function login(page: Page, account: Pick<Account, 'email' | 'passwo
     await page.getByLabel('Bestätigungscode').fill(otpIn(mail));
     await page.getByRole('button', { name: 'Bestätigen' }).click();
   }
+}
+
+/** Whether the element draws a focus ring: an outline of 2 px or more, or a box shadow. */
+export function hasFocusRing(target: Locator): Promise<boolean> {
+  return target.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none';
+  });
 }
 
 /** Declines optional cookies so the consent box is out of the way. */

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 
 import { PDF_BYTES } from '../tests/helpers/fixtures';
-import { declineCookies, expect, loginAs, openVoucher, signInAs, test } from './fixtures';
+import { declineCookies, expect, hasFocusRing, loginAs, openVoucher, signInAs, test } from './fixtures';
 
 // Keyboard alone (issue 9): every control is reached with Tab, used with keys,
 // shows a focus ring, and field errors are tied to their field for screen readers.
@@ -12,11 +12,7 @@ import { declineCookies, expect, loginAs, openVoucher, signInAs, test } from './
 async function tabTo(page: Page, target: Locator, max = 60) {
   for (let i = 0; i < max; i += 1) {
     if (await target.evaluate((el) => el === document.activeElement)) {
-      const ring = await target.evaluate((el) => {
-        const s = getComputedStyle(el);
-        return (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2) || s.boxShadow !== 'none';
-      });
-      expect(ring, 'focused control shows a focus ring').toBe(true);
+      expect(await hasFocusRing(target), 'focused control shows a focus ring').toBe(true);
       return;
     }
     await page.keyboard.press('Tab');

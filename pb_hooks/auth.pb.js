@@ -4,7 +4,7 @@ onRecordAuthWithPasswordRequest(
   (e) => {
     const lockout = require(`${__hooks}/lib/lockout.js`);
     const name = e.collection.name;
-    lockout.guard(e.app, name, e.identity);
+    const counter = lockout.guard(e.app, name, e.identity);
     try {
       // PocketBase's own check: a wrong password and an unknown identity both
       // end here with 'Failed to authenticate.'.
@@ -14,7 +14,7 @@ onRecordAuthWithPasswordRequest(
       throw err;
     }
     // The password was right (staff then still need their one-time code).
-    lockout.clear(e.app, name, e.identity);
+    lockout.clear(e.app, counter);
   },
   'users',
   'administrators',

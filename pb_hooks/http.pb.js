@@ -5,9 +5,7 @@
 routerUse((e) => {
   const path = e.request.url.path;
   if (path.indexOf('/api/') === 0 || path.indexOf('/_/') === 0) return e.next();
-  const headers = require(`${__hooks}/lib/http.js`).pageHeaders(path);
-  for (const name of Object.keys(headers)) e.response.header().set(name, headers[name]);
-  return $apis.gzip().func(e);
+  return require(`${__hooks}/lib/http.js`).servePage(e, path);
 });
 
 onFileDownloadRequest((e) => {

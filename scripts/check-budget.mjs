@@ -85,15 +85,9 @@ for (const file of [
 ]) {
   if (remote.test(readFileSync(file, 'utf8'))) failures.push(`${path.basename(file)} loads a remote font or image`);
 }
-const sources = [];
-const collect = (dir) => {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) collect(full);
-    else if (entry.name.endsWith('.tsx')) sources.push(full);
-  }
-};
-collect(path.join(ROOT, 'src'));
+const sources = readdirSync(path.join(ROOT, 'src'), { recursive: true })
+  .filter((f) => f.endsWith('.tsx'))
+  .map((f) => path.join(ROOT, 'src', f));
 let images = 0;
 for (const file of sources) {
   for (const tag of readFileSync(file, 'utf8').match(/<img\b[^>]*>/gs) ?? []) {

@@ -13,7 +13,14 @@ import { ROOT } from './lib/pocketbase.mjs';
 import { startPortal } from './lib/portal-server.mjs';
 
 const PAGES = ['/', '/login', '/register/account', '/aktionsbedingungen'];
-const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95, lcpMs: 1500, cls: 0.05 };
+// [row field, label, target, true when the value must be at least the target]
+const TARGETS = [
+  ['performance', 'performance', 95, true],
+  ['accessibility', 'accessibility', 100, true],
+  ['best-practices', 'best practices', 95, true],
+  ['lcpMs', 'LCP (ms)', 1500, false],
+  ['cls', 'CLS', 0.05, false],
+];
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -60,13 +67,10 @@ try {
       tbtMs: Math.round(metric('total-blocking-time')),
     };
     rows.push(row);
-    if (row.performance < TARGETS.performance) misses.push(`${page}: performance ${row.performance} < ${TARGETS.performance}`);
-    if (row.accessibility < TARGETS.accessibility) misses.push(`${page}: accessibility ${row.accessibility} < ${TARGETS.accessibility}`);
-    if (row['best-practices'] < TARGETS['best-practices']) {
-      misses.push(`${page}: best practices ${row['best-practices']} < ${TARGETS['best-practices']}`);
+    for (const [field, label, target, atLeast] of TARGETS) {
+      const value = row[field];
+      if (atLeast ? value < target : value > target) misses.push(`${page}: ${label} ${value} ${atLeast ? '<' : '>'} ${target}`);
     }
-    if (row.lcpMs > TARGETS.lcpMs) misses.push(`${page}: LCP ${row.lcpMs} ms > ${TARGETS.lcpMs} ms`);
-    if (row.cls > TARGETS.cls) misses.push(`${page}: CLS ${row.cls} > ${TARGETS.cls}`);
     for (const [id, category] of Object.entries(categories)) {
       for (const ref of category.auditRefs) {
         const audit = audits[ref.id];

@@ -4,6 +4,7 @@
 // the demo data, in Debian's Chromium. Signed-in pages use a session the
 // superuser issues for the demo accounts (no password or one-time code needed).
 import { chromium } from '@playwright/test';
+import PocketBase from 'pocketbase';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -32,19 +33,13 @@ const browser = await chromium.launch({
 });
 mkdirSync(OUT, { recursive: true });
 
+const su = new PocketBase(portal.url);
+await su.collection('_superusers').authWithPassword(portal.superuser.email, portal.superuser.password);
+
+/** A session the superuser issues for a demo account (PocketBase impersonation). */
 async function sessionFor([collection, id]) {
-  const su = await fetch(`${portal.url}/api/collections/_superusers/auth-with-password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ identity: portal.superuser.email, password: portal.superuser.password }),
-  }).then((r) => r.json());
-  const res = await fetch(`${portal.url}/api/collections/${collection}/impersonate/${id}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: su.token },
-    body: JSON.stringify({ duration: 3600 }),
-  });
-  if (!res.ok) throw new Error(`impersonate ${collection}/${id}: ${res.status}`);
-  return res.json();
+  const client = await su.collection(collection).impersonate(id, 3600);
+  return { token: client.authStore.token, record: client.authStore.record };
 }
 
 try {

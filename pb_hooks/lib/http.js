@@ -31,19 +31,25 @@ function contentSecurityPolicy(withGtm) {
   ].join('; ');
 }
 
-/** Headers on every response that is not the JSON API or a file download. */
-function pageHeaders(path) {
-  const headers = {
-    'Content-Security-Policy': contentSecurityPolicy(gtmId() !== ''),
-    'X-Frame-Options': 'DENY',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'X-Content-Type-Options': 'nosniff',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-  };
+// Built once per JS runtime (require caches this module): the environment does not
+// change while PocketBase runs, and the middleware runs on every request.
+const PAGE_HEADERS = {
+  'Content-Security-Policy': contentSecurityPolicy(gtmId() !== ''),
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Content-Type-Options': 'nosniff',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+const gzip = $apis.gzip();
+
+/** Sets the page headers on a non-API response and serves it compressed. */
+function servePage(e, path) {
+  const headers = e.response.header();
+  for (const name of Object.keys(PAGE_HEADERS)) headers.set(name, PAGE_HEADERS[name]);
   // Vite's hashed assets never change; the HTML must be revalidated.
-  headers['Cache-Control'] = path.indexOf('/assets/') === 0 ? 'public, max-age=31536000, immutable' : 'no-cache';
-  return headers;
+  headers.set('Cache-Control', path.indexOf('/assets/') === 0 ? 'public, max-age=31536000, immutable' : 'no-cache');
+  return gzip.func(e);
 }
 
-module.exports = { contentSecurityPolicy, pageHeaders };
+module.exports = { contentSecurityPolicy, servePage };

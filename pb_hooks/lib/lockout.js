@@ -22,12 +22,13 @@ function find(app, key) {
   }
 }
 
-/** Throws 429 while the identity is locked. */
+/** Throws 429 while the identity is locked; otherwise returns its counter (or null) for `clear`. */
 function guard(app, collectionName, identity) {
   const record = find(app, keyOf(collectionName, identity));
   if (record && record.getInt('lockedUntil') > Date.now()) {
     throw new TooManyRequestsError(LOCKED_MESSAGE);
   }
+  return record;
 }
 
 /** Counts a failed attempt; the fifth within 15 minutes locks the identity for 15 minutes. */
@@ -54,9 +55,8 @@ function fail(app, collectionName, identity) {
   });
 }
 
-/** A successful password check clears the counter. */
-function clear(app, collectionName, identity) {
-  const record = find(app, keyOf(collectionName, identity));
+/** A successful password check clears the counter `guard` found. */
+function clear(app, record) {
   if (record) app.delete(record);
 }
 

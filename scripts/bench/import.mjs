@@ -13,6 +13,7 @@ import PocketBase from 'pocketbase';
 
 import { ensureBinary, spawnServe, upsertSuperuser, waitForHealth } from '../lib/pocketbase.mjs';
 import { freePort } from '../lib/ports.mjs';
+import { mulberry32 } from '../lib/random.mjs';
 
 const { values } = parseArgs({
   options: { rows: { type: 'string', default: '1000000' }, workshops: { type: 'string', default: '500' } },
@@ -22,17 +23,6 @@ const WORKSHOPS = Number(values.workshops);
 const PASSWORD = 'Bench-Pass-2025';
 const SUPERUSER = { email: 'bench@local.test', password: 'bench-superuser-1' };
 const HEADER = 'user,bnr,knr,gpnr,deliverydate,sales';
-
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Deterministic rows: same options, same file. */
 function generateRows(userIds) {

@@ -25,6 +25,7 @@ export async function startPortal({ publicDir, seed = true, env = {}, dataDir } 
   upsertSuperuser(bin, { dataDir: dir, ...superuser, env: fullEnv });
   const child = spawnServe(bin, { dataDir: dir, http: `127.0.0.1:${port}`, publicDir, env: fullEnv });
   let stderr = '';
+  child.stdout?.resume(); // nothing to read, but a full pipe would stall PocketBase
   child.stderr?.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
   try {
     await waitForHealth(url, { child });

@@ -46,9 +46,9 @@ describe('a crash in the middle of an import', () => {
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(fileId).not.toBe('');
-    first.process.kill('SIGKILL');
+    const crashed = first.crash();
     await pending;
-    await new Promise((r) => (first.process.exitCode !== null || first.process.signalCode ? r(null) : first.process.once('exit', r)));
+    await crashed;
 
     const second = await startPocketBase({ dataDir });
     servers.push(second);

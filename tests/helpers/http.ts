@@ -2,6 +2,7 @@ import type { Actor } from './fixtures';
 
 export interface RawResponse {
   status: number;
+  headers: Headers;
   text: string;
   json: any;
 }
@@ -32,5 +33,5 @@ export async function request(
   } catch {
     json = null;
   }
-  return { status: res.status, text, json };
+  return { status: res.status, headers: res.headers, text, json };
 }

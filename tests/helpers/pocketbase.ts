@@ -21,6 +21,8 @@ export interface TestServer {
   client(): PocketBase;
   /** Stops PocketBase and deletes the data dir. */
   stop(): Promise<void>;
+  /** Kills PocketBase with SIGKILL at once (no shutdown); resolves when the process is gone. The data dir stays. */
+  crash(): Promise<void>;
   process: ChildProcess;
   logs(): string;
 }
@@ -83,6 +85,11 @@ export async function startPocketBase(options: StartOptions = {}): Promise<TestS
       const pb = new PocketBase(url);
       pb.autoCancellation(false);
       return pb;
+    },
+    crash() {
+      const gone = new Promise<void>((r) => (child.exitCode !== null || child.signalCode ? r() : child.once('exit', () => r())));
+      child.kill('SIGKILL');
+      return gone;
     },
     async stop() {
       if (child.exitCode === null) {

@@ -890,19 +890,11 @@ describe('attack suite', () => {
     it(`[ASVS ${s.asvs}] ${s.as}: ${s.title} → ${s.status}`, async () => {
       const actor = s.as === 'guest' ? null : c[s.as];
       const url = s.path(c);
-      const res = await fetch(`${server.url}${url}`, {
-        method: s.method,
-        headers: {
-          ...(actor ? { Authorization: actor.token } : {}),
-          ...(s.body && !(s.body(c) instanceof FormData) ? { 'Content-Type': 'application/json' } : {}),
-        },
-        body: s.body ? ((b) => (b instanceof FormData ? b : JSON.stringify(b)))(s.body(c)) : undefined,
-      });
-      const text = Buffer.from(await res.arrayBuffer()).toString('latin1');
+      const res = await request(server.url, actor, s.method, url, s.body?.(c));
       const allowed = Array.isArray(s.status) ? s.status : [s.status];
-      expect(allowed, `${s.method} ${url} answered ${res.status}: ${text.slice(0, 300)}`).toContain(res.status);
-      for (const needle of s.has?.(c) ?? []) expect(text).toContain(needle);
-      for (const needle of s.lacks?.(c) ?? []) expect(text).not.toContain(needle);
+      expect(allowed, `${s.method} ${url} answered ${res.status}: ${res.text.slice(0, 300)}`).toContain(res.status);
+      for (const needle of s.has?.(c) ?? []) expect(res.text).toContain(needle);
+      for (const needle of s.lacks?.(c) ?? []) expect(res.text).not.toContain(needle);
       for (const [name, pattern] of Object.entries(s.headers ?? {})) expect(res.headers.get(name) ?? '').toMatch(pattern);
       await s.after?.(c);
     });

@@ -23,8 +23,6 @@ afterAll(async () => {
 });
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-const exited = (s: TestServer) =>
-  new Promise((r) => (s.process.exitCode !== null || s.process.signalCode ? r(null) : s.process.once('exit', r)));
 
 describe('a crash while submissions are written', () => {
   it('after SIGKILL and restart every code and submission agree, every stored invoice is whole, and what was confirmed is there', async () => {
@@ -53,9 +51,9 @@ describe('a crash while submissions are written', () => {
         .catch(() => null),
     );
     await answered;
-    first.process.kill('SIGKILL');
+    const crashed = first.crash();
     await Promise.all(pending);
-    await exited(first);
+    await crashed;
     expect(confirmed.length).toBeGreaterThan(0);
     // The kill came while submissions were still under way.
     expect(confirmed.length).toBeLessThan(N);

@@ -3,10 +3,11 @@
 // leaves 127.0.0.1 out (else the limiter, not the lockout, would answer), with a
 // mail catcher for the staff one-time codes.
 import path from 'node:path';
+import { getTokenPayload } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ROOT } from '../../scripts/lib/pocketbase.mjs';
-import { createWorkshop, PASSWORD, unique } from '../helpers/fixtures';
+import { createStaff, createWorkshop, PASSWORD, unique } from '../helpers/fixtures';
 import { request } from '../helpers/http';
 import { otpIn, startInbox, type MailInbox } from '../helpers/mail';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
@@ -34,15 +35,7 @@ afterAll(async () => {
 const login = (collection: string, identity: string, password: string, on = server) =>
   request(on.url, null, 'POST', `/api/collections/${collection}/auth-with-password`, { identity, password });
 
-const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number; iat?: number };
-
-async function staff(collection: 'administrators' | 'auditors') {
-  const email = `${unique(collection)}@nora-aktion.de`;
-  const record = await server.admin
-    .collection(collection)
-    .create({ email, password: PASSWORD, passwordConfirm: PASSWORD, firstName: 'Sam', lastName: 'Staff', verified: true });
-  return { id: record.id, email };
-}
+const claims = (token: string) => getTokenPayload(token) as { exp: number; iat?: number };
 
 describe('rate limiter', () => {
   it('is on with rules for logins, one-time codes, resets, creation and the whole API', async () => {
@@ -111,7 +104,7 @@ describe('login lockout', () => {
   });
 
   it('counts per account type: a locked workshop address does not lock a staff account of the same address', async () => {
-    const admin = await staff('administrators');
+    const admin = await createStaff(server, 'administrators');
     for (let i = 0; i < 5; i += 1) await login('users', admin.email, 'falsch');
     expect((await login('users', admin.email, PASSWORD)).status).toBe(429);
     const res = await login('administrators', admin.email, PASSWORD);
@@ -123,7 +116,7 @@ describe('login lockout', () => {
 describe('staff second factor (e-mail one-time code) and session lifetimes', () => {
   for (const collection of ['administrators', 'auditors'] as const) {
     it(`${collection}: password alone gives no token; password plus the mailed code gives an 8-hour session`, async () => {
-      const account = await staff(collection);
+      const account = await createStaff(server, collection);
       const first = await login(collection, account.email, PASSWORD);
       expect(first.status).toBe(401);
       expect(first.json.token).toBeUndefined();
