@@ -1,6 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Audit round trip (pb_hooks/lib/audits.js): the audit file on request and daily, and the
-// auditors' verdict uploads.
+// auditors' verdict uploads. Handlers run in their own JS runtimes and see nothing declared
+// beside them in this file: all logic is required from lib/.
 
 onRecordCreateRequest((e) => {
   e.next();
@@ -8,20 +9,29 @@ onRecordCreateRequest((e) => {
 }, 'submission_audit_files');
 
 cronAdd('audit-file', '0 3 * * *', () => {
-  require(`${__hooks}/lib/audits.js`).writeAuditFile($app, null);
+  require(`${__hooks}/lib/audits.js`).writeDailyAuditFile($app);
 });
 
 onRecordCreateRequest((e) => {
-  const auditorId = e.auth && e.auth.collection().name === 'auditors' ? e.auth.id : e.record.getString('uploadedByUser');
+  if (e.auth && e.auth.collection().name === 'auditors') e.record.set('uploadedByUser', e.auth.id);
   e.record.set('status', 'processing');
+  require(`${__hooks}/lib/staff-log.js`).createLogged(e, (r) => ({
+    action: 'audit_results.upload',
+    after: { filename: r.getString('filename') },
+  }));
+  require(`${__hooks}/lib/audits.js`).processUpload(e.app, e.record);
+}, 'audit_results');
+
+// A verdict file interrupted by a crash runs again: verdicts it applied are recognised and
+// not applied twice (pb_hooks/lib/audits.js, applyVerdict).
+onBootstrap((e) => {
   e.next();
   try {
-    require(`${__hooks}/lib/audits.js`).processAuditResults(e.app, e.record, auditorId);
-  } catch (err) {
-    e.app.logger().error('audit result processing failed', 'file', e.record.id, 'error', String(err));
-    const current = e.app.findRecordById('audit_results', e.record.id);
-    current.set('status', 'failed');
-    current.set('errorMessage', 'Beim Verarbeiten der Prüfdatei ist ein Fehler aufgetreten. Es wurden keine Ergebnisse übernommen.');
-    e.app.saveNoValidate(current);
+    e.app.findCollectionByNameOrId('portal_counters');
+  } catch (_) {
+    return; // CLI commands bootstrap before the migrations have run
   }
-}, 'audit_results');
+  for (const record of e.app.findRecordsByFilter('audit_results', "status = 'processing'", 'created', 0, 0)) {
+    require(`${__hooks}/lib/audits.js`).processUpload(e.app, record);
+  }
+});

@@ -3,18 +3,12 @@
 onRecordAuthWithPasswordRequest(
   (e) => {
     const lockout = require(`${__hooks}/lib/lockout.js`);
-    const name = e.collection.name;
-    const counter = lockout.guard(e.app, name, e.identity);
-    try {
-      // PocketBase's own check: a wrong password and an unknown identity both
-      // end here with 'Failed to authenticate.'.
-      e.next();
-    } catch (err) {
-      lockout.fail(e.app, name, e.identity);
-      throw err;
-    }
+    // Counted before the password check: a wrong password and an unknown identity both
+    // end in PocketBase's own 'Failed to authenticate.' and stay counted.
+    const key = lockout.admit(e.app, e.collection.name, e.identity);
+    e.next();
     // The password was right (staff then still need their one-time code).
-    lockout.clear(e.app, counter);
+    lockout.clear(e.app, key);
   },
   'users',
   'administrators',

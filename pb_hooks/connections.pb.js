@@ -10,3 +10,14 @@ onRecordAfterDeleteSuccess((e) => {
   require(`${__hooks}/lib/connections.js`).syncUserConnections(e.app, e.record.getString('user'));
   e.next();
 }, 'user_lz_connections');
+
+// The customer number's rule from the rulebook, with its German message (the schema's
+// pattern would answer in English).
+onRecordCreateRequest((e) => {
+  if (!e.hasSuperuserAuth()) require(`${__hooks}/lib/connections.js`).assertCustomerNumber(e);
+  e.next();
+}, 'user_lz_connections');
+onRecordUpdateRequest((e) => {
+  if (!e.hasSuperuserAuth()) require(`${__hooks}/lib/connections.js`).assertCustomerNumber(e);
+  e.next();
+}, 'user_lz_connections');

@@ -11,19 +11,28 @@ onRecordCreateRequest((e) => {
   // The uploader is the signed-in administrator (the create rule already insists on it).
   if (e.auth && e.auth.collection().name === 'administrators') e.record.set('uploadedByUser', e.auth.id);
   e.record.set('status', 'processing');
-  e.next();
-  try {
-    require(`${__hooks}/lib/exports.js`).importBusinessPartnerNumbers(e.app, e.record);
-  } catch (err) {
-    e.app.logger().error('business partner import failed', 'file', e.record.id, 'error', String(err));
-    const current = e.app.findRecordById('business_partner_number_files', e.record.id);
-    current.set('status', 'failed');
-    current.set('errorMessage', 'Beim Import ist ein Fehler aufgetreten. Es wurden keine Zeilen übernommen.');
-    e.app.saveNoValidate(current);
-  }
+  require(`${__hooks}/lib/staff-log.js`).createLogged(e, (r) => ({
+    action: 'partner_numbers.upload',
+    after: { filename: r.getString('filename') },
+  }));
+  require(`${__hooks}/lib/exports.js`).importPartnerNumberUpload(e.app, e.record);
 }, 'business_partner_number_files');
 
-// The registrations file: daily at 02:00; the first one is written by a migration at the first start.
+// A file interrupted by a crash runs again (setting a gpnr twice changes nothing).
+onBootstrap((e) => {
+  e.next();
+  try {
+    e.app.findCollectionByNameOrId('portal_counters');
+  } catch (_) {
+    return; // CLI commands bootstrap before the migrations have run
+  }
+  for (const record of e.app.findRecordsByFilter('business_partner_number_files', "status = 'processing'", 'created', 0, 0)) {
+    require(`${__hooks}/lib/exports.js`).importPartnerNumberUpload(e.app, record);
+  }
+});
+
+// The registrations file: daily at 02:00 (once in its minute, however often the scheduler ticks);
+// the first one is written by a migration at the first start.
 cronAdd('registrations-file', '0 2 * * *', () => {
-  require(`${__hooks}/lib/exports.js`).writeRegistrationFile($app);
+  require(`${__hooks}/lib/exports.js`).writeDailyRegistrationFile($app);
 });

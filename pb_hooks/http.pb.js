@@ -1,9 +1,16 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Security and caching headers for the SPA, compression for its files, and
-// no caching of protected files (invoices, exports, audit files).
+// Security and caching headers for the SPA, compression for its files, no caching of
+// protected files (invoices, exports, audit files), and no thumbnails at all.
 
 routerUse((e) => {
   const path = e.request.url.path;
+  if (path.indexOf('/api/files/') === 0) {
+    // PocketBase would decode an image to make a thumbnail; an invoice whose header lies
+    // about its size would take the server down with it (DECISIONS section 5). No screen of
+    // the portal uses thumbnails, so the parameter is dropped before the file handler runs.
+    require(`${__hooks}/lib/http.js`).dropThumb(e.request.url);
+    return e.next();
+  }
   if (path.indexOf('/api/') === 0 || path.indexOf('/_/') === 0) return e.next();
   return require(`${__hooks}/lib/http.js`).servePage(e, path);
 });

@@ -1,5 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Sales uploads: who may upload, who uploaded, and the import itself (pb_hooks/lib/sales-import.js).
+// Sales uploads: who may upload, who uploaded, the import itself and the plausibility gate
+// (pb_hooks/lib/sales-import.js).
 
 // The create rule admits administrators and auditors only; PocketBase checks it before this hook.
 onRecordCreateRequest((e) => {
@@ -9,48 +10,71 @@ onRecordCreateRequest((e) => {
   e.record.set('auditorUploaded', role === 'auditors' ? e.auth.id : '');
   e.record.set('status', 'queued');
   e.record.set('progress', 0);
-  e.next();
+  require(`${__hooks}/lib/staff-log.js`).createLogged(e, (r) => ({
+    action: 'sales_import.upload',
+    after: { filename: r.getString('filename') },
+  }));
 
   const importer = require(`${__hooks}/lib/sales-import.js`);
   try {
     importer.importSalesFile(e.app, e.record);
   } catch (err) {
-    if (err && err.importCommitted) {
-      // The rows are in; only the codes failed. They are issued with the next import.
-      e.app.logger().error('voucher issuance after import failed', 'file', e.record.id, 'error', String(err.cause || err));
-      return;
-    }
     e.app.logger().error('sales import failed', 'file', e.record.id, 'error', String(err));
     const current = e.app.findRecordById('sales_data_files', e.record.id);
-    if (current.getString('status') === 'merging' || current.getString('status') === 'done') return; // the next start finishes it
+    const status = current.getString('status');
+    // Past the commit point the file is finished by the next start; a held file waits.
+    if (status === 'merging' || status === 'issuing' || status === 'done' || status === 'held') return;
     e.app.db().newQuery('DELETE FROM sales_import_rows WHERE file = {:file}').bind({ file: e.record.id }).execute();
     current.set('status', 'failed');
-    current.set('errorMessage', 'Beim Import ist ein Fehler aufgetreten. Es wurden keine Zeilen übernommen.');
+    current.set('errorMessage', importer.FILE_ERRORS.failed);
     e.app.saveNoValidate(current);
   }
 }, 'sales_data_files');
 
-// An import that never finished (crash, restart) is marked failed; its staged rows go.
+// The plausibility gate: an administrator confirms or discards a held import.
+routerAdd(
+  'POST',
+  '/api/portal/sales-imports/{id}/{decision}',
+  (e) => {
+    const decision = e.request.pathValue('decision');
+    if (decision !== 'confirm' && decision !== 'discard') throw new NotFoundError();
+    const body = e.requestInfo().body || {};
+    const record = require(`${__hooks}/lib/sales-import.js`).decideHeld(
+      e.app,
+      e.request.pathValue('id'),
+      e.auth,
+      decision,
+      body.selfConfirm === true,
+    );
+    return e.json(200, record);
+  },
+  $apis.requireAuth('administrators'),
+);
+
+// An import that never finished (crash, restart) is failed or finished; missing codes are issued.
 onBootstrap((e) => {
   e.next();
   try {
-    e.app.findCollectionByNameOrId('sales_import_rows');
+    e.app.findCollectionByNameOrId('portal_counters');
   } catch (_) {
     return; // CLI commands bootstrap before the migrations have run
   }
-  require(`${__hooks}/lib/sales-import.js`).failInterrupted(e.app);
+  require(`${__hooks}/lib/sales-import.js`).resumeInterrupted(e.app);
 });
 
 // Sales rows written through the API (superuser only, e.g. the demo data) keep the totals right too.
 onRecordAfterCreateSuccess((e) => {
   require(`${__hooks}/lib/totals.js`).refreshTotal(e.app, e.record.getString('user'), e.record.getString('campaign'));
+  require(`${__hooks}/lib/dashboard.js`).invalidateSalesWeekly(e.app, e.record.getString('campaign'));
   e.next();
 }, 'sales_data');
 onRecordAfterUpdateSuccess((e) => {
   require(`${__hooks}/lib/totals.js`).refreshTotal(e.app, e.record.getString('user'), e.record.getString('campaign'));
+  require(`${__hooks}/lib/dashboard.js`).invalidateSalesWeekly(e.app, e.record.getString('campaign'));
   e.next();
 }, 'sales_data');
 onRecordAfterDeleteSuccess((e) => {
   require(`${__hooks}/lib/totals.js`).refreshTotal(e.app, e.record.getString('user'), e.record.getString('campaign'));
+  require(`${__hooks}/lib/dashboard.js`).invalidateSalesWeekly(e.app, e.record.getString('campaign'));
   e.next();
 }, 'sales_data');

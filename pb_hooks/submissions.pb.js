@@ -1,7 +1,9 @@
 /// <reference path="../pb_data/types.d.ts" />
 // A workshop's redemption: every check and the voucher's move to audit in one transaction.
-// Superusers (demo seed, test fixtures) write submissions directly.
+// Superusers (demo seed, test fixtures) write submissions directly; their submissions get
+// the signals the server knows at arrival too.
 onRecordCreateRequest((e) => {
-  if (e.hasSuperuserAuth()) return e.next();
-  require(`${__hooks}/lib/submissions.js`).createSubmission(e);
+  if (!e.hasSuperuserAuth()) return require(`${__hooks}/lib/submissions.js`).createSubmission(e);
+  e.next();
+  require(`${__hooks}/lib/review.js`).onArrival(e.app, e.app.findRecordById('submissions', e.record.id));
 }, 'submissions');

@@ -5,11 +5,11 @@ onRecordCreateRequest((e) => {
   const users = require(`${__hooks}/lib/users.js`);
   // One mailbox, one account: 'Werkstatt@x.de' and 'werkstatt@x.de' must collide on the unique index.
   e.record.setEmail(users.normalizeEmail(e.record.email()));
-  users.assertUserLimits(e.record);
+  users.assertUserLimits(e);
   e.next();
 }, 'users');
 
 onRecordUpdateRequest((e) => {
-  require(`${__hooks}/lib/users.js`).assertUserLimits(e.record);
+  require(`${__hooks}/lib/users.js`).assertUserLimits(e);
   e.next();
 }, 'users');

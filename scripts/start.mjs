@@ -151,6 +151,7 @@ async function main() {
         '  Demo logins:',
         `    Werkstatt:      ${DEMO_LOGINS.workshop.email} / ${DEMO_LOGINS.workshop.password}`,
         `    Administrator:  ${DEMO_LOGINS.administrator.email} / ${DEMO_LOGINS.administrator.password}`,
+        `    2. Administrator: ${DEMO_LOGINS.administrator2.email} / ${DEMO_LOGINS.administrator2.password}`,
         `    Prüfer:         ${DEMO_LOGINS.auditor.email} / ${DEMO_LOGINS.auditor.password}`,
         `  Campaign clock: ${pbEnv.PORTAL_NOW ?? 'real time'} (PORTAL_NOW; the 2025 redeem window is open)`,
       );

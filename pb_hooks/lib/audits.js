@@ -1,6 +1,6 @@
 /// <reference path="../../pb_data/types.d.ts" />
 
-const AUDIT_HEADER = ['RechnungsID', 'Werkstatt', 'E-Mail', 'Code', 'Eingereicht am', 'Doppelte Rechnung', 'Checked', 'Faulty'];
+const AUDIT_HEADER = ['RechnungsID', 'Werkstatt', 'E-Mail', 'Code', 'Eingereicht am', 'Doppelte Rechnung', 'Hinweise', 'Checked', 'Faulty'];
 
 const REASONS = {
   unknown: 'Unbekannte RechnungsID',
@@ -33,11 +33,12 @@ function berlinDay(date) {
 /** The audit file: every submission awaiting audit, with empty Checked and Faulty columns. */
 function auditFileBody(app) {
   const csv = require(`${__hooks}/lib/csv.js`);
-  const rows = arrayOf(new DynamicModel({ id: '', created: '', shopName: '', email: '', code: '', duplicateInvoice: false }));
+  const rows = arrayOf(new DynamicModel({ id: '', created: '', shopName: '', email: '', code: '', duplicateInvoice: false, signals: '' }));
   app
     .db()
     .newQuery(
-      `SELECT s.id AS id, s.created AS created, u.shopName AS shopName, u.email AS email, v.code AS code, s.duplicateInvoice AS duplicateInvoice
+      `SELECT s.id AS id, s.created AS created, u.shopName AS shopName, u.email AS email, v.code AS code, s.duplicateInvoice AS duplicateInvoice,
+              s.signals AS signals
          FROM submissions s JOIN users u ON u.id = s.user JOIN vouchers v ON v.id = s.voucher
         WHERE s.status = 'pending' ORDER BY s.created, s.id`,
     )
@@ -46,7 +47,14 @@ function auditFileBody(app) {
     AUDIT_HEADER,
     rows.map((r) => {
       const when = berlinDay(r.created.replace(' ', 'T'));
-      return [r.id, r.shopName, r.email, r.code, `${when.date} ${when.time}`, r.duplicateInvoice ? 'ja' : 'nein', '', ''];
+      let signals = [];
+      try {
+        signals = JSON.parse(r.signals || '[]') || [];
+      } catch (_) {
+        signals = [];
+      }
+      const notes = signals.map((x) => x.message).join(' | ');
+      return [r.id, r.shopName, r.email, r.code, `${when.date} ${when.time}`, r.duplicateInvoice ? 'ja' : 'nein', notes, '', ''];
     }),
   );
   return { body, count: rows.length };
@@ -64,6 +72,12 @@ function writeAuditFile(app, record) {
   return target;
 }
 
+/** The daily run (once in its minute, however often the scheduler ticks). */
+function writeDailyAuditFile(app) {
+  if (!require(`${__hooks}/lib/counters.js`).claimMinute(app, 'audit-file')) return null;
+  return writeAuditFile(app, null);
+}
+
 function normalizeFlag(value) {
   const v = String(value || '')
     .trim()
@@ -72,130 +86,155 @@ function normalizeFlag(value) {
 }
 
 /**
- * Applies an auditor's verdict file (DECISIONS section 4): Checked=1 and Faulty=0 closes
- * the voucher, Checked=0 or Faulty=1 reopens it; each verdict is kept in submission_audits
- * with auditor and time, and the workshop is mailed. Anything else is a failed row with a
- * German reason. Counts and the failed-rows CSV come from the server only.
+ * Applies one verdict inside the caller's transaction `tx` (DECISIONS section 4):
+ * Checked=1 and Faulty=0 closes the voucher, anything else reopens it; the verdict is kept
+ * in submission_audits and the workshop's mail is queued in the same transaction. Of two
+ * verdicts for one submission (a file row and the review queue, say) the first to commit
+ * wins: the second finds the submission no longer pending. Returns null or a German reason.
+ * `auditResultId` marks verdicts from a file, so a resumed file skips what it already applied.
+ */
+function applyVerdict(tx, { submissionId, auditorId, auditResultId, checked, faulty, note, source }) {
+  let submission;
+  try {
+    submission = tx.findRecordById('submissions', submissionId);
+  } catch (_) {
+    return REASONS.unknown;
+  }
+  const voucher = tx.findRecordById('vouchers', submission.getString('voucher'));
+  if (submission.getString('status') !== 'pending' || voucher.getString('status') !== 'audit') {
+    if (auditResultId) {
+      const mine = tx.findRecordsByFilter('submission_audits', 'submission = {:s} && auditResult = {:r}', '', 1, 0, {
+        s: submissionId,
+        r: auditResultId,
+      });
+      if (mine.length > 0) return null; // applied before an interruption
+    }
+    return REASONS.notInAudit;
+  }
+  const passed = checked && !faulty;
+  submission.set('status', passed ? 'passed' : 'rejected');
+  tx.saveNoValidate(submission);
+  voucher.set('status', passed ? 'closed' : 'open');
+  tx.save(voucher);
+  const audit = new Record(tx.findCollectionByNameOrId('submission_audits'));
+  audit.set('submission', submission.id);
+  audit.set('auditor', auditorId);
+  audit.set('auditResult', auditResultId || '');
+  audit.set('checked', checked);
+  audit.set('faulty', faulty);
+  audit.set('outcome', passed ? 'passed' : 'rejected');
+  audit.set('note', note || '');
+  audit.set('source', source || 'file');
+  tx.save(audit);
+  // A passed submission becomes its one payout in the same transaction (DECISIONS section 6).
+  if (passed) require(`${__hooks}/lib/payouts.js`).createForSubmission(tx, submission, voucher);
+  const user = tx.findRecordById('users', submission.getString('user'));
+  require(`${__hooks}/lib/outbox.js`).enqueue(tx, {
+    to: user.email(),
+    user: user.id,
+    template: passed ? 'audit-passed' : 'audit-rejected',
+    data: {
+      name: `${user.getString('firstName')} ${user.getString('lastName')}`,
+      code: voucher.getString('code'),
+      missing: !checked,
+      faulty: faulty,
+      note: note || '',
+    },
+    concerns: { collection: 'submissions', id: submission.id },
+  });
+  return null;
+}
+
+/**
+ * Applies an auditor's verdict file through the import pipeline: rows are checked, then
+ * applied in short transactions (each verdict with its history row and mail). A row whose
+ * Checked and Faulty are both empty has not been audited yet and is skipped. Counts and the
+ * failed-rows CSV come from the server only. Safe to run again after an interruption.
  */
 function processAuditResults(app, record, auditorId) {
-  const csv = require(`${__hooks}/lib/csv.js`);
+  const pipeline = require(`${__hooks}/lib/import-pipeline.js`);
   const uploads = require(`${__hooks}/lib/uploads.js`);
-  const text = uploads.readUploadText(app, record);
   const fail = (message) => uploads.failUpload(app, 'audit_results', record.id, message);
-  if (text.indexOf('\uFFFD') >= 0) return fail(uploads.NOT_UTF8);
-  const lines = text.split(/\r?\n/);
-  const { sep, names: header } = uploads.readHeader(text);
+  const upload = pipeline.open(app, record);
+  if (upload.error) return fail(upload.error);
+  const header = upload.names;
   const col = (name) => header.indexOf(name);
-  if (col('RechnungsID') < 0 || col('Checked') < 0 || col('Faulty') < 0) {
+  const idCol = col('RechnungsID');
+  const checkedCol = col('Checked');
+  const faultyCol = col('Faulty');
+  if (idCol < 0 || checkedCol < 0 || faultyCol < 0) {
     return fail('Falsche Kopfzeile. Die Datei braucht die Spalten RechnungsID, Checked und Faulty (wie in der Prüfdatei).');
   }
-
-  const fresh = app.findRecordById('audit_results', record.id);
-  const auditsCollection = app.findCollectionByNameOrId('submission_audits');
-  const failed = [];
-  const mails = [];
   const seen = {};
-  let ok = 0;
-  app.runInTransaction((tx) => {
-    for (let i = 1; i < lines.length; i++) {
-      if (!lines[i].trim()) continue;
-      const cells = csv.parseLine(lines[i], sep);
-      const id = String(cells[col('RechnungsID')] || '').trim();
-      // A row whose Checked and Faulty are both still empty has not been audited yet: skipped, not failed.
-      if (!String(cells[col('Checked')] || '').trim() && !String(cells[col('Faulty')] || '').trim()) continue;
-      const checked = normalizeFlag(cells[col('Checked')]);
-      const faulty = normalizeFlag(cells[col('Faulty')]);
-      let reason = null;
-      let submission = null;
-      if (!id) reason = REASONS.missingId;
-      else if (seen[id]) reason = REASONS.duplicateRow;
-      else if (checked === null || faulty === null) reason = REASONS.values;
-      if (!reason) {
-        try {
-          submission = tx.findRecordById('submissions', id);
-        } catch (_) {
-          reason = REASONS.unknown;
-        }
-      }
-      let voucher = null;
-      if (!reason) {
-        voucher = tx.findRecordById('vouchers', submission.getString('voucher'));
-        if (submission.getString('status') !== 'pending' || voucher.getString('status') !== 'audit') reason = REASONS.notInAudit;
-      }
-      if (reason) {
-        failed.push(cells.concat([reason]));
-        continue;
-      }
+  const result = pipeline.run(upload, {
+    width: header.length,
+    chunk: 200,
+    check: (cells) => {
+      const id = String(cells[idCol] || '').trim();
+      const rawChecked = String(cells[checkedCol] || '').trim();
+      const rawFaulty = String(cells[faultyCol] || '').trim();
+      if (!rawChecked && !rawFaulty) return { skip: true };
+      if (!id) return { reason: REASONS.missingId };
+      if (seen[id]) return { reason: REASONS.duplicateRow };
+      const checked = normalizeFlag(rawChecked);
+      const faulty = normalizeFlag(rawFaulty);
+      if (checked === null || faulty === null) return { reason: REASONS.values };
       seen[id] = true;
-      const passed = checked === '1' && faulty === '0';
-      submission.set('status', passed ? 'passed' : 'rejected');
-      tx.saveNoValidate(submission);
-      voucher.set('status', passed ? 'closed' : 'open');
-      tx.save(voucher);
-      const audit = new Record(auditsCollection);
-      audit.set('submission', submission.id);
-      audit.set('auditor', auditorId);
-      audit.set('auditResult', record.id);
-      audit.set('checked', checked === '1');
-      audit.set('faulty', faulty === '1');
-      audit.set('outcome', passed ? 'passed' : 'rejected');
-      tx.save(audit);
-      mails.push({
-        userId: submission.getString('user'),
-        code: voucher.getString('code'),
-        passed,
-        missing: checked === '0',
-        faulty: faulty === '1',
+      return { values: { id, checked: checked === '1', faulty: faulty === '1' } };
+    },
+    refuses: true,
+    flush: (batch) => {
+      const refused = [];
+      app.runInTransaction((tx) => {
+        for (const row of batch) {
+          const reason = applyVerdict(tx, {
+            submissionId: row.values.id,
+            auditorId,
+            auditResultId: record.id,
+            checked: row.values.checked,
+            faulty: row.values.faulty,
+          });
+          if (reason) refused.push({ line: row.line, reason });
+        }
       });
-      ok++;
-    }
-    fresh.set('status', 'done');
-    fresh.set('successfullyProcessedRows', ok);
-    fresh.set('failedProcessedRows', failed.length);
-    if (failed.length > 0) {
-      fresh.set(
-        'failedRowsCsv',
-        $filesystem.fileFromBytes(csv.write(header.concat(['fehler']), failed), `fehlerhafte_zeilen_${record.id}.csv`),
-      );
-    }
-    tx.save(fresh);
+      return refused;
+    },
   });
-  for (const m of mails) sendOutcome(app, m);
+  const fresh = app.findRecordById('audit_results', record.id);
+  fresh.set('status', 'done');
+  fresh.set('successfullyProcessedRows', result.accepted);
+  const failedLines = pipeline.mergeFailed(result, []);
+  fresh.set('failedProcessedRows', failedLines.length);
+  fresh.set('skippedRows', result.skipped);
+  if (failedLines.length > 0) {
+    fresh.set('failedRowsCsv', pipeline.failedRowsFile(header, failedLines, `fehlerhafte_zeilen_${record.id}.csv`));
+  }
+  app.save(fresh);
 }
 
-function sendOutcome(app, { userId, code, passed, missing, faulty }) {
-  const mail = require(`${__hooks}/lib/mail.js`);
+/** Processes a verdict upload; whatever fails, the record ends 'done' or 'failed' with a German message. */
+function processUpload(app, record) {
   try {
-    const user = app.findRecordById('users', userId);
-    const name = `${user.getString('firstName')} ${user.getString('lastName')}`;
-    const safeCode = mail.escapeHtml(code);
-    if (passed) {
-      mail.sendMail(
-        app,
-        user.email(),
-        `Ihr Cashback zum Code ${code} ist unterwegs`,
-        mail.render(name, [
-          `gute Nachrichten: Ihre Rechnung zum Cashback-Code <strong>${safeCode}</strong> wurde geprüft und anerkannt.`,
-          'Unser Zahlungsdienstleister überweist das Cashback in den nächsten Wochen (spätestens innerhalb von 8 Wochen) auf das angegebene Konto. Im Portal sehen Sie den Code jetzt als „Eingelöst“.',
-        ]),
-      );
-      return;
-    }
-    const problems = [];
-    if (missing) problems.push('Wir konnten zu Ihrer Einreichung keine Rechnung finden.');
-    if (faulty) problems.push('Die hochgeladene Rechnung war unvollständig oder nicht lesbar.');
-    mail.sendMail(
-      app,
-      user.email(),
-      `Ihre Einreichung zum Code ${code} muss wiederholt werden`,
-      mail.render(name, [
-        `wir haben Ihre Einreichung zum Cashback-Code <strong>${safeCode}</strong> geprüft. ${problems.join(' ')}`,
-        'Ihr Code ist wieder offen: Bitte melden Sie sich im Portal an, öffnen Sie „Cashback einlösen“ und reichen Sie die vollständige, gut lesbare Rechnung (PNG, JPEG oder PDF) erneut ein.',
-      ]),
-    );
+    processAuditResults(app, record, record.getString('uploadedByUser'));
   } catch (err) {
-    app.logger().error('audit outcome mail failed', 'user', userId, 'error', String(err));
+    app.logger().error('audit result processing failed', 'file', record.id, 'error', String(err));
+    const current = app.findRecordById('audit_results', record.id);
+    current.set('status', 'failed');
+    current.set(
+      'errorMessage',
+      'Beim Verarbeiten der Prüfdatei ist ein Fehler aufgetreten. Verdikte, die bereits übernommen wurden, bleiben bestehen.',
+    );
+    app.saveNoValidate(current);
   }
 }
 
-module.exports = { writeAuditFile, processAuditResults, AUDIT_HEADER, REASONS };
+module.exports = {
+  berlinDay,
+  writeAuditFile,
+  processUpload,
+  writeDailyAuditFile,
+  processAuditResults,
+  applyVerdict,
+  AUDIT_HEADER,
+  REASONS,
+};

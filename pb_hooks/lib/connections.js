@@ -22,4 +22,11 @@ function syncUserConnections(app, userId) {
   });
 }
 
-module.exports = { syncUserConnections };
+/** Answers 400 with the rulebook's German message when the customer number breaks its rule. */
+function assertCustomerNumber(e) {
+  const rules = require(`${__hooks}/lib/vendor/rules.js`);
+  const problem = rules.customerNumberProblem(e.record.getString('customerNumber'));
+  if (problem) require(`${__hooks}/lib/field-errors.js`).refuse(e, { customerNumber: ['validation_invalid_customer_number', problem] });
+}
+
+module.exports = { syncUserConnections, assertCustomerNumber };

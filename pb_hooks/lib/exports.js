@@ -131,60 +131,107 @@ function writeRegistrationFile(app) {
   return record;
 }
 
+/** The daily run (once in its minute, however often the scheduler ticks). */
+function writeDailyRegistrationFile(app) {
+  if (!require(`${__hooks}/lib/counters.js`).claimMinute(app, 'registrations-file')) return null;
+  return writeRegistrationFile(app);
+}
+
 const BNR_HEADER = ['user', 'bnr', 'knr', 'gpnr'];
 
-/** Business partner numbers: sets gpnr on the workshop's link to the centre with that bnr. */
+const BNR_REASONS = {
+  columns: 'Falsche Anzahl an Spalten',
+  missing: (f) => `Pflichtfeld fehlt: ${f}`,
+  tooLong: (f) => `Feld zu lang (höchstens 30 Zeichen): ${f}`,
+  user: 'Unbekannte Benutzer-ID',
+  noLink: 'Diese Werkstatt ist mit keinem Leistungszentrum mit dieser bnr verknüpft',
+  knr: 'Kundennummer (knr) passt nicht zur Verknüpfung',
+};
+
+/**
+ * Business partner numbers through the import pipeline: each row sets gpnr on the
+ * workshop's link to the centre with that bnr (short transactions; setting a value twice
+ * changes nothing, so an interrupted file can simply run again).
+ */
 function importBusinessPartnerNumbers(app, record) {
-  const csv = require(`${__hooks}/lib/csv.js`);
+  const pipeline = require(`${__hooks}/lib/import-pipeline.js`);
   const uploads = require(`${__hooks}/lib/uploads.js`);
-  const text = uploads.readUploadText(app, record);
-  const lines = text.split(/\r?\n/);
-  const { sep, names } = uploads.readHeader(text);
-  if (text.indexOf('\uFFFD') >= 0 || names.join(',') !== BNR_HEADER.join(',')) {
-    const message =
-      text.indexOf('\uFFFD') >= 0 ? uploads.NOT_UTF8 : `Falsche Kopfzeile. Erwartet werden genau die Spalten ${BNR_HEADER.join(',')}.`;
+  const upload = pipeline.open(app, record);
+  if (upload.error || upload.names.join(',') !== BNR_HEADER.join(',')) {
+    const message = upload.error || `Falsche Kopfzeile. Erwartet werden genau die Spalten ${BNR_HEADER.join(',')}.`;
     uploads.failUpload(app, 'business_partner_number_files', record.id, message);
     return;
   }
-  const fresh = app.findRecordById('business_partner_number_files', record.id);
-  const failed = [];
-  let ok = 0;
-  app.runInTransaction((tx) => {
-    for (let i = 1; i < lines.length; i++) {
-      const raw = lines[i];
-      if (!raw.trim()) continue;
-      const f = csv.parseLine(raw, sep).map((x) => x.trim());
-      let reason = null;
-      if (f.length !== 4) reason = 'Falsche Anzahl an Spalten';
-      else if (!f[0] || !f[1] || !f[3]) reason = `Pflichtfeld fehlt: ${!f[0] ? 'user' : !f[1] ? 'bnr' : 'gpnr'}`;
-      else if (f[3].length > 30) reason = 'Feld zu lang (höchstens 30 Zeichen): gpnr';
-      if (!reason) {
-        const links = tx.findRecordsByFilter('user_lz_connections', 'user = {:user} && noraLz.bnr = {:bnr}', '', 1, 0, {
-          user: f[0],
-          bnr: f[1],
-        });
-        if (links.length === 0) reason = 'Keine Verknüpfung dieser Werkstatt mit einem Leistungszentrum mit dieser bnr';
-        else if (f[2] && links[0].getString('customerNumber') !== f[2]) reason = 'Kundennummer (knr) passt nicht zur Verknüpfung';
-        else {
-          links[0].set('gpnr', f[3]);
-          tx.save(links[0]);
-          ok++;
+  const result = pipeline.run(upload, {
+    width: BNR_HEADER.length,
+    chunk: 500,
+    check: (raw) => {
+      if (raw.length !== 4) return { reason: BNR_REASONS.columns };
+      const f = raw.map((x) => x.trim());
+      for (const i of [0, 1, 3]) if (!f[i]) return { reason: BNR_REASONS.missing(BNR_HEADER[i]) };
+      for (let i = 0; i < 4; i++) if (f[i].length > 30) return { reason: BNR_REASONS.tooLong(BNR_HEADER[i]) };
+      return { values: f };
+    },
+    refuses: true,
+    flush: (batch) => {
+      const refused = [];
+      app.runInTransaction((tx) => {
+        for (const row of batch) {
+          const [user, bnr, knr, gpnr] = row.values;
+          const links = tx.findRecordsByFilter('user_lz_connections', 'user = {:user} && noraLz.bnr = {:bnr}', '', 1, 0, { user, bnr });
+          let reason = null;
+          if (links.length === 0) {
+            const known = tx.findRecordsByFilter('users', 'id = {:user}', '', 1, 0, { user }).length > 0;
+            reason = known ? BNR_REASONS.noLink : BNR_REASONS.user;
+          } else if (knr && links[0].getString('customerNumber') !== knr) reason = BNR_REASONS.knr;
+          if (reason) {
+            refused.push({ line: row.line, reason });
+            continue;
+          }
+          if (links[0].getString('gpnr') !== gpnr) {
+            links[0].set('gpnr', gpnr);
+            tx.save(links[0]);
+          }
         }
-      }
-      if (reason) failed.push(f.length === 4 ? f.concat([reason]) : [raw, '', '', '', reason]);
-    }
-    fresh.set('status', 'done');
-    fresh.set('progress', 100);
-    fresh.set('successfullyProcessedRows', ok);
-    fresh.set('failedProcessedRows', failed.length);
-    if (failed.length > 0) {
-      fresh.set(
-        'failedRowsCsv',
-        $filesystem.fileFromBytes(csv.write(BNR_HEADER.concat(['fehler']), failed), `fehlerhafte_zeilen_${record.id}.csv`),
-      );
-    }
-    tx.save(fresh);
+      });
+      return refused;
+    },
   });
+  const fresh = app.findRecordById('business_partner_number_files', record.id);
+  fresh.set('status', 'done');
+  fresh.set('progress', 100);
+  fresh.set('successfullyProcessedRows', result.accepted);
+  const failedLines = pipeline.mergeFailed(result, []);
+  fresh.set('failedProcessedRows', failedLines.length);
+  if (failedLines.length > 0) {
+    fresh.set('failedRowsCsv', pipeline.failedRowsFile(BNR_HEADER, failedLines, `fehlerhafte_zeilen_${record.id}.csv`));
+  }
+  app.save(fresh);
 }
 
-module.exports = { writeUserFile, writeRegistrationFile, importBusinessPartnerNumbers, USER_FILE_HEADER, REGISTRATION_HEADER };
+/** Imports a partner-number upload; whatever fails, the record ends 'done' or 'failed' with a German message. */
+function importPartnerNumberUpload(app, record) {
+  try {
+    importBusinessPartnerNumbers(app, record);
+  } catch (err) {
+    app.logger().error('business partner import failed', 'file', record.id, 'error', String(err));
+    const current = app.findRecordById('business_partner_number_files', record.id);
+    current.set('status', 'failed');
+    current.set(
+      'errorMessage',
+      'Beim Import ist ein Fehler aufgetreten. Bereits übernommene Zeilen bleiben bestehen; die Datei kann erneut hochgeladen werden.',
+    );
+    app.saveNoValidate(current);
+  }
+}
+
+module.exports = {
+  importPartnerNumberUpload,
+  writeUserFile,
+  writeRegistrationFile,
+  writeDailyRegistrationFile,
+  importBusinessPartnerNumbers,
+  USER_FILE_HEADER,
+  REGISTRATION_HEADER,
+  BNR_REASONS,
+};

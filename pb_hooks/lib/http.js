@@ -52,4 +52,23 @@ function servePage(e, path) {
   return gzip.func(e);
 }
 
-module.exports = { contentSecurityPolicy, servePage };
+/** A query key as Go's url.Query() reads it (percent-decoded, + as space). */
+function queryKey(pair) {
+  const raw = pair.split('=')[0].replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(raw);
+  } catch (_) {
+    return raw;
+  }
+}
+
+/** Removes every `thumb` parameter, however it is spelled, from a request URL's query. */
+function dropThumb(url) {
+  if (url.rawQuery === '') return;
+  url.rawQuery = url.rawQuery
+    .split('&')
+    .filter((pair) => queryKey(pair) !== 'thumb')
+    .join('&');
+}
+
+module.exports = { contentSecurityPolicy, servePage, dropThumb };

@@ -1,9 +1,14 @@
 /// <reference path="../../pb_data/types.d.ts" />
-// Per-account lockout after repeated failed logins (issue 8, decision 011).
-// Counted per auth collection and identity (lower-cased), whether or not an
-// account with that address exists, so the answers never tell the two apart.
+// Per-account lockout after repeated failed logins (issue 8, decisions 011 and 012).
+// Counted per auth collection and identity (lower-cased), whether or not an account with
+// that address exists, so the answers never tell the two apart.
+//
+// Every attempt is counted before its password is checked, in one statement that also
+// decides whether it may go on: of any number of simultaneous attempts at most
+// MAX_ATTEMPTS reach the password check within the window, and the next one is locked out.
+// A correct password clears the counter.
 
-const MAX_FAILURES = 5;
+const MAX_ATTEMPTS = 5;
 const WINDOW_MS = 15 * 60 * 1000;
 const LOCK_MS = 15 * 60 * 1000;
 const LOCKED_MESSAGE = 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.';
@@ -14,50 +19,37 @@ function keyOf(collectionName, identity) {
     .toLowerCase()}`.slice(0, 400);
 }
 
-function find(app, key) {
-  try {
-    return app.findFirstRecordByFilter('login_failures', 'key = {:key}', { key });
-  } catch (_) {
-    return null;
-  }
-}
-
-/** Throws 429 while the identity is locked; otherwise returns its counter (or null) for `clear`. */
-function guard(app, collectionName, identity) {
-  const record = find(app, keyOf(collectionName, identity));
-  if (record && record.getInt('lockedUntil') > Date.now()) {
-    throw new TooManyRequestsError(LOCKED_MESSAGE);
-  }
-  return record;
-}
-
-/** Counts a failed attempt; the fifth within 15 minutes locks the identity for 15 minutes. */
-function fail(app, collectionName, identity) {
+/** Counts this attempt; throws 429 when the identity is (or now becomes) locked. Returns the key for `clear`. */
+function admit(app, collectionName, identity) {
   const key = keyOf(collectionName, identity);
-  app.runInTransaction((tx) => {
-    let record = find(tx, key);
-    const now = Date.now();
-    if (!record) {
-      record = new Record(tx.findCollectionByNameOrId('login_failures'));
-      record.set('key', key);
-    }
-    if (now - record.getInt('windowStart') > WINDOW_MS) {
-      record.set('count', 0);
-      record.set('windowStart', now);
-    }
-    record.set('count', record.getInt('count') + 1);
-    if (record.getInt('count') >= MAX_FAILURES) {
-      record.set('lockedUntil', now + LOCK_MS);
-      record.set('count', 0);
-      record.set('windowStart', now);
-    }
-    tx.save(record);
-  });
+  const now = Date.now();
+  const row = new DynamicModel({ count: 0, lockedUntil: 0 });
+  // SET expressions all see the row as it was before this statement.
+  app
+    .db()
+    .newQuery(
+      `INSERT INTO login_failures (id, key, count, windowStart, lockedUntil)
+       VALUES (substr(lower(hex(randomblob(8))), 1, 15), {:key}, 1, {:now}, 0)
+       ON CONFLICT (key) DO UPDATE SET
+         count = CASE WHEN lockedUntil > {:now} THEN count
+                      WHEN windowStart < {:floor} THEN 1 ELSE count + 1 END,
+         windowStart = CASE WHEN lockedUntil <= {:now} AND windowStart < {:floor} THEN {:now} ELSE windowStart END,
+         lockedUntil = CASE WHEN lockedUntil > {:now} THEN lockedUntil
+                            WHEN windowStart >= {:floor} AND count + 1 > {:max} THEN {:lockUntil}
+                            ELSE lockedUntil END
+       RETURNING count, lockedUntil`,
+    )
+    .bind({ key, now, floor: now - WINDOW_MS, max: MAX_ATTEMPTS, lockUntil: now + LOCK_MS })
+    .one(row);
+  // `lockout` in the data tells the SPA which 429 this is (the rate limiter answers 429 too).
+  if (row.lockedUntil > now)
+    throw new TooManyRequestsError(LOCKED_MESSAGE, { lockout: new ValidationError('login_locked', LOCKED_MESSAGE) });
+  return key;
 }
 
-/** A successful password check clears the counter `guard` found. */
-function clear(app, record) {
-  if (record) app.delete(record);
+/** A correct password clears the identity's counter. */
+function clear(app, key) {
+  app.db().newQuery('DELETE FROM login_failures WHERE key = {:key}').bind({ key }).execute();
 }
 
-module.exports = { guard, fail, clear, LOCKED_MESSAGE, MAX_FAILURES };
+module.exports = { admit, clear, LOCKED_MESSAGE, MAX_ATTEMPTS };

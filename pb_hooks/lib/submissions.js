@@ -1,19 +1,17 @@
 /// <reference path="../../pb_data/types.d.ts" />
 
+const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
+
 const MESSAGES = {
-  invalidCode: 'Ungültiger Cashback-Code',
   windowClosed: 'Cashback-Codes können derzeit nicht eingelöst werden. Der Einlösezeitraum ist nicht geöffnet.',
-  iban: 'Bitte gib eine gültige IBAN ein',
-  bic: 'Bitte gib eine gültige BIC ein',
-  firstName: 'Vorname muss mindestens 2 Zeichen lang sein',
-  lastName: 'Nachname muss mindestens 2 Zeichen lang sein',
   file: 'Bitte lade eine gültige Datei hoch',
 };
 
-function refuse(field, code, message) {
+/** Answers 400 with one field error in the rulebook's words (and throws, so the transaction rolls back). */
+function refuse(e, field, code, message) {
   const errors = {};
-  errors[field] = new ValidationError(code, message);
-  return new BadRequestError('Failed to create record.', errors);
+  errors[field] = [code, message];
+  require(`${__hooks}/lib/field-errors.js`).refuse(e, errors, 'Failed to create record.');
 }
 
 /** SHA-256 of the uploaded invoice, streamed through the system's sha256sum (goja is far too slow for 5 MB). */
@@ -45,7 +43,7 @@ function sha256OfUpload(file) {
  */
 function createSubmission(e) {
   const clock = require(`${__hooks}/lib/clock.js`);
-  const iban = require(`${__hooks}/lib/iban.js`);
+  const rulebook = rules();
   const authId = e.auth.id;
   const record = e.record;
   let voucherCode = '';
@@ -56,41 +54,48 @@ function createSubmission(e) {
     e.app = tx;
     record.set('user', authId);
 
+    // A blocked workshop cannot redeem (read inside the transaction, so a block just made counts).
+    if (tx.findRecordById('users', authId).getBool('blocked')) {
+      const campaign = tx.findFirstRecordByFilter('campaigns', 'active = true');
+      refuse(e, 'voucher', 'validation_workshop_blocked', rulebook.MESSAGES.blocked(campaign.getString('contactEmail')));
+    }
+
     let voucher;
     try {
       voucher = tx.findRecordById('vouchers', record.getString('voucher'));
     } catch (_) {
-      throw refuse('voucher', 'validation_invalid_voucher', MESSAGES.invalidCode);
+      refuse(e, 'voucher', 'validation_invalid_voucher', rulebook.MESSAGES.code);
     }
     if (voucher.getString('user') !== authId || voucher.getString('status') !== 'open') {
-      throw refuse('voucher', 'validation_invalid_voucher', MESSAGES.invalidCode);
+      refuse(e, 'voucher', 'validation_invalid_voucher', rulebook.MESSAGES.code);
     }
     const campaign = tx.findRecordById('campaigns', voucher.getString('campaign'));
     voucherCode = voucher.getString('code');
-    if (voucherCode.indexOf(`${campaign.getString('codePrefix')}-`) !== 0 || voucherCode.length > 50) {
-      throw refuse('voucher', 'validation_invalid_voucher', MESSAGES.invalidCode);
+    if (rulebook.codeProblem(voucherCode, campaign.getString('codePrefix'))) {
+      refuse(e, 'voucher', 'validation_invalid_voucher', rulebook.MESSAGES.code);
     }
     const now = clock.now();
     if (now < clock.parseDate(campaign.getString('redeemStart')) || now > clock.parseDate(campaign.getString('redeemEnd'))) {
-      throw refuse('voucher', 'validation_redeem_window_closed', MESSAGES.windowClosed);
+      refuse(e, 'voucher', 'validation_redeem_window_closed', MESSAGES.windowClosed);
     }
     record.set('campaign', campaign.id);
 
     for (const field of ['ibanFirstName', 'ibanLastName']) {
-      const value = record.getString(field).trim();
-      if (value.length < 2)
-        throw refuse(field, 'validation_length_out_of_range', field === 'ibanFirstName' ? MESSAGES.firstName : MESSAGES.lastName);
-      record.set(field, value);
+      const problem = rulebook.textProblem(record.getString(field), rulebook.TEXT_RULES[field]);
+      if (problem) refuse(e, field, 'validation_invalid_text', problem);
+      record.set(field, record.getString(field).trim());
     }
-    const ibanNumber = iban.normalizeIban(record.getString('ibanNumber'));
-    if (!iban.isValidIban(ibanNumber)) throw refuse('ibanNumber', 'validation_invalid_iban', MESSAGES.iban);
-    record.set('ibanNumber', ibanNumber);
-    const bic = record.getString('ibanBic').trim().toUpperCase();
-    if (!iban.isValidBic(bic)) throw refuse('ibanBic', 'validation_invalid_bic', MESSAGES.bic);
-    record.set('ibanBic', bic);
+    const ibanProblem = rulebook.ibanProblem(record.getString('ibanNumber'));
+    if (ibanProblem) refuse(e, 'ibanNumber', 'validation_invalid_iban', ibanProblem);
+    record.set('ibanNumber', rulebook.compactIban(record.getString('ibanNumber')));
+    const bicProblem = rulebook.bicProblem(record.getString('ibanBic'));
+    if (bicProblem) refuse(e, 'ibanBic', 'validation_invalid_bic', bicProblem);
+    record.set('ibanBic', rulebook.normalizeBic(record.getString('ibanBic')));
 
     const file = record.get('file');
-    if (!file || !file.reader) throw refuse('file', 'validation_required', MESSAGES.file);
+    if (!file || !file.reader) refuse(e, 'file', 'validation_required', MESSAGES.file);
+    const problem = require(`${__hooks}/lib/invoice-file.js`).problemOf(file);
+    if (problem) refuse(e, 'file', 'validation_invalid_file', problem);
     const hash = sha256OfUpload(file);
     const twins = tx.findRecordsByFilter('submissions', 'fileHash = {:hash}', '', 0, 0, { hash: hash });
     for (const twin of twins) {
@@ -106,24 +111,21 @@ function createSubmission(e) {
     voucher.set('status', 'audit');
     tx.save(voucher);
     e.next();
+
+    // Signals the server knows at arrival (identical file, shared IBAN), for this one and its twins.
+    require(`${__hooks}/lib/review.js`).onArrival(tx, tx.findRecordById('submissions', record.id));
+
+    // The confirmation mail commits with the submission (the outbox sends it).
+    const user = tx.findRecordById('users', authId);
+    require(`${__hooks}/lib/outbox.js`).enqueue(tx, {
+      to: user.email(),
+      user: authId,
+      template: 'submission-received',
+      data: { name: `${user.getString('firstName')} ${user.getString('lastName')}`, code: voucherCode },
+      concerns: { collection: 'submissions', id: record.id },
+    });
   });
   e.app = app;
-
-  sendConfirmation(app, authId, voucherCode);
-}
-
-function sendConfirmation(app, userId, code) {
-  const mail = require(`${__hooks}/lib/mail.js`);
-  try {
-    const user = app.findRecordById('users', userId);
-    const html = mail.render(`${user.getString('firstName')} ${user.getString('lastName')}`, [
-      `vielen Dank! Ihre Einreichung zum Cashback-Code <strong>${mail.escapeHtml(code)}</strong> ist bei uns eingegangen.`,
-      'Wir prüfen jetzt Ihre Rechnung. Nach erfolgreicher Prüfung überweist unser Zahlungsdienstleister das Cashback innerhalb von bis zu 8 Wochen auf das angegebene Konto. Den Stand sehen Sie jederzeit in Ihrem Profil.',
-    ]);
-    mail.sendMail(app, user.email(), `Ihre Einreichung zum Cashback-Code ${code} ist eingegangen`, html);
-  } catch (err) {
-    app.logger().error('submission confirmation failed', 'user', userId, 'error', String(err));
-  }
 }
 
 module.exports = { createSubmission, MESSAGES };

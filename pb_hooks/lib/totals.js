@@ -1,18 +1,43 @@
 /// <reference path="../../pb_data/types.d.ts" />
 
-/** Recomputes one workshop's total for one campaign from its sales rows. */
-function refreshTotal(app, userId, campaignId) {
+// The one writer of sales_totals: each workshop's total per campaign, summed from its
+// sales rows, with the distance to the next code (the rulebook's threshold arithmetic;
+// user_stats_view reads it). The sum is a read (it does not hold SQLite's single write
+// lock); the upsert is one short statement.
+
+/** Recomputes the totals of `userIds` for `campaignId`. */
+function writeTotals(app, campaignId, userIds) {
+  if (!userIds || userIds.length === 0) return;
+  const sums = arrayOf(new DynamicModel({ user: '', total: 0.5 }));
   app
     .db()
     .newQuery(
-      `INSERT INTO sales_totals (id, user, campaign, totalSales)
-       SELECT substr(lower(hex(randomblob(8))), 1, 15), {:user}, {:campaign},
-              COALESCE((SELECT ROUND(SUM(sales), 2) FROM sales_data WHERE user = {:user} AND campaign = {:campaign}), 0)
-        WHERE EXISTS (SELECT 1 FROM users WHERE id = {:user})
-       ON CONFLICT (user, campaign) DO UPDATE SET totalSales = excluded.totalSales`,
+      `SELECT u.value AS user, COALESCE((SELECT ROUND(SUM(d.sales), 2) FROM sales_data d WHERE d.user = u.value AND d.campaign = {:campaign}), 0) AS total
+         FROM json_each({:users}) AS u WHERE EXISTS (SELECT 1 FROM users WHERE id = u.value)`,
     )
-    .bind({ user: userId, campaign: campaignId })
+    .bind({ campaign: campaignId, users: JSON.stringify(userIds) })
+    .all(sums);
+  if (sums.length === 0) return;
+  const rules = require(`${__hooks}/lib/vendor/rules.js`);
+  const threshold = app.findRecordById('campaigns', campaignId).getFloat('threshold');
+  app
+    .db()
+    .newQuery(
+      `INSERT INTO sales_totals (id, user, campaign, totalSales, toNextCashback)
+       SELECT substr(lower(hex(randomblob(8))), 1, 15), t.value ->> 0, {:campaign}, t.value ->> 1, t.value ->> 2
+         FROM json_each({:totals}) AS t WHERE true
+       ON CONFLICT (user, campaign) DO UPDATE SET totalSales = excluded.totalSales, toNextCashback = excluded.toNextCashback`,
+    )
+    .bind({
+      campaign: campaignId,
+      totals: JSON.stringify(sums.map((r) => [r.user, r.total, rules.toNextCashback(r.total, threshold)])),
+    })
     .execute();
 }
 
-module.exports = { refreshTotal };
+/** Recomputes one workshop's total (sales rows written through the API by a superuser). */
+function refreshTotal(app, userId, campaignId) {
+  writeTotals(app, campaignId, [userId]);
+}
+
+module.exports = { writeTotals, refreshTotal };

@@ -25,16 +25,6 @@ function readUploadText(app, record) {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-/** The header line (up to `end`), its separator (`;` when it has one, else `,`) and trimmed column names. */
-function readHeader(text) {
-  const csv = require(`${__hooks}/lib/csv.js`);
-  const newline = text.indexOf('\n');
-  const end = newline < 0 ? text.length : newline;
-  const line = text.slice(0, end).replace(/\r$/, '');
-  const sep = line.indexOf(';') >= 0 ? ';' : ',';
-  return { end, sep, names: csv.parseLine(line, sep).map((h) => h.trim()) };
-}
-
 /** Marks an upload record failed with a German message and no processed rows. */
 function failUpload(app, collection, id, message, extra) {
   const record = app.findRecordById(collection, id);
@@ -47,4 +37,4 @@ function failUpload(app, collection, id, message, extra) {
   return record;
 }
 
-module.exports = { readUploadText, readHeader, failUpload, NOT_UTF8, MAX_UPLOAD_BYTES };
+module.exports = { readUploadText, failUpload, NOT_UTF8, MAX_UPLOAD_BYTES };

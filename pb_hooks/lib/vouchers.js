@@ -1,95 +1,104 @@
 /// <reference path="../../pb_data/types.d.ts" />
 
-// No 0/O/1/I, so a code read aloud or typed from paper is unambiguous (DECISIONS section 4).
+// Issuing cashback codes (DECISIONS sections 4 and 5). A workshop holds one code per
+// threshold its total has crossed: floor(totalSales / threshold), never fewer, and a code
+// once issued is never revoked. Issuing is a reconciliation of that rule, so it is safe to
+// run at any time and again after a crash: each batch of workshops gets its codes and their
+// mail (the outbox row) in one transaction, and the unique (user, campaign, tier) index
+// turns a second run into a no-op.
+
+// No 0/O/1/I, so a code read aloud or typed from paper is unambiguous.
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const USERS_PER_TRANSACTION = 100;
 
 function newCode(prefix) {
   return `${prefix}-${$security.randomStringWithAlphabet(4, ALPHABET)}-${$security.randomStringWithAlphabet(4, ALPHABET)}`;
 }
 
-function formatEuro(value) {
-  const [whole, cents] = Number(value).toFixed(2).split('.');
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${cents} €`;
+/** Codes a total earns: the rulebook's threshold arithmetic (src/rules). */
+function codesEarned(totalSales, threshold) {
+  return require(`${__hooks}/lib/vendor/rules.js`).codesEarned(totalSales, threshold);
+}
+
+const DUE_SQL = `
+  SELECT t.user AS user, t.totalSales AS total,
+         COALESCE((SELECT MAX(v.tier) FROM vouchers v WHERE v.user = t.user AND v.campaign = t.campaign), 0) AS issued
+    FROM sales_totals t
+   WHERE t.campaign = {:campaign} AND t.totalSales >= {:threshold}`;
+
+/** Workshops whose total earns more codes than they hold (a read over the totals). */
+function dueUsers(app, campaign) {
+  const threshold = campaign.getFloat('threshold');
+  const rows = arrayOf(new DynamicModel({ user: '', total: 0.5, issued: 0.5 }));
+  app.db().newQuery(DUE_SQL).bind({ campaign: campaign.id, threshold }).all(rows);
+  return rows.filter((r) => codesEarned(r.total, threshold) > Math.round(r.issued)).map((r) => r.user);
+}
+
+/** Issues the missing codes of `userIds` and queues one mail per workshop, in one transaction. */
+function issueBatch(app, campaign, userIds) {
+  const outbox = require(`${__hooks}/lib/outbox.js`);
+  const amounts = require(`${__hooks}/lib/amounts.js`);
+  const threshold = campaign.getFloat('threshold');
+  const prefix = campaign.getString('codePrefix');
+  const reward = amounts.formatEuro(campaign.getFloat('reward'));
+  let issued = 0;
+  app.runInTransaction((tx) => {
+    // Read inside the transaction: what another issuer committed meanwhile counts.
+    const rows = arrayOf(new DynamicModel({ user: '', total: 0.5, issued: 0.5, email: '', firstName: '', lastName: '' }));
+    tx.db()
+      .newQuery(
+        `SELECT t.user AS user, t.totalSales AS total, u.email AS email, u.firstName AS firstName, u.lastName AS lastName,
+                COALESCE((SELECT MAX(v.tier) FROM vouchers v WHERE v.user = t.user AND v.campaign = t.campaign), 0) AS issued
+           FROM sales_totals t JOIN users u ON u.id = t.user
+          WHERE t.campaign = {:campaign} AND t.user IN (SELECT value FROM json_each({:users}))`,
+      )
+      .bind({ campaign: campaign.id, users: JSON.stringify(userIds) })
+      .all(rows);
+    for (const row of rows) {
+      const earned = codesEarned(row.total, threshold);
+      const have = Math.round(row.issued);
+      if (earned <= have) continue;
+      const codes = [];
+      for (let tier = have + 1; tier <= earned; tier++) {
+        // A code collision (1 in 32^8) or a tier another issuer took leaves no row; the
+        // next reconciliation issues what is still missing.
+        const inserted = arrayOf(new DynamicModel({ code: '' }));
+        tx.db()
+          .newQuery(
+            `INSERT INTO vouchers (id, code, status, user, campaign, tier, created, updated)
+             VALUES (substr(lower(hex(randomblob(8))), 1, 15), {:code}, 'open', {:user}, {:campaign}, {:tier},
+                     strftime('%Y-%m-%d %H:%M:%fZ'), strftime('%Y-%m-%d %H:%M:%fZ'))
+             ON CONFLICT DO NOTHING RETURNING code`,
+          )
+          .bind({ code: newCode(prefix), user: row.user, campaign: campaign.id, tier })
+          .all(inserted);
+        if (inserted.length > 0) codes.push(inserted[0].code);
+      }
+      if (codes.length === 0) continue;
+      issued += codes.length;
+      outbox.enqueue(tx, {
+        to: row.email,
+        user: row.user,
+        template: 'code-issued',
+        data: { name: `${row.firstName} ${row.lastName}`, total: amounts.formatEuro(row.total), reward, codes },
+        concerns: { collection: 'users', id: row.user },
+      });
+    }
+  });
+  return issued;
 }
 
 /**
- * Issues one voucher per threshold crossed and not yet issued, for the given users. The
- * unique (user, campaign, tier) index makes this idempotent: running it twice, or for the
- * same file twice, never issues a threshold's code again. Codes are never revoked.
+ * Issues every code the campaign's totals have earned and not yet received. Returns how many.
+ * Safe to repeat; used after every import, and at every start (a crash mid-way is finished).
  */
-function issueVouchers(app, campaign, userIds) {
-  if (!userIds || userIds.length === 0) return 0;
-  const threshold = campaign.getFloat('threshold');
-  const prefix = campaign.getString('codePrefix');
-  const collection = app.findCollectionByNameOrId('vouchers');
-  // Shapes with a fraction: DynamicModel scans into float64 only when the sample value is one.
-  const due = arrayOf(new DynamicModel({ user: '', total: 0.5, issued: 0.5 }));
-  app
-    .db()
-    .newQuery(
-      `SELECT t.user AS user, t.totalSales AS total,
-              COALESCE((SELECT MAX(v.tier) FROM vouchers v WHERE v.user = t.user AND v.campaign = t.campaign), 0) AS issued
-         FROM sales_totals t
-        WHERE t.campaign = {:campaign} AND t.user IN (SELECT value FROM json_each({:ids}))`,
-    )
-    .bind({ campaign: campaign.id, ids: JSON.stringify(userIds) })
-    .all(due);
-
-  let issuedNow = 0;
-  for (const row of due) {
-    const earned = Math.floor((row.total + 1e-9) / threshold);
-    const issued = Math.round(row.issued);
-    if (earned <= issued) continue;
-    const codes = [];
-    for (let tier = issued + 1; tier <= earned; tier++) {
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const voucher = new Record(collection);
-        voucher.set('code', newCode(prefix));
-        voucher.set('status', 'open');
-        voucher.set('user', row.user);
-        voucher.set('campaign', campaign.id);
-        voucher.set('tier', tier);
-        try {
-          app.save(voucher);
-          codes.push(voucher.getString('code'));
-          issuedNow++;
-          break;
-        } catch (_) {
-          // Another import issued this tier meanwhile: nothing to do. A code collision: try a new code.
-          if (
-            app.findRecordsByFilter('vouchers', 'user = {:u} && campaign = {:c} && tier = {:t}', '', 1, 0, {
-              u: row.user,
-              c: campaign.id,
-              t: tier,
-            }).length > 0
-          )
-            break;
-        }
-      }
-    }
-    if (codes.length > 0) sendCodes(app, row.user, codes, campaign, row.total);
+function reconcile(app, campaign) {
+  const due = dueUsers(app, campaign);
+  let issued = 0;
+  for (let i = 0; i < due.length; i += USERS_PER_TRANSACTION) {
+    issued += issueBatch(app, campaign, due.slice(i, i + USERS_PER_TRANSACTION));
   }
-  return issuedNow;
+  return issued;
 }
 
-function sendCodes(app, userId, codes, campaign, total) {
-  const mail = require(`${__hooks}/lib/mail.js`);
-  try {
-    const user = app.findRecordById('users', userId);
-    const reward = formatEuro(campaign.getFloat('reward'));
-    const list = codes.map((c) => `<strong>${mail.escapeHtml(c)}</strong>`).join('<br>');
-    const html = mail.render(`${user.getString('firstName')} ${user.getString('lastName')}`, [
-      `herzlichen Glückwunsch! Mit einem Einkaufsvolumen von ${mail.escapeHtml(formatEuro(total))} haben Sie ${
-        codes.length === 1 ? `einen neuen Cashback-Code über ${reward}` : `${codes.length} neue Cashback-Codes über je ${reward}`
-      } erhalten:`,
-      list,
-      `So lösen Sie ${codes.length === 1 ? 'ihn' : 'sie'} ein: Melden Sie sich im Portal an, öffnen Sie „Cashback einlösen“, laden Sie die Rechnung Ihres nächsten Einkaufs hoch und geben Sie den Code und Ihre Bankverbindung ein. Der Code ist nicht übertragbar.`,
-    ]);
-    const subject = codes.length === 1 ? `Ihr Cashback-Code ${codes[0]}` : `Ihre ${codes.length} neuen Cashback-Codes`;
-    mail.sendMail(app, user.email(), subject, html);
-  } catch (err) {
-    app.logger().error('voucher mail failed', 'user', userId, 'error', String(err));
-  }
-}
-
-module.exports = { issueVouchers, newCode, ALPHABET };
+module.exports = { reconcile, codesEarned, newCode, ALPHABET };

@@ -1,9 +1,13 @@
 #!/usr/bin/env node
-// `npm run bench:import [-- --rows 1000000 --workshops 500]`
+// `npm run bench:import [-- --rows 1000000 --workshops 2000]` (or --workshops 40000)
 // Generates a deterministic sales CSV, imports it through the real API into a fresh
 // PocketBase, and prints: rows, seconds, rows/s, PocketBase's peak RSS, a raw SQLite
 // insert of the same rows in the same run (better-sqlite3, WAL, synchronous NORMAL) and
-// the ratio, the re-upload time, and the longest wait of registrations made meanwhile.
+// the ratio, the re-upload time, the longest wait of registrations made meanwhile, and the
+// codes issued with their mails: how many were queued and how long the outbox took to hand
+// them to a local SMTP server (scripts/lib/smtp-server.mjs, a fast sink).
+// The campaign's plausibility gate is raised for the run: the benchmark measures the import,
+// not an administrator's confirmation.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,9 +18,11 @@ import PocketBase from 'pocketbase';
 import { ensureBinary, spawnServe, upsertSuperuser, waitForHealth } from '../lib/pocketbase.mjs';
 import { freePort } from '../lib/ports.mjs';
 import { mulberry32 } from '../lib/random.mjs';
+import { insertWorkshops, passwordHashOf } from '../lib/seed-workshops.mjs';
+import { startSmtpServer } from '../lib/smtp-server.mjs';
 
 const { values } = parseArgs({
-  options: { rows: { type: 'string', default: '1000000' }, workshops: { type: 'string', default: '500' } },
+  options: { rows: { type: 'string', default: '1000000' }, workshops: { type: 'string', default: '2000' } },
 });
 const ROWS = Number(values.rows);
 const WORKSHOPS = Number(values.workshops);
@@ -42,15 +48,6 @@ function peakRssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(status.match(/VmHWM:\s+(\d+)/)[1]);
   return kb / 1024;
-}
-
-async function pool(items, size, fn) {
-  const queue = [...items];
-  await Promise.all(
-    Array.from({ length: size }, async () => {
-      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await fn(item);
-    }),
-  );
 }
 
 function rawSqliteSeconds(rows) {
@@ -80,13 +77,18 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pb-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const smtp = await startSmtpServer();
   // Every client of the benchmark is 127.0.0.1, which the rate limiter would throttle.
   const env = {
     ...process.env,
     PORTAL_URL: url,
-    SMTP_HOST: '',
+    SMTP_HOST: smtp.host,
+    SMTP_PORT: String(smtp.port),
     PORTAL_NOW: '2025-09-15T10:00:00Z',
     PORTAL_RATE_LIMIT_EXCLUDED_IPS: '127.0.0.1',
+    // The scheduler's first tick after a start is aligned to a full interval; with the
+    // production minute that alone could add up to 60 s to the drain time measured here.
+    PORTAL_CRON_INTERVAL_MS: '5000',
   };
   upsertSuperuser(bin, { dataDir, ...SUPERUSER, env });
   const child = spawnServe(bin, { dataDir, http: `127.0.0.1:${port}`, env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -97,15 +99,12 @@ async function main() {
     await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
 
     console.log(`creating ${WORKSHOPS} workshops...`);
-    const ids = [];
-    await pool(
-      Array.from({ length: WORKSHOPS }, (_, i) => i),
-      8,
-      async (i) => {
-        const rec = await su.collection('users').create(workshop(`bench${i}@example.de`));
-        ids[i] = rec.id;
-      },
-    );
+    const template = await su.collection('users').create(workshop('bench-template@example.de'));
+    const ids = insertWorkshops({ dataDir, passwordHash: passwordHashOf(dataDir, template.id), count: WORKSHOPS, prefix: 'bench' });
+    const campaign = await su.collection('campaigns').getFirstListItem('active = true');
+    await su.collection('campaigns').update(campaign.id, { maxCodesPerFile: 10_000_000, maxCodesPerWorkshopPerFile: 100_000 });
+    const settings = await su.collection('portal_settings').getFirstListItem("key = 'default'");
+    await su.collection('portal_settings').update(settings.id, { mailsPerMinute: 100_000 });
     const staff = await su.collection('administrators').create({
       email: 'admin@bench.test',
       password: PASSWORD,
@@ -149,8 +148,18 @@ async function main() {
 
     console.log(`importing (${sizeMb.toFixed(1)} MB)...`);
     const first = await upload('bench.csv');
+    const importedAt = process.hrtime.bigint();
     importing = false;
     await registrations;
+    // The outbox hands the codes' mails to the SMTP server after the import has answered.
+    const mailsQueued = (await su.collection('mail_outbox').getList(1, 1, { filter: "template = 'code-issued'" })).totalItems;
+    for (;;) {
+      const waiting = (await su.collection('mail_outbox').getList(1, 1, { filter: "status != 'sent' && template = 'code-issued'" }))
+        .totalItems;
+      if (waiting === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const drainSeconds = Number(process.hrtime.bigint() - importedAt) / 1e9;
     const rss = peakRssMb(child.pid);
     console.log('re-uploading the same file...');
     const second = await upload('bench-again.csv');
@@ -169,6 +178,10 @@ async function main() {
       peakRssMb: Math.round(rss),
       rawSqliteSeconds: Number(raw.toFixed(2)),
       ratioToRawSqlite: Number((first.seconds / raw).toFixed(1)),
+      codesIssued: first.record.codesIssued,
+      mailsQueued,
+      mailsDrainedSeconds: Number(drainSeconds.toFixed(2)),
+      mailsAccepted: smtp.accepted.length,
       reuploadSeconds: Number(second.seconds.toFixed(2)),
       reuploadUnchanged: second.record.unchangedDataCount,
       registrationsDuringImport: waits.length,
@@ -181,17 +194,20 @@ async function main() {
       console.log(
         `\nINCOMPLETE: ${first.record.successfullyProcessedRows} + ${first.record.failedProcessedRows} of ${ROWS} rows accounted for`,
       );
+    // Issue 21's targets.
     const targets = [
       ['every row imported', complete && first.record.failedProcessedRows === 0],
-      ['1,000,000 rows in <= 60 s', ROWS < 1e6 ? 'n/a (fewer rows)' : first.seconds <= 60],
-      ['<= 10x raw SQLite', first.seconds / raw <= 10],
-      ['re-upload <= 45 s', second.seconds <= 45],
-      ['peak RSS <= 500 MB', rss <= 500],
+      ['1,000,000 rows in <= 30 s', ROWS < 1e6 ? 'n/a (fewer rows)' : first.seconds <= 30],
+      ['<= 3x raw SQLite', first.seconds / raw <= 3],
+      ['re-upload <= 20 s', second.seconds <= 20],
+      ['peak RSS <= 300 MB', rss <= 300],
       ['registration wait <= 1 s', Math.max(0, ...waits) <= 1000],
+      ['every code mailed', mailsQueued > 0 && smtp.accepted.length === mailsQueued],
     ];
     console.log('\ntargets');
     for (const [name, ok] of targets) console.log(`  ${name.padEnd(26)} ${ok === true ? 'met' : ok === false ? 'MISSED' : ok}`);
   } finally {
+    await smtp.close();
     child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
     rmSync(dataDir, { recursive: true, force: true });

@@ -7,16 +7,34 @@ import { demoCentres } from './centres.mjs';
 export const DEMO_LOGINS = {
   workshop: { email: 'werkstatt@demo.nora-aktion.de', password: 'Demo-Werkstatt-2025', collection: 'users' },
   administrator: { email: 'admin@demo.nora-aktion.de', password: 'Demo-Admin-2025', collection: 'administrators' },
+  // A second administrator: payout batches and held imports need four eyes.
+  administrator2: { email: 'admin2@demo.nora-aktion.de', password: 'Demo-Admin2-2025', collection: 'administrators' },
   auditor: { email: 'pruefer@demo.nora-aktion.de', password: 'Demo-Pruefer-2025', collection: 'auditors' },
 };
 
 const IDS = {
   workshop: 'demowerkstatt01',
   administrator: 'demoadmin000001',
+  administrator2: 'demoadmin000002',
+  payout: 'demoauszahlung1',
   auditor: 'demopruefer0001',
   connections: ['demoverbindung1', 'demoverbindung2'],
   vouchers: ['demogutschein01', 'demogutschein02', 'demogutschein03'],
   submissions: ['demoeinreichun1', 'demoeinreichun2'],
+  // A second workshop whose two submissions carry the review queue's signals on purpose.
+  workshop2: 'demowerkstatt02',
+  vouchers2: ['demogutschein04', 'demogutschein05'],
+  submissions2: ['demoeinreichun3', 'demoeinreichun4'],
+};
+
+// Invoice texts the auditor's pdf.js reads: number and date.
+const DEMO_INVOICES = {
+  demoeinreichun1: ['Rechnungsnummer: RE-2025-0712', 'Rechnungsdatum: 14.08.2025'],
+  demoeinreichun2: ['Rechnungsnummer: RE-2025-0815', 'Rechnungsdatum: 11.09.2025'],
+  // The same invoice number as the demo workshop's pending submission, and its IBAN.
+  demoeinreichun3: ['Rechnungsnummer: RE-2025-0815', 'Rechnungsdatum: 12.09.2025'],
+  // Dated after the campaign's last invoice date (31.10.2025).
+  demoeinreichun4: ['Rechnungsnummer: RE-2025-1103', 'Rechnungsdatum: 03.11.2025'],
 };
 
 // Three codes, one per status, for the three thresholds the demo sales cross.
@@ -37,9 +55,10 @@ const DEMO_SALES = [
   ['2025-08-12', 0, 523.45],
 ];
 
-function demoInvoicePdf(number) {
-  const text = `Rechnung ${number} - Demo Autoteile`;
-  const stream = `BT /F1 14 Tf 72 760 Td (${text}) Tj ET`;
+/** A one-page PDF whose text layer holds `lines` (ASCII; pdf.js reads it back). */
+function demoInvoicePdf(lines) {
+  const all = ['Demo Autoteile GmbH - Rechnung', ...lines];
+  const stream = all.map((line, i) => `BT /F1 14 Tf 72 ${760 - i * 24} Td (${line}) Tj ET`).join('\n');
   return Buffer.from(
     `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n` +
       `3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>endobj\n` +
@@ -110,6 +129,16 @@ export async function seedDemo({ url, superuser }) {
     ...extra,
   });
   await ensure(pb, 'administrators', IDS.administrator, staff(administrator, { firstName: 'Anna', lastName: 'Admin' }));
+  await ensure(pb, 'administrators', IDS.administrator2, staff(DEMO_LOGINS.administrator2, { firstName: 'Bernd', lastName: 'Zweitadmin' }));
+  // The campaign's paying account for the SEPA export (demo values; env PORTAL_DEBTOR_* wins).
+  const settings = await pb.collection('portal_settings').getFirstListItem("key = 'default'");
+  if (!settings.debtorIban) {
+    await pb.collection('portal_settings').update(settings.id, {
+      debtorName: 'NORA Cashback-Aktion (Demo)',
+      debtorIban: 'DE02120300000000202051',
+      debtorBic: 'BYLADEM1001',
+    });
+  }
   await ensure(pb, 'auditors', IDS.auditor, staff(auditor, { firstName: 'Peter', lastName: 'Prüfer' }));
 
   created.workshop = await ensure(pb, 'users', IDS.workshop, {
@@ -117,6 +146,7 @@ export async function seedDemo({ url, superuser }) {
     password: workshop.password,
     passwordConfirm: workshop.password,
     termsAccepted: true,
+    verified: true,
     firstName: 'Karl',
     lastName: 'Schrauber',
     phone: '00493012345678',
@@ -166,9 +196,65 @@ export async function seedDemo({ url, superuser }) {
       status: i === 0 ? 'passed' : 'pending',
     };
     for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-    fd.append('file', new Blob([demoInvoicePdf(`2025-0${8 + i}-1${i}`)], { type: 'application/pdf' }), `rechnung-${i + 1}.pdf`);
+    fd.append('file', new Blob([demoInvoicePdf(DEMO_INVOICES[id])], { type: 'application/pdf' }), `rechnung-${i + 1}.pdf`);
     await ensure(pb, 'submissions', id, fd);
   }
+
+  // The second workshop: two codes in audit, their submissions with the queue's signals.
+  await ensure(pb, 'users', IDS.workshop2, {
+    email: 'autoservice@demo.nora-aktion.de',
+    password: 'Demo-Werkstatt2-2025',
+    passwordConfirm: 'Demo-Werkstatt2-2025',
+    termsAccepted: true,
+    firstName: 'Olga',
+    lastName: 'Beispiel',
+    shopName: 'Autoservice Beispiel',
+    address: 'Musterallee',
+    streetNumber: '3',
+    zipCode: '80331',
+    city: 'München',
+  });
+  for (const [i, id] of IDS.vouchers2.entries()) {
+    await ensure(pb, 'vouchers', id, {
+      code: ['NORA-B4XT-7KQE', 'NORA-C8VR-3MNW'][i],
+      status: 'audit',
+      tier: i + 1,
+      user: IDS.workshop2,
+      campaign: campaign.id,
+    });
+  }
+  for (const [i, id] of IDS.submissions2.entries()) {
+    const fd = new FormData();
+    const fields = {
+      user: IDS.workshop2,
+      voucher: IDS.vouchers2[i],
+      campaign: campaign.id,
+      ibanFirstName: i === 0 ? 'Karl' : 'Olga',
+      ibanLastName: i === 0 ? 'Schrauber' : 'Beispiel',
+      // The first uses the demo workshop's IBAN: a shared IBAN.
+      ibanNumber: i === 0 ? 'DE89370400440532013000' : 'DE02120300000000202051',
+      ibanBic: i === 0 ? 'COBADEFFXXX' : 'BYLADEM1001',
+      status: 'pending',
+    };
+    for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+    fd.append('file', new Blob([demoInvoicePdf(DEMO_INVOICES[id])], { type: 'application/pdf' }), `rechnung-${i + 1}.pdf`);
+    await ensure(pb, 'submissions', id, fd);
+  }
+
+  // The passed submission's payout, as a verdict would have made it: payable, ready for a batch.
+  await ensure(pb, 'payouts', IDS.payout, {
+    submission: IDS.submissions[0],
+    user: IDS.workshop,
+    voucher: IDS.vouchers[0],
+    campaign: campaign.id,
+    amount: campaign.reward,
+    accountHolder: 'Karl Schrauber',
+    iban: 'DE89370400440532013000',
+    bic: 'COBADEFFXXX',
+    endToEndId: DEMO_VOUCHERS[0].code,
+    remittance: `NORA Cashback ${DEMO_VOUCHERS[0].code}`,
+    status: 'payable',
+  });
 
   // The first start mails the demo workshop its verification link, so the
   // inbox shows a real mail and the verification flow can be walked.

@@ -84,15 +84,10 @@ export function ensureBinary(env = process.env, { pinnedPath } = {}) {
 
 /**
  * The four directory flags PocketBase must always get (DECISIONS §1).
- * @param {{ dataDir: string, publicDir?: string }} options
+ * @param {{ dataDir: string, publicDir?: string, hooksDir?: string }} options
  */
-export function directoryArgs({ dataDir, publicDir = path.join(ROOT, 'dist') }) {
-  return [
-    `--dir=${dataDir}`,
-    `--hooksDir=${path.join(ROOT, 'pb_hooks')}`,
-    `--migrationsDir=${path.join(ROOT, 'pb_migrations')}`,
-    `--publicDir=${publicDir}`,
-  ];
+export function directoryArgs({ dataDir, publicDir = path.join(ROOT, 'dist'), hooksDir = path.join(ROOT, 'pb_hooks') }) {
+  return [`--dir=${dataDir}`, `--hooksDir=${hooksDir}`, `--migrationsDir=${path.join(ROOT, 'pb_migrations')}`, `--publicDir=${publicDir}`];
 }
 
 /**
@@ -113,9 +108,9 @@ export const HOOKS_POOL = 64;
 /**
  * Spawns `pocketbase serve`. The caller owns the child process.
  * @param {string} bin
- * @param {{ dataDir: string, http: string, publicDir?: string, env?: NodeJS.ProcessEnv, dev?: boolean, stdio?: import('node:child_process').StdioOptions }} options
+ * @param {{ dataDir: string, http: string, publicDir?: string, hooksDir?: string, env?: NodeJS.ProcessEnv, dev?: boolean, stdio?: import('node:child_process').StdioOptions }} options
  */
-export function spawnServe(bin, { dataDir, http, publicDir, env = process.env, dev = false, stdio }) {
+export function spawnServe(bin, { dataDir, http, publicDir, hooksDir, env = process.env, dev = false, stdio }) {
   // 64 JS runtimes instead of PocketBase's 15: the header middleware (pb_hooks/http.pb.js)
   // runs on every request, and with 100 concurrent clients requests queued for a runtime
   // (docs/performance.md, bench:load).
@@ -124,7 +119,7 @@ export function spawnServe(bin, { dataDir, http, publicDir, env = process.env, d
   const args = [
     'serve',
     `--http=${http}`,
-    ...directoryArgs({ dataDir, publicDir }),
+    ...directoryArgs({ dataDir, publicDir, hooksDir }),
     '--hooksWatch=false',
     `--hooksPool=${HOOKS_POOL}`,
     '--automigrate=false',

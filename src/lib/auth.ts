@@ -87,7 +87,9 @@ export function otpErrorMessage(err: unknown): string {
 export function loginErrorMessage(err: unknown): string {
   if (isAuthFailure(err)) return AUTH_MESSAGES.wrongCredentials;
   if (err instanceof ClientResponseError && err.status === 429) {
-    return err.response?.message === AUTH_MESSAGES.locked ? AUTH_MESSAGES.locked : AUTH_MESSAGES.tooManyRequests;
+    // The lockout says so in its data (the rate limiter's 429 does not); its message is German already.
+    const lockout = err.response?.data?.lockout as { message?: string } | undefined;
+    return lockout?.message ?? AUTH_MESSAGES.tooManyRequests;
   }
   return AUTH_MESSAGES.generic;
 }

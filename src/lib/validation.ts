@@ -1,25 +1,16 @@
 import { z } from '@/lib/zod';
 
-import { phoneProblem } from '@/lib/phone';
+import { LIMITS, MESSAGES, phoneProblem, TEXT_RULES, textProblem, zipProblem, type TextRule } from '@/rules';
 
-// Field limits of SPEC section 9, shared by every form. The server hooks enforce the same numbers.
-export const LIMITS = {
-  emailMax: 120,
-  passwordMin: 8,
-  // bcrypt reads 72 bytes; see docs/decisions/001-password-length.md.
-  passwordMax: 71,
-  nameMin: 2,
-  nameMax: 70,
-  longTextMin: 2,
-  longTextMax: 200,
-  streetNumberMax: 10,
-  phoneMax: 20,
-  customerNumberMax: 30,
-} as const;
+// zod schemas over the rulebook (src/rules): the limits and German messages live there and
+// serve the hooks too; here they become form fields.
+export { LIMITS };
 
-export const PASSWORD_MIN_MESSAGE = `Passwort muss mindestens ${LIMITS.passwordMin} Zeichen lang sein`;
-export const PASSWORD_MAX_MESSAGE = `Passwort darf maximal ${LIMITS.passwordMax} Zeichen lang sein`;
-export const EMAIL_MAX_MESSAGE = `E-Mail darf maximal ${LIMITS.emailMax} Zeichen lang sein`;
+export const PASSWORD_MIN_MESSAGE = MESSAGES.passwordMin;
+export const PASSWORD_MAX_MESSAGE = MESSAGES.passwordMax;
+export const EMAIL_MAX_MESSAGE = MESSAGES.emailMax;
+export const ZIP_MESSAGE = MESSAGES.zip;
+export const PHONE_MAX_MESSAGE = MESSAGES.phoneMax;
 
 /** A required e-mail with the given German messages (the forms word them differently). */
 export function emailField(messages: { required: string; invalid: string }) {
@@ -35,44 +26,34 @@ export function passwordsMatch(message: string) {
 }
 
 /** A new password of 8 to 71 characters. */
-export function newPasswordField(requiredMessage = PASSWORD_MIN_MESSAGE) {
+export function newPasswordField(requiredMessage: string = PASSWORD_MIN_MESSAGE) {
   return z.string().min(1, requiredMessage).min(LIMITS.passwordMin, PASSWORD_MIN_MESSAGE).max(LIMITS.passwordMax, PASSWORD_MAX_MESSAGE);
 }
 
-/** A required text of min to max characters (surrounding spaces do not count), with German messages. */
-export function textField(label: string, min: number, max: number) {
-  const minMessage = min === 1 ? `${label} ist erforderlich` : `${label} muss mindestens ${min} Zeichen lang sein`;
+/** A problem-returning rule as a zod refinement (one message, the rule's). */
+export function checked(problem: (value: string) => string | null) {
+  return (value: string, ctx: z.RefinementCtx) => {
+    const message = problem(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  };
+}
+
+/** A text field of the rulebook: trimmed, with its German messages. */
+export function textField(rule: TextRule) {
   return z
     .string()
     .trim()
-    .min(1, min === 1 ? minMessage : `${label} ist erforderlich`)
-    .min(min, minMessage)
-    .max(max, `${label} darf maximal ${max} Zeichen lang sein`);
+    .superRefine(checked((v) => textProblem(v, rule)));
 }
 
-export const ZIP_MESSAGE = 'PLZ muss 5 Ziffern enthalten';
-export const PHONE_MAX_MESSAGE = `Telefonnummer darf maximal ${LIMITS.phoneMax} Zeichen lang sein`;
-
 export const fields = {
-  firstName: () => textField('Vorname', LIMITS.nameMin, LIMITS.nameMax),
-  lastName: () => textField('Nachname', LIMITS.nameMin, LIMITS.nameMax),
-  shopName: () => textField('Werkstattname', LIMITS.longTextMin, LIMITS.longTextMax),
-  address: () => textField('Straße', LIMITS.longTextMin, LIMITS.longTextMax),
-  streetNumber: () => textField('Hausnummer', 1, LIMITS.streetNumberMax),
-  city: () => textField('Ort', LIMITS.nameMin, LIMITS.nameMax),
-  zipCode: () =>
-    z
-      .string()
-      .trim()
-      .regex(/^\d{5}$/, ZIP_MESSAGE),
+  firstName: () => textField(TEXT_RULES.firstName),
+  lastName: () => textField(TEXT_RULES.lastName),
+  shopName: () => textField(TEXT_RULES.shopName),
+  address: () => textField(TEXT_RULES.address),
+  streetNumber: () => textField(TEXT_RULES.streetNumber),
+  city: () => textField(TEXT_RULES.city),
+  zipCode: () => z.string().trim().superRefine(checked(zipProblem)),
   /** Optional; when given, SPEC's character rules apply. */
-  phone: () =>
-    z
-      .string()
-      .trim()
-      .max(LIMITS.phoneMax, PHONE_MAX_MESSAGE)
-      .superRefine((value, ctx) => {
-        const problem = phoneProblem(value);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      }),
+  phone: () => z.string().trim().superRefine(checked(phoneProblem)),
 };

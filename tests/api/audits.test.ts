@@ -68,10 +68,10 @@ describe('audit file', () => {
     const record = await server.admin.collection('submission_audit_files').getOne(res.json.id);
     expect(record.totalRows).toBeGreaterThanOrEqual(1);
     const lines = await csvOf('submission_audit_files', record, 'file');
-    expect(lines[0]).toBe('"RechnungsID";"Werkstatt";"E-Mail";"Code";"Eingereicht am";"Doppelte Rechnung";"Checked";"Faulty"');
+    expect(lines[0]).toBe('"RechnungsID";"Werkstatt";"E-Mail";"Code";"Eingereicht am";"Doppelte Rechnung";"Hinweise";"Checked";"Faulty"');
     const row = lines.find((l) => l.startsWith(`"${submissionId}"`))!;
     expect(row).toContain(`"${owner.email}";"${voucher.code}"`);
-    expect(row).toMatch(/"\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}";"nein";"";""$/);
+    expect(row).toMatch(/"\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}";"nein";"[^"]*";"";""$/);
   });
 
   it('cannot be read or requested by a workshop, an administrator or a guest', async () => {
@@ -136,12 +136,12 @@ describe('verdicts', () => {
     const record = await server.admin.collection('audit_results').getOne(res.json.id);
     expect(record).toMatchObject({ status: 'done', successfullyProcessedRows: 0, failedProcessedRows: 4 });
     const lines = await csvOf('audit_results', record, 'failedRowsCsv');
-    expect(lines[0]).toBe('"RechnungsID";"Werkstatt";"Checked";"Faulty";"fehler"');
-    expect(lines.slice(1).map((l) => l.split(';').at(-1))).toEqual([
-      '"Unbekannte RechnungsID"',
-      '"Checked und Faulty müssen jeweils 0 oder 1 sein"',
-      '"Checked und Faulty müssen jeweils 0 oder 1 sein"',
-      '"Die Einreichung ist nicht mehr in Prüfung"',
+    expect(lines[0]).toBe('"RechnungsID";"Werkstatt";"Checked";"Faulty";"fehler";"zeile"');
+    expect(lines.slice(1).map((l) => l.split(';').slice(-2))).toEqual([
+      ['"Unbekannte RechnungsID"', '"2"'],
+      ['"Checked und Faulty müssen jeweils 0 oder 1 sein"', '"3"'],
+      ['"Checked und Faulty müssen jeweils 0 oder 1 sein"', '"4"'],
+      ['"Die Einreichung ist nicht mehr in Prüfung"', '"5"'],
     ]);
     expect(await status('vouchers', pending.voucher.id)).toBe('audit');
     const forged = await uploadVerdicts(auditor, `RechnungsID;Checked;Faulty\n${pending.submissionId};1;0\n`, {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -89,6 +89,7 @@ interface CollectionSpec {
   owner?: Actor['collection'];
 }
 
+let weekCounter = 0;
 const SPECS: Record<string, CollectionSpec> = {
   users: {
     owner: 'users',
@@ -266,6 +267,84 @@ const SPECS: Record<string, CollectionSpec> = {
       (await server.admin.collection('submission_audit_files').create(csvUpload({ filename: 'pruefdatei.csv', totalRows: '1' }))).id,
     createBody: async () => ({ filename: 'pruefdatei_neu.csv' }),
     update: { field: 'totalRows', value: 12345 },
+  },
+  payouts: {
+    owner: 'users',
+    make: async (owner) => {
+      const submission = await createSubmission(server, owner.id);
+      return (
+        await server.admin.collection('payouts').create({
+          submission: submission.id,
+          user: owner.id,
+          voucher: submission.voucher,
+          campaign: campaignId,
+          amount: 50,
+          accountHolder: 'Erika Mustermann',
+          iban: 'DE89370400440532013000',
+          bic: 'COBADEFFXXX',
+          endToEndId: 'NORA-TEST-ROLE',
+          remittance: 'NORA Cashback NORA-TEST-ROLE',
+          status: 'payable',
+        })
+      ).id;
+    },
+    createBody: async (_caller, owner) => ({
+      submission: (await createSubmission(server, owner.id)).id,
+      user: owner.id,
+      amount: 5000,
+      accountHolder: 'Angreifer',
+      iban: 'DE02120300000000202051',
+      endToEndId: 'X',
+      remittance: 'X',
+      status: 'payable',
+    }),
+    update: { field: 'amount', value: 5000 },
+  },
+  payout_batches: {
+    make: async () =>
+      (await server.admin.collection('payout_batches').create({ number: Math.floor(Math.random() * 1e9) + 1, status: 'created' })).id,
+    createBody: async () => ({ number: 999999, status: 'released', count: 1, total: 5000 }),
+    update: { field: 'status', value: 'released' },
+  },
+  mail_outbox: {
+    make: async () =>
+      (
+        await server.admin
+          .collection('mail_outbox')
+          .create({ recipient: `${unique('m')}@example.de`, template: 'code-issued', status: 'sent' })
+      ).id,
+    createBody: async () => ({
+      recipient: 'opfer@example.de',
+      template: 'code-issued',
+      status: 'queued',
+      data: { codes: ['NORA-AAAA-BBBB'] },
+    }),
+    update: { field: 'status', value: 'queued' },
+  },
+  staff_log: {
+    make: async () => (await server.admin.collection('staff_log').create({ action: 'test.entry', reason: 'Testeintrag' })).id,
+    createBody: async () => ({ action: 'sales_import.confirm', reason: 'gefälscht' }),
+    update: { field: 'reason', value: 'nachträglich geändert' },
+  },
+  sales_weekly: {
+    make: async () =>
+      (
+        await server.admin
+          .collection('sales_weekly')
+          .create({ campaign: campaignId, week: `${1000 + ++weekCounter}-W01`, total: 1, rowCount: 1 })
+      ).id,
+    createBody: async () => ({ campaign: campaignId, week: '2025-W40', total: 99999999, rowCount: 1 }),
+    update: { field: 'total', value: 0 },
+  },
+  portal_counters: {
+    make: async () => (await server.admin.collection('portal_counters').create({ name: unique('c'), value: 1 })).id,
+    createBody: async () => ({ name: 'sales_import', value: 0 }),
+    update: { field: 'value', value: 0 },
+  },
+  portal_settings: {
+    make: async () => (await server.admin.collection('portal_settings').create({ key: unique('k').slice(0, 20), mailsPerMinute: 5 })).id,
+    createBody: async () => ({ key: 'default2', mailsPerMinute: 100000 }),
+    update: { field: 'mailsPerMinute', value: 100000 },
   },
   audit_results: {
     make: async () =>
@@ -464,3 +543,58 @@ for (const row of TABLE) {
     });
   });
 }
+
+// ---------------------------------------------------------------------------
+// The routes beyond the record API: every route the hooks register is in the table, and
+// every role the table does not name is turned away without data.
+// ---------------------------------------------------------------------------
+function readRouteTable() {
+  const md = readFileSync(path.resolve(import.meta.dirname, '../../docs/role-table.md'), 'utf8');
+  const rows: { method: string; path: string; who: string }[] = [];
+  for (const line of md.split('\n')) {
+    const m = /^\| `(GET|POST) (\/api\/portal\/[^`]+)`\s*\|\s*([^|]+?)\s*\|/.exec(line);
+    if (m) rows.push({ method: m[1]!, path: m[2]!, who: m[3]! });
+  }
+  return rows;
+}
+const ROUTES = readRouteTable();
+
+function registeredRoutes() {
+  const dir = path.resolve(import.meta.dirname, '../../pb_hooks');
+  const found: { method: string; path: string }[] = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.pb.js'))) {
+    const source = readFileSync(path.join(dir, file), 'utf8');
+    for (const m of source.matchAll(/routerAdd\(\s*'(GET|POST|PUT|PATCH|DELETE)',\s*'([^']+)'/g))
+      found.push({ method: m[1]!, path: m[2]! });
+  }
+  return found;
+}
+
+it('every route the hooks register is in the role table', () => {
+  const documented = (route: { method: string; path: string }) =>
+    ROUTES.some((r) => {
+      if (r.method !== route.method) return false;
+      const pattern = new RegExp(`^${route.path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+      return pattern.test(r.path) || r.path === route.path;
+    });
+  const routes = registeredRoutes();
+  expect(routes.length).toBeGreaterThan(10);
+  expect(routes.filter((r) => !documented(r))).toEqual([]);
+});
+
+describe('routes turn away every role the table does not name', () => {
+  const roleOf: Record<string, Role> = { administrators: 'administrator', auditors: 'auditor', 'users (own)': 'workshop' };
+  for (const route of ROUTES) {
+    const allowed = roleOf[route.who];
+    for (const role of (['guest', 'workshop', 'administrator', 'auditor'] as Role[]).filter((r) => r !== allowed)) {
+      it(`${route.method} ${route.path} as ${role}`, async () => {
+        // Ids that exist, so a refusal is the rule's and not a missing record's.
+        const url = route.path.replace('{id}', actors.workshopB.id).replace('{action}', 'block').replace('{decision}', 'confirm');
+        const res = await call(actorFor(role), route.method, url, route.method === 'POST' ? { reason: 'Test' } : undefined);
+        expect(res.status).toBe(role === 'guest' ? 401 : 403);
+        expect(Object.keys(res.json ?? {}).sort()).toEqual(['data', 'message', 'status']);
+        expect(res.text).not.toContain(actors.workshopB.email);
+      });
+    }
+  }
+});

@@ -102,18 +102,21 @@ describe('sales import', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 BOM for German Excel
     const text = bytes.subarray(3).toString('utf8');
     const rows = text.trim().split('\r\n');
-    expect(rows[0]).toBe('"user";"bnr";"knr";"gpnr";"deliverydate";"sales";"fehler"');
-    const reasons = rows.slice(1).map((r) => r.split(';').at(-1));
+    expect(rows[0]).toBe('"user";"bnr";"knr";"gpnr";"deliverydate";"sales";"fehler";"zeile"');
+    const reasons = rows.slice(1).map((r) => [r.split(';').at(-2), r.split(';').at(-1)]);
+    const invalidAmount = '"Ungültiger Umsatz: erwartet wird ein Betrag mit höchstens zwei Nachkommastellen, z. B. 1234,50 oder 1.234,50"';
     expect(reasons).toEqual([
-      '"Unbekannte Benutzer-ID"',
-      '"Ungültiges Lieferdatum (erwartet JJJJ-MM-TT)"',
-      '"Lieferdatum liegt außerhalb des Aktionszeitraums"',
-      '"Pflichtfeld fehlt: knr"',
-      '"Ungültiger Umsatz"',
-      '"Falsche Anzahl an Spalten"',
-      '"Zeile ist zu lang"',
-      '"Unbekannte Benutzer-ID"',
+      ['"Unbekannte Benutzer-ID"', '"3"'],
+      ['"Ungültiges Lieferdatum (erwartet JJJJ-MM-TT)"', '"4"'],
+      ['"Lieferdatum liegt außerhalb des Aktionszeitraums"', '"5"'],
+      ['"Pflichtfeld fehlt: knr"', '"6"'],
+      [invalidAmount, '"7"'],
+      ['"Falsche Anzahl an Spalten"', '"8"'],
+      [invalidAmount, '"9"'],
+      ['"Unbekannte Benutzer-ID"', '"10"'],
     ]);
+    // A 100,000-digit cell comes back cut to 200 characters.
+    expect(rows[7]).toContain(`"${'9'.repeat(200)}…"`);
     // A formula in an uploaded cell is written back neutralised.
     expect(text).toContain(`"'=HYPERLINK(""http://evil"")"`);
   });

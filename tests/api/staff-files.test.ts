@@ -83,11 +83,12 @@ describe('business partner numbers', () => {
     expect(record).toMatchObject({ status: 'done', successfullyProcessedRows: 1, failedProcessedRows: 3 });
     expect((await server.admin.collection('user_lz_connections').getOne(link.id)).gpnr).toBe('GP4711');
     const lines = await fileText('business_partner_number_files', record, 'failedRowsCsv');
-    expect(lines[0]).toBe('"user";"bnr";"knr";"gpnr";"fehler"');
-    expect(lines.slice(1).map((l) => l.split(';').at(-1))).toEqual([
-      '"Keine Verknüpfung dieser Werkstatt mit einem Leistungszentrum mit dieser bnr"',
-      '"Keine Verknüpfung dieser Werkstatt mit einem Leistungszentrum mit dieser bnr"',
-      '"Kundennummer (knr) passt nicht zur Verknüpfung"',
+    expect(lines[0]).toBe('"user";"bnr";"knr";"gpnr";"fehler";"zeile"');
+    // An unknown user id has its own reason, the one the sales upload gives too.
+    expect(lines.slice(1).map((l) => l.split(';').slice(-2))).toEqual([
+      ['"Diese Werkstatt ist mit keinem Leistungszentrum mit dieser bnr verknüpft"', '"3"'],
+      ['"Unbekannte Benutzer-ID"', '"4"'],
+      ['"Kundennummer (knr) passt nicht zur Verknüpfung"', '"5"'],
     ]);
   });
 

@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import PocketBase from 'pocketbase';
 
-import { ensureBinary, spawnServe, upsertSuperuser, waitForHealth } from '../../scripts/lib/pocketbase.mjs';
+import { ensureBinary, ROOT, spawnServe, upsertSuperuser, waitForHealth } from '../../scripts/lib/pocketbase.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
 
 export const SUPERUSER = { email: 'root@test.local', password: 'superuser-pass-123' };
@@ -38,6 +38,20 @@ export interface StartOptions {
    * tests/security checks the limiter with it on.
    */
   rateLimits?: boolean;
+  /**
+   * Extra hook files (paths) loaded beside the project's own, e.g. a route that lets a test
+   * call a server library directly. They live under tests/, never in pb_hooks/.
+   */
+  extraHooks?: string[];
+}
+
+/** A hooks dir with the project's hooks (symlinked) plus the given files. */
+function hooksWith(extra: string[]) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-hooks-'));
+  const own = path.join(ROOT, 'pb_hooks');
+  for (const entry of readdirSync(own)) symlinkSync(path.join(own, entry), path.join(dir, entry));
+  for (const file of extra) copyFileSync(file, path.join(dir, path.basename(file)));
+  return dir;
 }
 
 /**
@@ -55,12 +69,15 @@ export async function startPocketBase(options: StartOptions = {}): Promise<TestS
     PORTAL_URL: url,
     SMTP_HOST: '',
     PORTAL_NOW: CAMPAIGN_NOW,
+    // The scheduler ticks every second, so the mail outbox sends within a second or so.
+    PORTAL_CRON_INTERVAL_MS: '1000',
     PORTAL_RATE_LIMIT_EXCLUDED_IPS: options.rateLimits ? '' : '127.0.0.1',
     ...options.env,
   };
   upsertSuperuser(bin, { dataDir, ...SUPERUSER, env });
 
-  const child = spawnServe(bin, { dataDir, http: `127.0.0.1:${port}`, env, publicDir: options.publicDir });
+  const hooksDir = options.extraHooks?.length ? hooksWith(options.extraHooks) : undefined;
+  const child = spawnServe(bin, { dataDir, http: `127.0.0.1:${port}`, env, publicDir: options.publicDir, hooksDir });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
@@ -99,6 +116,7 @@ export async function startPocketBase(options: StartOptions = {}): Promise<TestS
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+      if (hooksDir) rmSync(hooksDir, { recursive: true, force: true });
     },
   };
 }

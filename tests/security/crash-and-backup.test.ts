@@ -148,9 +148,14 @@ describe('backups', () => {
       .map((c) => c.name);
     expect(collections.length).toBeGreaterThan(15);
     let records = 0;
+    // The outbox worker keeps sending on the source while the copy is read: its delivery
+    // state moves on, what was queued does not.
+    const delivery = ['status', 'attempts', 'lastError', 'nextAttemptAt', 'claimedAt', 'claimToken', 'sentAt', 'subject', 'updated'];
+    const stable = (name: string, rows: Record<string, unknown>[]) =>
+      name === 'mail_outbox' ? rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !delivery.includes(k)))) : rows;
     for (const name of collections) {
-      const before = await source.admin.collection(name).getFullList({ sort: 'id' });
-      const after = await restored.admin.collection(name).getFullList({ sort: 'id' });
+      const before = stable(name, await source.admin.collection(name).getFullList({ sort: 'id' }));
+      const after = stable(name, await restored.admin.collection(name).getFullList({ sort: 'id' }));
       expect(after, name).toEqual(before);
       records += before.length;
     }

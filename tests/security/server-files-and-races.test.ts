@@ -1,5 +1,7 @@
 // Issue 8: formulas in every file the server writes (ASVS 5.0 1.2.10), double
 // redemption under concurrency (2.3.3, 2.3.4), and file tokens that run out.
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -67,7 +69,9 @@ function expectNeutral(label: string, bytes: Buffer, mustContain: string[]) {
   const all = cells(bytes);
   const offenders = all.filter((cell) => DANGEROUS.test(cell));
   expect(offenders, `${label}: cells a spreadsheet would run`).toEqual([]);
-  for (const payload of mustContain) expect(all, `${label} lost ${JSON.stringify(payload)}`).toContain(`'${payload}`);
+  // Formula starters get a ' in front; control characters (tab, CR) become spaces.
+  const written = (payload: string) => (/^[\t\r]/.test(payload) ? payload.replace(/[\t\r]/g, ' ') : `'${payload}`);
+  for (const payload of mustContain) expect(all, `${label} lost ${JSON.stringify(payload)}`).toContain(written(payload));
 }
 
 describe('formulas in the files the server writes are neutralised (1.2.10)', () => {
@@ -79,9 +83,13 @@ describe('formulas in the files the server writes are neutralised (1.2.10)', () 
       firstName: PAYLOADS[0],
       lastName: PAYLOADS[3],
       shopName: PAYLOADS[2],
-      address: PAYLOADS[4],
       city: '=cmd|"/c calc"!A1',
     });
+    // A tab at the start of a stored value is refused today; an old record may hold one.
+    const db = new Database(path.join(server.dataDir, 'data.db'));
+    db.pragma('busy_timeout = 10000');
+    db.prepare('UPDATE users SET address = ? WHERE id = ?').run(PAYLOADS[4], workshop.id);
+    db.close();
     const centre = await createCentre(server, { bnr: '551100' });
     await workshop.pb.collection('user_lz_connections').create({ user: workshop.id, noraLz: centre.id, customerNumber: 'KD55' });
     const voucher = await createVoucher(server, workshop.id);

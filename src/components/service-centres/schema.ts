@@ -1,22 +1,17 @@
 import { z } from '@/lib/zod';
 
-import { LIMITS } from '@/lib/validation';
+import { checked } from '@/lib/validation';
+import { customerNumberProblem, LIMITS, MESSAGES } from '@/rules';
 
 export const PARTNER_MESSAGES = {
   partnerRequired: 'Bitte wählen Sie ein NORA Leistungszentrum',
-  customerNumberRequired: 'Kundennummer ist erforderlich',
-  customerNumberMax: `Kundennummer darf maximal ${LIMITS.customerNumberMax} Zeichen lang sein`,
-  customerNumberChars: 'Nur Buchstaben und Zahlen sind erlaubt',
+  customerNumberRequired: MESSAGES.customerNumberRequired,
+  customerNumberMax: MESSAGES.customerNumberMax,
+  customerNumberChars: MESSAGES.customerNumberChars,
   atLeastOne: 'Mindestens ein Leistungszentrum muss hinzugefügt werden',
 } as const;
 
-export const customerNumberField = () =>
-  z
-    .string()
-    .trim()
-    .min(1, PARTNER_MESSAGES.customerNumberRequired)
-    .max(LIMITS.customerNumberMax, PARTNER_MESSAGES.customerNumberMax)
-    .regex(/^[A-Za-z0-9]+$/, PARTNER_MESSAGES.customerNumberChars);
+export const customerNumberField = () => z.string().trim().superRefine(checked(customerNumberProblem));
 
 /** The add-service-centre form (SPEC section 5). */
 export const addCentreSchema = z.object({

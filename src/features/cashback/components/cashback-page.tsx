@@ -11,13 +11,23 @@ import { CheckboxField } from '@/components/ui/checkbox-field';
 import { TextField } from '@/components/ui/text-field';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
-import { currentUserId } from '@/lib/auth';
+import { currentUserId, SessionError } from '@/lib/auth';
 import { useActiveCampaign } from '@/lib/campaign';
 import { trackEvent } from '@/lib/consent';
 
 import { checkVoucher, createSubmission, SubmissionError } from '../api/cashback';
 import { CASHBACK_MESSAGES, cashbackSchema, compactIban, type CashbackInput, type CashbackValues } from '../schemas/cashback';
 import { UploadWidget } from './upload-widget';
+
+/** Which form field shows a server field error: the server's field name, the form's. */
+const SERVER_FIELDS = [
+  ['voucher', 'cashbackCode'],
+  ['ibanFirstName', 'firstName'],
+  ['ibanLastName', 'lastName'],
+  ['ibanNumber', 'iban'],
+  ['ibanBic', 'bic'],
+  ['file', 'invoice'],
+] as const;
 
 const EMPTY: CashbackInput = {
   firstName: '',
@@ -94,16 +104,14 @@ export function CashbackPage() {
     } catch (err) {
       console.error(err);
       setProgress(null);
+      // The server's field errors carry their final German message: shown as they are, on
+      // the form field they belong to.
+      const field = err instanceof SubmissionError ? SERVER_FIELDS.find(([name]) => err.data[name]?.message) : undefined;
       if (err instanceof SubmissionError && err.status === 0) {
         setPageError(CASHBACK_MESSAGES.uploadFailed);
-      } else if (err instanceof SubmissionError && err.data.voucher) {
-        const closed = err.data.voucher.code === 'validation_redeem_window_closed';
-        setError('cashbackCode', { type: 'server', message: closed ? CASHBACK_MESSAGES.windowClosed : CASHBACK_MESSAGES.invalidCode });
-      } else if (err instanceof SubmissionError && err.data.ibanNumber) {
-        setError('iban', { type: 'server', message: CASHBACK_MESSAGES.invalidIban });
-      } else if (err instanceof SubmissionError && err.data.ibanBic) {
-        setError('bic', { type: 'server', message: CASHBACK_MESSAGES.invalidBic });
-      } else if (err instanceof Error && err.message.startsWith('Nicht eingeloggt')) {
+      } else if (err instanceof SubmissionError && field) {
+        setError(field[1], { type: 'server', message: err.data[field[0]]!.message });
+      } else if (err instanceof SessionError) {
         setPageError(err.message);
       } else {
         setError('invoice', { type: 'server', message: CASHBACK_MESSAGES.submitFailed });

@@ -35,7 +35,8 @@ export interface FileRecord extends RecordModel {
   filename: string;
   file?: string;
   created: string;
-  status?: 'queued' | 'processing' | 'merging' | 'done' | 'failed';
+  status?: 'queued' | 'processing' | 'held' | 'merging' | 'issuing' | 'done' | 'failed' | 'discarded';
+  codesIssued?: number;
   progress?: number;
   errorMessage?: string;
   totalRows?: number;
@@ -139,12 +140,4 @@ export async function uploadAuditResults(file: File): Promise<FileRecord> {
   body.append('failedProcessedRows', '0');
   const created = await withSession(() => pb.collection('audit_results').create<FileRecord>(body, { requestKey: null }));
   return pb.collection('audit_results').getOne<FileRecord>(created.id, { requestKey: null });
-}
-
-/** The invoice of one submission as a short-lived URL, and whether it is a PDF. */
-export async function invoiceUrl(submissionId: string): Promise<{ url: string; pdf: boolean }> {
-  const submission = await withSession(() => pb.collection('submissions').getOne(submissionId.trim(), { requestKey: null }));
-  const token = await pb.files.getToken({ requestKey: null });
-  const name = submission.file as string;
-  return { url: pb.files.getURL(submission, name, { token }), pdf: /\.pdf$/i.test(name) };
 }

@@ -10,9 +10,11 @@ import { TextField } from '@/components/ui/text-field';
 import { useLoad } from '@/hooks/use-load';
 import { formatDate } from '@/utils/format';
 
-import { createAuditFile, DC_MESSAGES, invoiceUrl, newestAuditFile, type FileRecord } from '../api/files';
+import { createAuditFile, DC_MESSAGES, newestAuditFile, type FileRecord } from '../api/files';
+import { loadSubmission, type ReviewItem } from '../api/review';
 import { Block, ErrorAlert, useDownload } from './blocks';
 import { dash } from './file-table';
+import { ReviewDetail } from './review-detail';
 
 export function AuditFileBlock() {
   const newest = useLoad<FileRecord | null>(newestAuditFile, null);
@@ -67,22 +69,20 @@ export function AuditFileBlock() {
 const invoiceSchema = z.object({ id: z.string().trim().min(1, DC_MESSAGES.invoiceIdRequired) });
 
 export function InvoiceCheckBlock() {
-  const [invoice, setInvoice] = useState<{ id: string; url: string; pdf: boolean } | null>(null);
+  const [item, setItem] = useState<ReviewItem | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [imageLoading, setImageLoading] = useState(false);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<z.infer<typeof invoiceSchema>>({ resolver: zodResolver(invoiceSchema), defaultValues: { id: '' } });
 
+  // The same detail as the review queue (issue 18): the invoice beside its facts and signals.
   const show = async ({ id }: { id: string }) => {
     setError(null);
-    setInvoice(null);
+    setItem(null);
     try {
-      const found = await invoiceUrl(id);
-      setImageLoading(!found.pdf);
-      setInvoice({ id: id.trim(), ...found });
+      setItem(await loadSubmission(id));
     } catch (err) {
       console.error(err);
       setError(DC_MESSAGES.invoiceFetchFailed);
@@ -104,28 +104,13 @@ export function InvoiceCheckBlock() {
           Rechnung anzeigen
         </Button>
       </form>
-      {(isSubmitting || imageLoading) && (
+      {isSubmitting && (
         <div className="mt-4">
           <Spinner label="Rechnung wird geladen..." />
         </div>
       )}
       <ErrorAlert message={error} />
-      {invoice && invoice.pdf && (
-        <iframe title={`Rechnung ${invoice.id}`} src={invoice.url} className="mt-4 h-[70vh] w-full rounded border border-slate-300" />
-      )}
-      {invoice && !invoice.pdf && (
-        <img
-          src={invoice.url}
-          alt={`Rechnung ${invoice.id}`}
-          className={imageLoading ? 'hidden' : 'mt-4 max-h-[70vh] max-w-full rounded border border-slate-300'}
-          onLoad={() => setImageLoading(false)}
-          onError={() => {
-            setImageLoading(false);
-            setInvoice(null);
-            setError(DC_MESSAGES.imageFailed);
-          }}
-        />
-      )}
+      {item && <ReviewDetail key={item.id} item={item} />}
     </Block>
   );
 }

@@ -159,6 +159,8 @@ export function RegistrationFilesBlock() {
 
 export function statusCell(r: FileRecord) {
   if (r.status === 'failed') return <span className="text-red-700">Fehlgeschlagen{r.errorMessage ? `: ${r.errorMessage}` : ''}</span>;
+  if (r.status === 'held') return <span className="font-semibold text-amber-800">Wartet auf Freigabe (siehe „Importe zur Freigabe“)</span>;
+  if (r.status === 'discarded') return 'Verworfen';
   if (r.status === 'done' || !r.status) return 'Verarbeitet';
   return `In Verarbeitung (${r.progress ?? 0} %)`;
 }

@@ -2,9 +2,20 @@ import { useSessionStore } from '@/stores/session';
 
 import { AuditFileBlock, InvoiceCheckBlock } from './auditor-blocks';
 import { RegistrationFilesBlock, UserFilesBlock } from './blocks';
+import { DashboardBlock } from './dashboard-block';
+import { ImportGateBlock } from './import-gate-block';
+import { MailLogBlock } from './mail-log-block';
+import { PayoutsBlock } from './payouts-block';
+import { ReviewQueueBlock } from './review-queue-block';
+import { StaffLogBlock } from './staff-log-block';
 import { AuditUploadBlock, BusinessPartnerBlock, SalesUploadBlock } from './upload-blocks';
+import { WorkshopsBlock } from './workshops-block';
 
-/** SPEC section 2: four blocks for administrators, four for auditors. */
+/**
+ * SPEC section 2: four blocks for administrators, four for auditors. Administrators also get the
+ * back office (dashboard, workshops, staff log), the import gate, payouts and the mail log;
+ * auditors the review queue.
+ */
 export function DatacenterPage() {
   const role = useSessionStore((s) => s.role);
   return (
@@ -13,13 +24,20 @@ export function DatacenterPage() {
       <RegistrationFilesBlock />
       {role === 'Administrator' && (
         <>
+          <DashboardBlock />
+          <WorkshopsBlock />
           <SalesUploadBlock />
+          <ImportGateBlock />
           <UserFilesBlock />
           <BusinessPartnerBlock />
+          <PayoutsBlock />
+          <MailLogBlock />
+          <StaffLogBlock />
         </>
       )}
       {role === 'Auditor' && (
         <>
+          <ReviewQueueBlock />
           <AuditFileBlock />
           <AuditUploadBlock />
           <InvoiceCheckBlock />

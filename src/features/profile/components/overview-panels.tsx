@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { formatDate, formatMoney } from '@/utils/format';
 
-import { VOUCHER_STATUS_LABEL, type Stats, type Voucher } from '../api/overview';
+import { voucherLabel, type Stats, type Voucher } from '../api/overview';
 import { PROFILE_MESSAGES } from '../api/profile';
 
 /** '-' when missing, '0 €' when negative (SPEC section 9). */
@@ -93,7 +93,7 @@ export function VoucherTable({ vouchers, loading, failed }: { vouchers: Voucher[
               <p className="font-mono text-base font-semibold">{v.code}</p>
               <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-slate-700">
                 <dt>Status</dt>
-                <dd className="font-medium text-slate-900">{VOUCHER_STATUS_LABEL[v.status] ?? v.status}</dd>
+                <dd className="font-medium text-slate-900">{voucherLabel(v)}</dd>
                 <dt>Erstellt am</dt>
                 <dd>{formatDate(v.created)}</dd>
                 <dt>Aktion</dt>
@@ -127,7 +127,7 @@ export function VoucherTable({ vouchers, loading, failed }: { vouchers: Voucher[
               {vouchers.map((v) => (
                 <tr key={v.id} className="border-b border-slate-200">
                   <td className="py-2 pr-4 font-mono font-semibold">{v.code}</td>
-                  <td className="py-2 pr-4">{VOUCHER_STATUS_LABEL[v.status] ?? v.status}</td>
+                  <td className="py-2 pr-4">{voucherLabel(v)}</td>
                   <td className="py-2 pr-4">{formatDate(v.created)}</td>
                   <td className="py-2">{v.campaignLabel}</td>
                 </tr>

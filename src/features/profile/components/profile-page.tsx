@@ -5,6 +5,7 @@ import { useLoad } from '@/hooks/use-load';
 import { loadStats, loadVouchers, type Stats, type Voucher } from '../api/overview';
 import { loadProfile, PROFILE_MESSAGES, type Profile } from '../api/profile';
 import { RedeemPanel, StatsPanel, VoucherTable } from './overview-panels';
+import { ReturnedPayoutsPanel } from './returned-payouts-panel';
 import { ProfileForm } from './profile-form';
 
 export function ProfilePage() {
@@ -24,6 +25,7 @@ export function ProfilePage() {
         <StatsPanel stats={stats.data} loading={stats.loading} failed={stats.failed} />
         <RedeemPanel />
       </div>
+      <ReturnedPayoutsPanel />
       <VoucherTable vouchers={vouchers.data} loading={vouchers.loading} failed={vouchers.failed} />
       {profile.loading && <Spinner label="Wird geladen..." />}
       {profile.failed && !profile.data && <Alert tone="error">{PROFILE_MESSAGES.loadFailed}</Alert>}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { isValidPhone, normalizePhone, PHONE_MESSAGES, phoneProblem } from './phone';
+import { isValidPhone, normalizePhone, PHONE_MESSAGES, phoneProblem } from '@/lib/phone';
 
 describe('normalizePhone', () => {
   it('removes surrounding whitespace, inner spaces, brackets and hyphens', () => {

@@ -1,0 +1,142 @@
+import { PNG_BYTES } from '../tests/helpers/fixtures';
+import { declineCookies, expect, fillCashback, loginAs, test } from './fixtures';
+
+// Issue 19's walk on the demo data: the demo administrator finds the demo workshop by its
+// customer number, resends a code mail, corrects the customer number, sees both in the staff
+// log, blocks the workshop, and the workshop's redemption is refused with the German message.
+// The demo data is put back afterwards (later tests use the demo workshop).
+
+const OPEN_CODE = 'NORA-Z9MF-5WSB';
+const BLOCKED =
+  'Deine Werkstatt ist für das Einlösen von Cashback-Codes gesperrt. Bitte wende dich an cashback@nora-aktion.de, wenn du Fragen dazu hast.';
+
+test('an administrator finds the demo workshop, resends its code mail, corrects its customer number and blocks it', async ({
+  page,
+  browser,
+  admin,
+  inbox,
+  expectNoA11yViolations,
+}) => {
+  test.setTimeout(120_000);
+  const { DEMO_LOGINS } = await import('../scripts/demo/seed.mjs');
+  const demo = await admin.collection('users').getFirstListItem(admin.filter('email = {:e}', { e: DEMO_LOGINS.workshop.email }));
+  const link = await admin
+    .collection('user_lz_connections')
+    .getFirstListItem(admin.filter('user = {:u} && customerNumber = {:c}', { u: demo.id, c: 'KD48150' }));
+  const mailsBefore = (await inbox.all()).filter((m) => m.subject === `Ihr Cashback-Code ${OPEN_CODE}`).length;
+  try {
+    await loginAs(page, { ...DEMO_LOGINS.administrator, collection: 'administrators' });
+    await declineCookies(page);
+    const block = page.getByRole('region', { name: 'Werkstätten' });
+    await block.getByRole('searchbox', { name: 'Werkstatt suchen' }).fill('kd48150');
+    const found = block.getByRole('list', { name: 'Gefundene Werkstätten' }).getByRole('listitem');
+    await expect(block.getByText('1 Werkstätten gefunden')).toBeVisible();
+    await expect(found).toHaveCount(1);
+    await found.getByRole('button', { name: /Kfz-Meisterbetrieb Schrauber/ }).click();
+    const story = block.getByRole('region', { name: 'Werkstatt Kfz-Meisterbetrieb Schrauber' });
+    await expect(story).toContainText('Kundennummer KD48150, gpnr GP700100');
+    await expect(story).toContainText(OPEN_CODE);
+    await expectNoA11yViolations(page);
+
+    // Resend the open code's mail: the reason is required.
+    await story.getByRole('listitem').filter({ hasText: OPEN_CODE }).getByRole('button', { name: 'Code-E-Mail erneut senden' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Ausführen' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Bitte geben Sie einen Grund an.');
+    await dialog.getByLabel('Grund *').fill('Anruf: Code-E-Mail nie angekommen');
+    await dialog.getByRole('button', { name: 'Ausführen' }).click();
+    await expect(story.getByText(`Die E-Mail mit dem Code ${OPEN_CODE} ist in der Warteschlange.`)).toBeVisible();
+    await expect
+      .poll(async () => (await inbox.all()).filter((m) => m.subject === `Ihr Cashback-Code ${OPEN_CODE}`).length, { timeout: 15_000 })
+      .toBe(mailsBefore + 1);
+    const mailLog = page.getByRole('region', { name: 'E-Mail-Protokoll' });
+    await mailLog.getByRole('searchbox', { name: 'Empfänger suchen' }).fill(DEMO_LOGINS.workshop.email);
+    await expect(
+      mailLog
+        .getByRole('list', { name: 'E-Mails' })
+        .getByRole('listitem')
+        .filter({ hasText: `Ihr Cashback-Code ${OPEN_CODE}` })
+        .first(),
+    ).toContainText('Gesendet');
+
+    // Correct the customer number with a reason; a bad value is refused in the rulebook's words.
+    await story.getByRole('listitem').filter({ hasText: 'Kundennummer KD48150' }).getByRole('button', { name: 'Korrigieren' }).click();
+    await dialog.getByLabel('Kundennummer').fill('KD-48159');
+    await dialog.getByLabel('Grund *').fill('Tippfehler laut Servicecenter');
+    await dialog.getByRole('button', { name: 'Ausführen' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Nur Buchstaben und Zahlen sind erlaubt');
+    await dialog.getByLabel('Kundennummer').fill('KD48159');
+    await dialog.getByRole('button', { name: 'Ausführen' }).click();
+    await expect(story.getByText('Die Verknüpfung wurde korrigiert.')).toBeVisible();
+    await expect(story).toContainText('Kundennummer KD48159, gpnr GP700100');
+
+    // Both actions are in the staff log, with who and why.
+    const log = page.getByRole('region', { name: 'Mitarbeiterprotokoll' });
+    await log.getByLabel('Ziel-ID').fill(demo.id);
+    const entries = log.getByRole('list', { name: 'Einträge des Mitarbeiterprotokolls' }).getByRole('listitem');
+    await expect(entries.filter({ hasText: 'Code-E-Mail erneut gesendet' })).toContainText('Grund: Anruf: Code-E-Mail nie angekommen');
+    await expect(entries.filter({ hasText: 'Code-E-Mail erneut gesendet' })).toContainText(DEMO_LOGINS.administrator.email);
+    await log.getByLabel('Ziel-ID').fill(link.id);
+    await expect(entries.filter({ hasText: 'Kundennummer korrigiert' })).toContainText('vorher: customerNumber: KD48150');
+    await expect(entries.filter({ hasText: 'Kundennummer korrigiert' })).toContainText('Grund: Tippfehler laut Servicecenter');
+
+    // Block the workshop.
+    await story.getByRole('button', { name: 'Sperren' }).click();
+    await dialog.getByLabel('Grund *').fill('Verdacht auf doppelte Rechnungen');
+    await dialog.getByRole('button', { name: 'Ausführen' }).click();
+    await expect(story.getByText('Die Werkstatt ist gesperrt.')).toBeVisible();
+    await expect(story).toContainText('Gesperrt: Verdacht auf doppelte Rechnungen');
+    await expectNoA11yViolations(page);
+
+    // The workshop's redemption is refused with the German message, next to the code.
+    const context = await browser.newContext();
+    const workshopPage = await context.newPage();
+    await loginAs(workshopPage, { ...DEMO_LOGINS.workshop, collection: 'users' });
+    await declineCookies(workshopPage);
+    await workshopPage.goto('/cashback');
+    await fillCashback(workshopPage, OPEN_CODE, { name: 'rechnung.png', mimeType: 'image/png', buffer: PNG_BYTES });
+    await workshopPage.getByRole('button', { name: 'Bestätigen & Fortfahren' }).click();
+    await expect(workshopPage.getByText(BLOCKED)).toBeVisible();
+    await expect(workshopPage).toHaveURL(/\/cashback$/);
+    await context.close();
+    expect((await admin.collection('vouchers').getFirstListItem(admin.filter('code = {:c}', { c: OPEN_CODE }))).status).toBe('open');
+  } finally {
+    // Put the demo back: unblocked, its customer number as seeded.
+    await admin.collection('users').update(demo.id, { blocked: false, blockedReason: '' });
+    await admin.collection('user_lz_connections').update(link.id, { customerNumber: 'KD48150' });
+  }
+});
+
+test('the dashboard shows the demo campaign’s figures in charts, axe clean at 360 and 1280 px', async ({
+  page,
+  expectNoA11yViolations,
+}) => {
+  test.setTimeout(60_000);
+  const { DEMO_LOGINS } = await import('../scripts/demo/seed.mjs');
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    if (width === 1280) {
+      await loginAs(page, { ...DEMO_LOGINS.administrator, collection: 'administrators' });
+      await declineCookies(page);
+    } else {
+      await page.reload();
+    }
+    const dashboard = page.getByRole('region', { name: 'Kampagne auf einen Blick' });
+    const figures = dashboard.getByRole('figure');
+    await expect(figures).toHaveCount(6);
+    // The charts are drawn (SVG bars), and their figures are in tables as well.
+    await expect(dashboard.locator('.recharts-bar-rectangle').first()).toBeVisible();
+    const sales = figures.filter({ hasText: 'Umsatz pro Woche' });
+    await sales.getByText('Zahlen als Tabelle').click();
+    await expect(sales.getByRole('table')).toContainText(/KW \d+\/2025/);
+    await expect(sales.getByRole('table')).toContainText('€');
+    const terms = dashboard.getByRole('definition');
+    await expect(terms.first()).toHaveText(/^\d[\d.]*$/);
+    const centres = figures.filter({ hasText: 'Servicecenter mit den meisten Werkstätten' });
+    await centres.getByText('Zahlen als Tabelle').click();
+    await expect(centres.getByRole('row')).not.toHaveCount(1);
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectNoA11yViolations(page);
+  }
+});

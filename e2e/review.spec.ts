@@ -1,0 +1,115 @@
+import { PNG_BYTES, submissionForm } from '../tests/helpers/fixtures';
+import { invoicePdf } from '../tests/helpers/invoices';
+import { declineCookies, expect, loginAs, openVoucher, test } from './fixtures';
+
+// Issue 18: an auditor reviews submissions in the queue: the invoice (PDF through pdf.js with
+// selectable text, images zoomable) beside the facts and the server's signals, verdicts by
+// button or key, the next submission opening after each; the workshop gets the outcome mail.
+test('an auditor reviews three submissions in the queue, sees their signals and decides by key and by button', async ({
+  page,
+  admin,
+  inbox,
+  makeAccount,
+  expectNoA11yViolations,
+}) => {
+  test.setTimeout(90_000);
+  const auditor = await makeAccount('auditors');
+  const workshop = await makeAccount('users', { shopName: 'Queue Werkstatt' });
+  const other = await makeAccount('users', { shopName: 'Andere Werkstatt' });
+  const nr = `RE-Q-${Date.now()}`;
+  const submit = async (owner: { id: string }, tier: number, file: Blob, extra: Record<string, string> = {}) => {
+    const voucher = await openVoucher(admin, owner.id, tier);
+    const client = await admin.collection('users').impersonate(owner.id, 600);
+    const record = await client
+      .collection('submissions')
+      .create(submissionForm(owner.id, voucher, extra, file, file.type === 'image/png' ? 'foto.png' : 'rechnung.pdf'));
+    return { id: record.id, code: voucher.code };
+  };
+  const pdf = async (lines: string[]) => new Blob([new Uint8Array(await invoicePdf(lines))], { type: 'application/pdf' });
+  const sharedIban = 'DE02300209000106531065';
+  const earlier = await submit(other, 71, await pdf([`Rechnungsnummer: ${nr}`, 'Rechnungsdatum: 01.09.2025']), { ibanNumber: sharedIban });
+  const reused = await submit(workshop, 72, await pdf(['Autoteile Nord GmbH', `Rechnungsnummer: ${nr}`, 'Rechnungsdatum: 05.09.2025']), {
+    ibanNumber: sharedIban,
+  });
+  const late = await submit(workshop, 73, await pdf(['Rechnungsnummer: RE-SPAET-1', 'Rechnungsdatum: 02.11.2025']));
+  const photo = await submit(workshop, 74, new Blob([new Uint8Array(PNG_BYTES)], { type: 'image/png' }));
+
+  await loginAs(page, auditor);
+  await declineCookies(page);
+  const queue = page.getByRole('region', { name: 'Prüfwarteschlange' });
+  const nav = queue.getByRole('navigation', { name: 'Einreichungen in der Warteschlange' });
+  // The other workshop's invoice is read first, so the reused number has something to match.
+  await nav.getByRole('button', { name: new RegExp(earlier.code) }).click();
+  await expect(queue.getByRole('img', { name: `Rechnung ${earlier.id}, Seite 1` })).toBeVisible();
+  await expect(queue.getByRole('region', { name: 'Hinweise' })).toContainText(
+    'Diese IBAN nutzt auch eine andere Werkstatt: Queue Werkstatt',
+  );
+
+  await nav.getByRole('button', { name: new RegExp(reused.code) }).click();
+  await expect(queue.getByRole('img', { name: `Rechnung ${reused.id}, Seite 1` })).toBeVisible();
+  // The text layer is real text: it can be found (and selected) on the page.
+  await expect(queue.getByText('Autoteile Nord GmbH')).toBeAttached();
+  const hints = queue.getByRole('region', { name: 'Hinweise' });
+  await expect(hints).toContainText(`Die Rechnungsnummer ${nr} steht auch auf der Einreichung ${earlier.id} (Code ${earlier.code}).`);
+  await expect(hints).toContainText('Diese IBAN nutzt auch eine andere Werkstatt: Andere Werkstatt');
+  await expect(queue).toContainText('Queue Werkstatt, Erika Mustermann');
+  await expectNoA11yViolations(page);
+  // B passes it; the next submission opens.
+  await page.keyboard.press('b');
+  await expect(queue.getByText(`Code ${reused.code}: bestanden. Die Werkstatt wird per E-Mail benachrichtigt.`)).toBeVisible();
+  await expect(nav.getByRole('button', { name: new RegExp(reused.code) })).toHaveCount(0);
+  await inbox.waitFor(workshop.email, (m) => m.subject === `Ihr Cashback zum Code ${reused.code} ist unterwegs`);
+
+  await nav.getByRole('button', { name: new RegExp(late.code) }).click();
+  await expect(hints).toContainText('Rechnungsdatum 02.11.2025 liegt nach dem letzten erlaubten Rechnungsdatum (31.10.2025).');
+  await queue.getByLabel('Hinweis an die Werkstatt (optional, steht in der E-Mail)').fill('Bitte die Rechnung vom Oktober einreichen.');
+  await queue.getByRole('button', { name: 'Fehlerhaft (F)' }).click();
+  await expect(queue.getByText(`Code ${late.code}: fehlerhaft`)).toBeVisible();
+  const mail = await inbox.waitFor(workshop.email, (m) => m.subject === `Ihre Einreichung zum Code ${late.code} muss wiederholt werden`);
+  expect(mail.text).toContain('Hinweis der Prüfung: Bitte die Rechnung vom Oktober einreichen.');
+
+  // An image is zoomable; N says the invoice is missing.
+  await nav.getByRole('button', { name: new RegExp(photo.code) }).click();
+  const image = queue.getByRole('img', { name: `Rechnung ${photo.id}` });
+  await expect(image).toBeVisible();
+  const before = (await image.boundingBox())!.width;
+  await queue.getByRole('button', { name: 'Vergrößern' }).click();
+  await expect.poll(async () => (await image.boundingBox())!.width).toBeGreaterThan(before);
+  await page.keyboard.press('n');
+  await expect(queue.getByText(`Code ${photo.code}: nicht vorhanden`)).toBeVisible();
+  await inbox.waitFor(workshop.email, (m) => m.subject === `Ihre Einreichung zum Code ${photo.code} muss wiederholt werden`);
+  const audits = await admin.collection('submission_audits').getFullList({ filter: admin.filter('submission = {:s}', { s: late.id }) });
+  expect(audits).toEqual([expect.objectContaining({ source: 'queue', note: 'Bitte die Rechnung vom Oktober einreichen.', faulty: true })]);
+});
+
+test('the demo auditor sees each purpose-made signal on the demo submissions and decides two of them', async ({ page, inbox }) => {
+  test.setTimeout(90_000);
+  const { DEMO_LOGINS } = await import('../scripts/demo/seed.mjs');
+  await loginAs(page, { ...DEMO_LOGINS.auditor, collection: 'auditors' });
+  await declineCookies(page);
+  const queue = page.getByRole('region', { name: 'Prüfwarteschlange' });
+  const nav = queue.getByRole('navigation', { name: 'Einreichungen in der Warteschlange' });
+  const hints = queue.getByRole('region', { name: 'Hinweise' });
+  // The demo workshop's pending invoice is read first (RE-2025-0815).
+  await nav.getByRole('button', { name: /NORA-P3HW-8TRE/ }).click();
+  await expect(queue).toContainText('RE-2025-0815');
+  // Autoservice Beispiel: the demo workshop's IBAN and the same invoice number.
+  await nav.getByRole('button', { name: /NORA-B4XT-7KQE/ }).click();
+  await expect(hints).toContainText('Diese IBAN nutzt auch eine andere Werkstatt: Kfz-Meisterbetrieb Schrauber');
+  await expect(hints).toContainText(
+    'Die Rechnungsnummer RE-2025-0815 steht auch auf der Einreichung demoeinreichun2 (Code NORA-P3HW-8TRE).',
+  );
+  await expect(queue).toContainText('Karl Schrauber (weicht vom Namen der Werkstatt ab)');
+  await queue.getByRole('button', { name: 'Bestanden (B)' }).click();
+  await expect(queue.getByText('Code NORA-B4XT-7KQE: bestanden.')).toBeVisible();
+  // Dated after the last invoice date.
+  await nav.getByRole('button', { name: /NORA-C8VR-3MNW/ }).click();
+  await expect(hints).toContainText('Rechnungsdatum 03.11.2025 liegt nach dem letzten erlaubten Rechnungsdatum (31.10.2025).');
+  await page.keyboard.press('f');
+  await expect(queue.getByText('Code NORA-C8VR-3MNW: fehlerhaft')).toBeVisible();
+  await inbox.waitFor('autoservice@demo.nora-aktion.de', (m) => m.subject === 'Ihr Cashback zum Code NORA-B4XT-7KQE ist unterwegs');
+  await inbox.waitFor(
+    'autoservice@demo.nora-aktion.de',
+    (m) => m.subject === 'Ihre Einreichung zum Code NORA-C8VR-3MNW muss wiederholt werden',
+  );
+});

@@ -1,0 +1,369 @@
+/// <reference path="../../pb_data/types.d.ts" />
+
+// The back office (issue 19, docs/decisions/016-back-office.md): administrators find any
+// workshop, read its whole story and act on it; every action carries a reason and is written
+// to the append-only staff log in the same transaction as the change.
+
+const staffLog = () => require(`${__hooks}/lib/staff-log.js`);
+const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
+const fieldErrors = () => require(`${__hooks}/lib/field-errors.js`);
+const PAGE_SIZE = 20;
+const LOG_PAGE_SIZE = 30;
+
+const MESSAGES = {
+  reason: require(`${__hooks}/lib/vendor/rules.js`).MESSAGES.reasonRequired,
+  notFound: 'Diese Werkstatt gibt es nicht.',
+  alreadyVerified: 'Diese E-Mail-Adresse ist bereits bestätigt.',
+  voucher: 'Dieser Code gehört nicht zu dieser Werkstatt.',
+  connection: 'Diese Verknüpfung gehört nicht zu dieser Werkstatt.',
+  gpnr: 'Die Geschäftspartnernummer darf höchstens 30 Buchstaben und Ziffern haben.',
+  alreadyBlocked: 'Diese Werkstatt ist bereits gesperrt.',
+  notBlocked: 'Diese Werkstatt ist nicht gesperrt.',
+  action: 'Diese Aktion gibt es nicht.',
+  query: 'Bitte geben Sie höchstens 100 Zeichen ein.',
+  invalid: 'Die Eingaben sind ungültig.',
+};
+
+function rowsOf(app, sql, params, shape) {
+  const rows = arrayOf(new DynamicModel(shape));
+  app
+    .db()
+    .newQuery(sql)
+    .bind(params || {})
+    .all(rows);
+  return rows;
+}
+
+const SUMMARY_SHAPE = {
+  id: '',
+  firstName: '',
+  lastName: '',
+  shopName: '',
+  email: '',
+  zipCode: '',
+  city: '',
+  verified: false,
+  blocked: false,
+  created: '',
+};
+
+/**
+ * Workshops matching `q` in name, shop, e-mail, PLZ, city, customer number or code, newest
+ * first, 20 a page. The term is a bound parameter; LIKE wildcards in it are escaped.
+ */
+function search(app, q, page) {
+  const term = String(q || '').trim();
+  if (term.length > 100) throw new BadRequestError(MESSAGES.query);
+  if (rules().controlProblem(term)) throw new BadRequestError(rules().MESSAGES.control);
+  const p = Math.max(1, Math.min(10000, parseInt(page, 10) || 1));
+  const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const where = term
+    ? `WHERE (u.firstName || ' ' || u.lastName) LIKE {:like} ESCAPE '\\' OR u.shopName LIKE {:like} ESCAPE '\\'
+          OR u.email LIKE {:like} ESCAPE '\\' OR u.zipCode = {:term} OR u.city LIKE {:like} ESCAPE '\\'
+          OR u.id IN (SELECT c.user FROM user_lz_connections c WHERE c.customerNumber = {:term} COLLATE NOCASE)
+          OR u.id IN (SELECT v.user FROM vouchers v WHERE v.code = upper({:term}))`
+    : '';
+  const items = rowsOf(
+    app,
+    `SELECT u.id AS id, u.firstName AS firstName, u.lastName AS lastName, u.shopName AS shopName, u.email AS email,
+            u.zipCode AS zipCode, u.city AS city, u.verified AS verified, u.blocked AS blocked, u.created AS created
+       FROM users u ${where} ORDER BY u.created DESC, u.id LIMIT ${PAGE_SIZE} OFFSET {:offset}`,
+    { like, term, offset: (p - 1) * PAGE_SIZE },
+    SUMMARY_SHAPE,
+  );
+  const total = rowsOf(app, `SELECT COUNT(*) AS n FROM users u ${where}`, { like, term }, { n: 0 })[0].n;
+  return { page: p, perPage: PAGE_SIZE, totalItems: total, totalPages: Math.max(1, Math.ceil(total / PAGE_SIZE)), items };
+}
+
+function findUser(app, id) {
+  try {
+    return app.findRecordById('users', id);
+  } catch (_) {
+    throw new NotFoundError(MESSAGES.notFound);
+  }
+}
+
+/** The workshop's whole story. */
+function detail(app, id) {
+  const user = findUser(app, id);
+  const params = { u: id };
+  const stats = rowsOf(app, 'SELECT totalSales, totalCashback, toNextCashback FROM user_stats_view WHERE id = {:u}', params, {
+    totalSales: 0.5,
+    totalCashback: 0.5,
+    toNextCashback: 0.5,
+  })[0] || { totalSales: 0, totalCashback: 0, toNextCashback: 0 };
+  const submissions = rowsOf(
+    app,
+    `SELECT s.id AS id, s.created AS created, s.status AS status, v.code AS code, s.ibanFirstName || ' ' || s.ibanLastName AS accountHolder,
+            s.ibanNumber AS iban, s.signals AS signals
+       FROM submissions s JOIN vouchers v ON v.id = s.voucher WHERE s.user = {:u} ORDER BY s.created DESC`,
+    params,
+    { id: '', created: '', status: '', code: '', accountHolder: '', iban: '', signals: '' },
+  );
+  const audits = rowsOf(
+    app,
+    `SELECT a.submission AS submission, a.created AS created, a.outcome AS outcome, a.checked AS checked, a.faulty AS faulty, a.note AS note
+       FROM submission_audits a JOIN submissions s ON s.id = a.submission WHERE s.user = {:u} ORDER BY a.created`,
+    params,
+    { submission: '', created: '', outcome: '', checked: false, faulty: false, note: '' },
+  );
+  return {
+    workshop: {
+      id: user.id,
+      firstName: user.getString('firstName'),
+      lastName: user.getString('lastName'),
+      email: user.email(),
+      phone: user.getString('phone'),
+      shopName: user.getString('shopName'),
+      address: user.getString('address'),
+      streetNumber: user.getString('streetNumber'),
+      zipCode: user.getString('zipCode'),
+      city: user.getString('city'),
+      verified: user.verified(),
+      blocked: user.getBool('blocked'),
+      blockedReason: user.getString('blockedReason'),
+      created: user.getString('created'),
+    },
+    centres: rowsOf(
+      app,
+      `SELECT c.id AS id, n.partnerName AS partnerName, n.bnr AS bnr, c.customerNumber AS customerNumber, c.gpnr AS gpnr
+         FROM user_lz_connections c JOIN nora_lz n ON n.id = c.noraLz WHERE c.user = {:u} ORDER BY c.created`,
+      params,
+      { id: '', partnerName: '', bnr: '', customerNumber: '', gpnr: '' },
+    ),
+    totals: { totalSales: stats.totalSales, totalCashback: stats.totalCashback, toNextCashback: stats.toNextCashback },
+    vouchers: rowsOf(app, 'SELECT id, code, status, tier, created FROM vouchers WHERE user = {:u} ORDER BY tier', params, {
+      id: '',
+      code: '',
+      status: '',
+      tier: 0,
+      created: '',
+    }),
+    submissions: submissions.map((s) => ({
+      id: s.id,
+      created: s.created,
+      status: s.status,
+      code: s.code,
+      accountHolder: s.accountHolder,
+      iban: s.iban,
+      signals: JSON.parse(s.signals || '[]') || [],
+      history: audits
+        .filter((a) => a.submission === s.id)
+        .map((a) => ({ created: a.created, outcome: a.outcome, checked: a.checked, faulty: a.faulty, note: a.note })),
+    })),
+    payouts: rowsOf(
+      app,
+      `SELECT id, endToEndId, amount, status, iban, paidOn, returnReason, holdReason FROM payouts WHERE user = {:u} ORDER BY created`,
+      params,
+      { id: '', endToEndId: '', amount: 0.5, status: '', iban: '', paidOn: '', returnReason: '', holdReason: '' },
+    ),
+    mails: rowsOf(
+      app,
+      `SELECT id, template, subject, status, attempts, lastError, created, sentAt, immediate FROM mail_outbox
+        WHERE user = {:u} OR recipient = {:email} ORDER BY created DESC LIMIT 50`,
+      { u: id, email: user.email() },
+      { id: '', template: '', subject: '', status: '', attempts: 0, lastError: '', created: '', sentAt: '', immediate: false },
+    ),
+  };
+}
+
+function requireReason(body) {
+  const reason = String((body && body.reason) || '').trim();
+  if (!reason) throw new BadRequestError(MESSAGES.reason);
+  if (rules().controlProblem(reason)) throw new BadRequestError(rules().MESSAGES.control);
+  return reason.slice(0, 1000);
+}
+
+/** One back-office action on a workshop, with its reason, in one transaction with its log entry. */
+function act(e, userId, action, body) {
+  const app = e.app;
+  const admin = e.auth;
+  const reason = requireReason(body);
+  const user = findUser(app, userId);
+  const log = (tx, entry) =>
+    staffLog().write(tx, Object.assign({ actor: admin, reason, target: { collection: 'users', id: userId } }, entry));
+
+  if (action === 'resend-verification') {
+    if (user.verified()) throw new BadRequestError(MESSAGES.alreadyVerified);
+    // PocketBase's own verification mail goes out at once (and is logged in the mail log).
+    $mails.sendRecordVerification(app, user);
+    app.runInTransaction((tx) => {
+      log(tx, { action: 'workshop.resend_verification', after: { email: user.email() } });
+    });
+    return detail(app, userId);
+  }
+
+  if (action === 'resend-code-mail') {
+    const amounts = require(`${__hooks}/lib/amounts.js`);
+    app.runInTransaction((tx) => {
+      let voucher;
+      try {
+        voucher = tx.findRecordById('vouchers', String(body.voucher || ''));
+      } catch (_) {
+        voucher = null;
+      }
+      if (!voucher || voucher.getString('user') !== userId) throw new BadRequestError(MESSAGES.voucher);
+      const campaign = tx.findRecordById('campaigns', voucher.getString('campaign'));
+      const total = rowsOf(
+        tx,
+        'SELECT COALESCE(totalSales, 0) AS t FROM sales_totals WHERE user = {:u} AND campaign = {:c}',
+        { u: userId, c: campaign.id },
+        { t: 0.5 },
+      );
+      const row = require(`${__hooks}/lib/outbox.js`).enqueue(tx, {
+        to: user.email(),
+        user: userId,
+        template: 'code-issued',
+        data: {
+          name: `${user.getString('firstName')} ${user.getString('lastName')}`,
+          total: amounts.formatEuro(total.length ? total[0].t : 0),
+          reward: amounts.formatEuro(campaign.getFloat('reward')),
+          codes: [voucher.getString('code')],
+        },
+        concerns: { collection: 'vouchers', id: voucher.id },
+      });
+      log(tx, { action: 'workshop.resend_code_mail', after: { code: voucher.getString('code'), outbox: row.id } });
+    });
+    return detail(app, userId);
+  }
+
+  if (action === 'correct-connection') {
+    const r = rules();
+    app.runInTransaction((tx) => {
+      let link;
+      try {
+        link = tx.findRecordById('user_lz_connections', String(body.connection || ''));
+      } catch (_) {
+        link = null;
+      }
+      if (!link || link.getString('user') !== userId) throw new BadRequestError(MESSAGES.connection);
+      const before = { customerNumber: link.getString('customerNumber'), gpnr: link.getString('gpnr') };
+      const after = Object.assign({}, before);
+      if (body.customerNumber !== undefined) {
+        const problem = r.customerNumberProblem(body.customerNumber);
+        // The rulebook's words exactly (a thrown error would get a full stop added).
+        if (problem) fieldErrors().refuse(e, { customerNumber: ['validation_invalid_customer_number', problem] }, MESSAGES.invalid);
+        after.customerNumber = String(body.customerNumber).trim();
+      }
+      if (body.gpnr !== undefined) {
+        const gpnr = String(body.gpnr).trim();
+        if (gpnr && !/^[A-Za-z0-9]{1,30}$/.test(gpnr))
+          fieldErrors().refuse(e, { gpnr: ['validation_invalid_gpnr', MESSAGES.gpnr] }, MESSAGES.invalid);
+        after.gpnr = gpnr;
+      }
+      link.set('customerNumber', after.customerNumber);
+      link.set('gpnr', after.gpnr);
+      tx.save(link);
+      log(tx, {
+        action: 'workshop.correct_connection',
+        target: { collection: 'user_lz_connections', id: link.id },
+        before,
+        after: Object.assign({ user: userId }, after),
+      });
+    });
+    return detail(app, userId);
+  }
+
+  if (action === 'block' || action === 'unblock') {
+    const block = action === 'block';
+    app.runInTransaction((tx) => {
+      const moved = tx
+        .db()
+        .newQuery(`UPDATE users SET blocked = {:to}, blockedReason = {:why} WHERE id = {:id} AND blocked = {:from}`)
+        .bind({ id: userId, to: block, from: !block, why: block ? reason : '' })
+        .execute();
+      if (moved.rowsAffected() !== 1) throw new BadRequestError(block ? MESSAGES.alreadyBlocked : MESSAGES.notBlocked);
+      log(tx, { action: block ? 'workshop.block' : 'workshop.unblock', before: { blocked: !block }, after: { blocked: block } });
+    });
+    return detail(app, userId);
+  }
+
+  throw new NotFoundError(MESSAGES.action);
+}
+
+const LOG_SHAPE = {
+  id: '',
+  created: '',
+  actorCollection: '',
+  actorEmail: '',
+  action: '',
+  targetCollection: '',
+  targetId: '',
+  reason: '',
+  before: '',
+  after: '',
+};
+
+/** The staff log, newest first, filtered by action prefix, actor e-mail and target id (bound parameters). */
+function staffLogQuery(app, filters, limit, offset) {
+  const f = filters || {};
+  const parts = [];
+  const params = { limit, offset };
+  if (f.action) {
+    parts.push("action LIKE {:action} ESCAPE '\\'");
+    params.action = `${String(f.action).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  }
+  if (f.actor) {
+    parts.push("actorEmail LIKE {:actor} ESCAPE '\\'");
+    params.actor = `%${String(f.actor)
+      .toLowerCase()
+      .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  }
+  if (f.target) {
+    parts.push('targetId = {:target}');
+    params.target = String(f.target);
+  }
+  const where = parts.length ? `WHERE ${parts.join(' AND ')}` : '';
+  const items = rowsOf(
+    app,
+    `SELECT id, created, actorCollection, actorEmail, action, targetCollection, targetId, reason,
+            COALESCE(before, '') AS before, COALESCE(after, '') AS after
+       FROM staff_log ${where} ORDER BY created DESC, id LIMIT {:limit} OFFSET {:offset}`,
+    params,
+    LOG_SHAPE,
+  );
+  const total = rowsOf(app, `SELECT COUNT(*) AS n FROM staff_log ${where}`, params, { n: 0 })[0].n;
+  return { items, total };
+}
+
+/** One page of the staff log for the data area, with before and after as objects. */
+function staffLogPage(app, filters, page) {
+  const p = Math.max(1, Math.min(100000, parseInt(page, 10) || 1));
+  const { items, total } = staffLogQuery(app, filters, LOG_PAGE_SIZE, (p - 1) * LOG_PAGE_SIZE);
+  const parse = (text) => {
+    try {
+      return text ? JSON.parse(text) : null;
+    } catch (_) {
+      return text;
+    }
+  };
+  return {
+    page: p,
+    perPage: LOG_PAGE_SIZE,
+    totalItems: total,
+    totalPages: Math.max(1, Math.ceil(total / LOG_PAGE_SIZE)),
+    items: items.map((r) => ({
+      id: r.id,
+      created: r.created,
+      actorCollection: r.actorCollection,
+      actorEmail: r.actorEmail,
+      action: r.action,
+      targetCollection: r.targetCollection,
+      targetId: r.targetId,
+      reason: r.reason,
+      before: parse(r.before),
+      after: parse(r.after),
+    })),
+  };
+}
+
+/** The staff log as the server writes CSV (BOM, `;`, quoted, no formulas), up to 50,000 entries. */
+function staffLogCsv(app, filters) {
+  const { items } = staffLogQuery(app, filters, 50000, 0);
+  return require(`${__hooks}/lib/csv.js`).write(
+    ['Zeitpunkt', 'Rolle', 'Wer', 'Aktion', 'Ziel', 'Ziel-ID', 'Grund', 'Vorher', 'Nachher'],
+    items.map((r) => [r.created, r.actorCollection, r.actorEmail, r.action, r.targetCollection, r.targetId, r.reason, r.before, r.after]),
+  );
+}
+
+module.exports = { search, detail, act, staffLogQuery, staffLogPage, staffLogCsv, MESSAGES, PAGE_SIZE };

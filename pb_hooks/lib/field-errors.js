@@ -1,0 +1,22 @@
+/// <reference path="../../pb_data/types.d.ts" />
+
+// Field errors that reach the client exactly as the rulebook words them. PocketBase
+// "sentenizes" the messages of thrown validation errors (a capital letter, a full stop at
+// the end), which would change SPEC's strings; so the answer is written here, in
+// PocketBase's own shape, and the hook chain ends with an error that the server's error
+// handler leaves alone (the response is already sent). Transactions around the hook roll
+// back, and handlers that wrapped e.next() stop, as with any thrown error.
+
+/**
+ * Answers 400 with `errors` ({ field: [code, message] }) and throws to end the chain.
+ * @param {core.RequestEvent} e
+ * @param {Record<string, [string, string]>} errors
+ */
+function refuse(e, errors, message) {
+  const data = {};
+  for (const field of Object.keys(errors)) data[field] = { code: errors[field][0], message: errors[field][1] };
+  e.json(400, { status: 400, message: message || 'Failed to save record.', data });
+  throw new Error('answered with field errors');
+}
+
+module.exports = { refuse };

@@ -1,0 +1,30 @@
+/// <reference path="../../pb_data/types.d.ts" />
+
+const MESSAGES = {
+  id: 'Die ID eines Datensatzes vergibt der Server.',
+};
+
+const TEXT_TYPES = { text: true, email: true, url: true, editor: true };
+
+/** Answers 400 in PocketBase's field-error shape when the request sets an id or control characters. */
+function assertClientInput(e, isCreate) {
+  const rules = require(`${__hooks}/lib/vendor/rules.js`);
+  const body = e.requestInfo().body || {};
+  const errors = {};
+  if (isCreate && body.id !== undefined && body.id !== null && String(body.id) !== '') {
+    errors.id = ['validation_server_id', MESSAGES.id];
+  }
+  // The raw request body, not the record: hook files load in no fixed order, so another
+  // handler (one that trims, say) may have run first.
+  for (const field of e.record.collection().fields) {
+    const name = field.name;
+    if (!TEXT_TYPES[field.type()] || body[name] === undefined || body[name] === null) continue;
+    const problem = rules.controlProblem(String(body[name]));
+    if (problem) errors[name] = ['validation_control_characters', problem];
+  }
+  if (Object.keys(errors).length > 0) {
+    require(`${__hooks}/lib/field-errors.js`).refuse(e, errors, isCreate ? 'Failed to create record.' : 'Failed to update record.');
+  }
+}
+
+module.exports = { assertClientInput, MESSAGES };

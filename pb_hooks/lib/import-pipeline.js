@@ -1,0 +1,147 @@
+/// <reference path="../../pb_data/types.d.ts" />
+
+// The one import pipeline for every CSV upload the server reads (sales data, business
+// partner numbers, audit verdicts): read the file, check it is text, read its header, check
+// each row against the upload's row schema, hand the good rows on in chunks whose write
+// transactions stay short, collect the failed rows (with line number and German reason)
+// for the failed-rows CSV, and report progress. Each upload configures it.
+
+const uploads = () => require(`${__hooks}/lib/uploads.js`);
+const csv = () => require(`${__hooks}/lib/csv.js`);
+
+const FILE_ERRORS = {
+  empty: 'Die Datei ist leer.',
+  binary: 'Die Datei ist keine Textdatei. Bitte laden Sie eine CSV-Datei hoch.',
+};
+
+// A chunk's write transaction aims at this many milliseconds; the chunk size adapts to it
+// (DECISIONS section 5: no upload holds the writer for more than about 200 ms at a time).
+const TARGET_MS = 150;
+const MIN_CHUNK = 100;
+const MAX_CHUNK = 20000;
+
+/** Times `fn` and returns the next chunk size that keeps it near TARGET_MS. */
+function adaptChunk(size, fn) {
+  const started = Date.now();
+  fn();
+  const took = Math.max(1, Date.now() - started);
+  const next = Math.round((size * TARGET_MS) / took);
+  return Math.max(MIN_CHUNK, Math.min(MAX_CHUNK, Math.max(Math.floor(size / 2), Math.min(size * 2, next))));
+}
+
+/**
+ * Opens an upload and checks it as a whole. Returns { text, sep, names, body } or
+ * { error } with a German message.
+ */
+function open(app, record) {
+  const text = uploads().readUploadText(app, record);
+  if (text.trim() === '') return { error: FILE_ERRORS.empty };
+  if (text.indexOf('\u0000') >= 0) return { error: FILE_ERRORS.binary };
+  if (text.indexOf('\uFFFD') >= 0) return { error: uploads().NOT_UTF8 };
+  const head = csv().readHeader(text);
+  return { text, sep: head.sep, names: head.names, body: head.body };
+}
+
+/**
+ * Runs the rows of an opened upload through `spec`:
+ *   spec.check(fields, line) → { values } | { reason } | { skip: true }   (fields are raw cells)
+ *   spec.flush(batch)        → writes a chunk of { values, line } in one short transaction and
+ *                              returns [{ line, reason }] for rows it refused
+ *   spec.refuses             → true when flush may refuse rows (their cells are kept until then)
+ *   spec.progress(percent)   → optional, 0..100 of reading
+ *   spec.width               → how many cells a failed row echoes (the header's width)
+ * Returns { accepted, skipped, failed: [{ line, text }] } where each failed text is a CSV
+ * line of the row's cells (cut to `width`), the reason and the line number.
+ */
+function run(upload, spec) {
+  const csvLib = csv();
+  const failed = [];
+  const width = spec.width;
+  const echoRow = (fields, reason, line) => {
+    const cells = [];
+    for (let i = 0; i < width; i++) cells.push(csvLib.echo(fields[i]));
+    cells.push(reason, line);
+    return { line, text: csvLib.line(cells) };
+  };
+  let batch = [];
+  let chunk = spec.chunk || 2000;
+  let accepted = 0;
+  let skipped = 0;
+  let lastPercent = -1;
+  const total = Math.max(1, upload.body.length);
+  // The fields of rows in the current chunk, kept until the chunk is written, so a row the
+  // writer refuses can be echoed as uploaded (only for writers that can refuse a row).
+  const keep = spec.refuses === true;
+  let pending = {};
+
+  const flush = () => {
+    if (batch.length === 0) return;
+    const current = batch;
+    const rows = pending;
+    batch = [];
+    pending = {};
+    let refused = [];
+    chunk = adaptChunk(current.length, () => {
+      refused = spec.flush(current) || [];
+    });
+    accepted += current.length - refused.length;
+    for (const r of refused) failed.push(echoRow(rows[r.line] || [], r.reason, r.line));
+  };
+
+  csvLib.eachRow(
+    upload.body,
+    upload.sep,
+    (fields, line, consumed) => {
+      // A line with nothing on it is not a row.
+      if (fields.length === 1 && fields[0].trim() === '') return;
+      const verdict = spec.check(fields, line);
+      if (verdict.skip) {
+        skipped += 1;
+        return;
+      }
+      if (verdict.reason) {
+        failed.push(echoRow(fields, verdict.reason, line));
+        return;
+      }
+      batch.push({ values: verdict.values, line });
+      if (keep) pending[line] = fields;
+      if (batch.length >= chunk) flush();
+      if (spec.progress && batch.length % 1000 === 0) {
+        const percent = Math.floor((consumed / total) * 100);
+        if (percent >= lastPercent + 5) {
+          lastPercent = percent;
+          spec.progress(percent);
+        }
+      }
+    },
+    2,
+  );
+  flush();
+  // Rows refused at writing join the others in file order.
+  failed.sort((a, b) => a.line - b.line);
+  return { accepted, skipped, failed };
+}
+
+/**
+ * The failed-row lines of a run plus rows refused later ({ line, cells, reason }), in file
+ * order, as CSV lines for failedRowsFile.
+ */
+function mergeFailed(result, later) {
+  const csvLib = csv();
+  const extra = (later || []).map((r) => ({
+    line: r.line,
+    text: csvLib.line(r.cells.map((c) => csvLib.echo(c)).concat([r.reason, r.line])),
+  }));
+  return result.failed
+    .concat(extra)
+    .sort((a, b) => a.line - b.line)
+    .map((f) => f.text);
+}
+
+/** The failed-rows CSV (server format) for `header`: the rows as uploaded, then `fehler` and `zeile`. */
+function failedRowsFile(header, failedLines, name) {
+  const body = `\uFEFF${[csv().line(header.concat(['fehler', 'zeile']))].concat(failedLines).join('\r\n')}\r\n`;
+  return $filesystem.fileFromBytes(body, name);
+}
+
+module.exports = { open, run, mergeFailed, failedRowsFile, adaptChunk, FILE_ERRORS };

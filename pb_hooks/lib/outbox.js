@@ -1,0 +1,296 @@
+/// <reference path="../../pb_data/types.d.ts" />
+
+// The mail outbox (issue 15, docs/decisions/013-mail-outbox.md). Every campaign mail is a
+// row of mail_outbox written with `enqueue` inside the transaction of the change that
+// causes it, so a commit never lacks its mail and a mail never lacks its commit. The cron
+// worker (`work`) claims due rows atomically, renders them from the template files and
+// sends them; failures are retried with backoff and given up after 24 hours. A request
+// never waits on SMTP.
+
+const MINUTE = 60 * 1000;
+// Backoff after the 1st, 2nd, 3rd, 4th failed attempt; hourly after that.
+const BACKOFF_MINUTES = [1, 5, 15, 60];
+const GIVE_UP_MS = 24 * 60 * MINUTE;
+// A claim older than this belongs to a sender that died; the row is sent again.
+const LEASE_MS = 5 * MINUTE;
+const CLAIM_BATCH = 50;
+
+// Every mail links to the page of the portal where the workshop acts on it.
+const LINKS = {
+  'code-issued': { path: '/cashback', text: 'Cashback jetzt einlösen' },
+  'submission-received': { path: '/profile', text: 'Stand im Profil ansehen' },
+  'audit-passed': { path: '/profile', text: 'Stand im Profil ansehen' },
+  'audit-rejected': { path: '/cashback', text: 'Rechnung erneut einreichen' },
+  'payout-sent': { path: '/profile', text: 'Ihr Profil ansehen' },
+  'bank-details-needed': { path: '/profile', text: 'Bankverbindung jetzt korrigieren' },
+};
+const TEMPLATES = Object.keys(LINKS);
+
+/** PocketBase's date format ('2025-01-01 10:00:00.000Z'). */
+function stamp(ms) {
+  return new Date(ms).toISOString().replace('T', ' ');
+}
+
+function backoffMs(attempts) {
+  const minutes = BACKOFF_MINUTES[Math.min(attempts, BACKOFF_MINUTES.length + 1) - 1] || 60;
+  return minutes * MINUTE;
+}
+
+/**
+ * Queues one mail. Call it with the transaction's app (`tx`) of the change that causes
+ * the mail: both commit together or neither does.
+ * @param {{ to: string, user?: string, template: string, data: object, concerns?: { collection: string, id: string }, resendOf?: string }} mail
+ */
+function enqueue(app, mail) {
+  if (TEMPLATES.indexOf(mail.template) < 0) throw new Error(`unknown mail template ${mail.template}`);
+  const record = new Record(app.findCollectionByNameOrId('mail_outbox'));
+  record.set('recipient', mail.to);
+  record.set('user', mail.user || '');
+  record.set('template', mail.template);
+  record.set('data', mail.data || {});
+  record.set('concernsCollection', (mail.concerns && mail.concerns.collection) || '');
+  record.set('concernsId', (mail.concerns && mail.concerns.id) || '');
+  record.set('status', 'queued');
+  record.set('attempts', 0);
+  record.set('nextAttemptAt', stamp(Date.now()));
+  record.set('resendOf', mail.resendOf || '');
+  app.save(record);
+  return record;
+}
+
+/** Logs one of PocketBase's own auth mails (sent at once, never by the worker). */
+function logImmediate(app, { to, user, template, ok, error }) {
+  try {
+    const record = new Record(app.findCollectionByNameOrId('mail_outbox'));
+    record.set('recipient', to);
+    record.set('user', user || '');
+    record.set('template', template);
+    record.set('data', {});
+    record.set('immediate', true);
+    record.set('status', ok ? 'sent' : 'failed');
+    record.set('attempts', 1);
+    record.set('lastError', ok ? '' : String(error).slice(0, 1000));
+    if (ok) record.set('sentAt', stamp(Date.now()));
+    app.save(record);
+  } catch (err) {
+    app.logger().error('logging an auth mail failed', 'to', to, 'error', String(err));
+  }
+}
+
+/** Runs one of PocketBase's mailer events (it sends the auth mail) and logs the outcome. */
+function sendLogged(e, template) {
+  const to = e.record ? e.record.email() : '';
+  const user = e.record && e.record.collection().name === 'users' ? e.record.id : '';
+  try {
+    e.next();
+  } catch (err) {
+    logImmediate(e.app, { to, user, template, ok: false, error: err });
+    throw err;
+  }
+  logImmediate(e.app, { to, user, template, ok: true });
+}
+
+function perMinute(app) {
+  try {
+    return app.findFirstRecordByFilter('portal_settings', "key = 'default'").getInt('mailsPerMinute') || 120;
+  } catch (_) {
+    return 120;
+  }
+}
+
+function portalUrl(app) {
+  return String(app.settings().meta.appURL || '').replace(/\/+$/, '');
+}
+
+/** Go's html/template escapes values in text; the plain-text part wants them back. */
+function unescapeEntities(text) {
+  return text
+    .replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, n) => String.fromCharCode(parseInt(n, 16)))
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+}
+
+/** Renders a queued row: { subject, html, text } from pb_hooks/templates/mail/<template>/. */
+function render(app, template, data) {
+  const dir = `${__hooks}/templates/mail`;
+  const view = Object.assign({}, data, { portalUrl: portalUrl(app) });
+  view.link = view.portalUrl + LINKS[template].path;
+  view.linkText = LINKS[template].text;
+  const subject = unescapeEntities($template.loadFiles(`${dir}/${template}/subject.txt`).render(view)).trim();
+  view.subject = subject;
+  const html = $template.loadFiles(`${dir}/layout.html`, `${dir}/${template}/body.html`).render(view);
+  const text = unescapeEntities($template.loadFiles(`${dir}/layout.txt`, `${dir}/${template}/body.txt`).render(view));
+  return { subject, html, text };
+}
+
+/** Whether a send error means the mail server was not reached (no fault of this mail). */
+function isTransportError(err) {
+  return /dial tcp|connection refused|connection reset|no such host|i\/o timeout|broken pipe|EOF/i.test(String(err));
+}
+
+function exec(app, sql, params) {
+  return app
+    .db()
+    .newQuery(sql)
+    .bind(params || {})
+    .execute();
+}
+
+/**
+ * Housekeeping before a pass: claims of dead senders go back to the queue (the mail may
+ * then go out twice, never not at all), and what has waited 24 hours is given up.
+ */
+function housekeeping(app, now) {
+  exec(app, `UPDATE mail_outbox SET status = 'queued', claimToken = '' WHERE status = 'sending' AND claimedAt < {:stale}`, {
+    stale: stamp(now - LEASE_MS),
+  });
+  exec(
+    app,
+    `UPDATE mail_outbox SET status = 'given_up', lastError = CASE WHEN lastError = '' THEN 'Nach 24 Stunden aufgegeben.' ELSE lastError END
+      WHERE status IN ('queued', 'failed') AND immediate = FALSE AND created < {:old}`,
+    { old: stamp(now - GIVE_UP_MS) },
+  );
+}
+
+/** After a restart no sender of this process is running: every claim is stale. */
+function releaseAllClaims(app) {
+  exec(app, `UPDATE mail_outbox SET status = 'queued', claimToken = '' WHERE status = 'sending'`);
+}
+
+/**
+ * One delivery pass: claims up to the minute's remaining budget of due rows in one
+ * statement (two senders never take the same row), sends them, and records each outcome.
+ * Returns { claimed, sent, failed, transportDown }.
+ */
+function pass(app) {
+  const now = Date.now();
+  housekeeping(app, now);
+  const sentRecently = new DynamicModel({ n: 0 });
+  app
+    .db()
+    .newQuery(`SELECT COUNT(*) AS n FROM mail_outbox WHERE sentAt >= {:since} AND immediate = FALSE`)
+    .bind({ since: stamp(now - MINUTE) })
+    .one(sentRecently);
+  const budget = Math.min(CLAIM_BATCH, perMinute(app) - sentRecently.n);
+  const result = { claimed: 0, sent: 0, failed: 0, transportDown: false };
+  if (budget <= 0) return result;
+
+  const token = $security.randomString(20);
+  exec(
+    app,
+    `UPDATE mail_outbox SET status = 'sending', claimToken = {:token}, claimedAt = {:now}, attempts = attempts + 1
+      WHERE id IN (SELECT id FROM mail_outbox
+                    WHERE status IN ('queued', 'failed') AND immediate = FALSE AND nextAttemptAt <= {:now}
+                    ORDER BY nextAttemptAt, created LIMIT {:limit})`,
+    { token, now: stamp(now), limit: budget },
+  );
+  const rows = arrayOf(new DynamicModel({ id: '', recipient: '', template: '', data: '', attempts: 0, created: '' }));
+  app
+    .db()
+    .newQuery(
+      `SELECT id, recipient, template, data, attempts, created FROM mail_outbox WHERE claimToken = {:token} ORDER BY nextAttemptAt, created`,
+    )
+    .bind({ token })
+    .all(rows);
+  result.claimed = rows.length;
+  const meta = app.settings().meta;
+
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    let rendered = null;
+    try {
+      rendered = render(app, row.template, JSON.parse(row.data || '{}'));
+      const message = new MailerMessage({
+        from: { address: meta.senderAddress, name: meta.senderName },
+        to: [{ address: row.recipient }],
+        subject: rendered.subject,
+        html: rendered.html,
+        text: rendered.text,
+      });
+      app.newMailClient().send(message);
+      exec(
+        app,
+        `UPDATE mail_outbox SET status = 'sent', sentAt = {:now}, subject = {:subject}, lastError = '', claimToken = ''
+          WHERE id = {:id} AND claimToken = {:token}`,
+        { now: stamp(Date.now()), subject: rendered.subject.slice(0, 255), id: row.id, token },
+      );
+      result.sent += 1;
+    } catch (err) {
+      if (rendered && isTransportError(err)) {
+        // The mail server is not there: this pass ends and nothing counts as an attempt.
+        exec(
+          app,
+          `UPDATE mail_outbox SET status = 'queued', attempts = MAX(attempts - 1, 0), claimToken = '', lastError = {:error}
+            WHERE claimToken = {:token} AND status = 'sending'`,
+          { token, error: `Mailserver nicht erreichbar: ${String(err)}`.slice(0, 1000) },
+        );
+        result.transportDown = true;
+        app.logger().warn('mail server unreachable; outbox waits', 'error', String(err));
+        return result;
+      }
+      const created = Date.parse(String(row.created).replace(' ', 'T'));
+      const giveUp = Date.now() - created >= GIVE_UP_MS;
+      exec(
+        app,
+        `UPDATE mail_outbox SET status = {:status}, lastError = {:error}, nextAttemptAt = {:next}, claimToken = '',
+                subject = CASE WHEN {:subject} = '' THEN subject ELSE {:subject} END
+          WHERE id = {:id} AND claimToken = {:token}`,
+        {
+          status: giveUp ? 'given_up' : 'failed',
+          error: String(err).slice(0, 1000),
+          next: stamp(Date.now() + backoffMs(row.attempts)),
+          subject: rendered ? rendered.subject.slice(0, 255) : '',
+          id: row.id,
+          token,
+        },
+      );
+      result.failed += 1;
+      app.logger().error('mail failed', 'outbox', row.id, 'attempt', row.attempts, 'error', String(err));
+    }
+  }
+  return result;
+}
+
+/**
+ * The cron job: passes back to back while there is mail to send, then polls once a second
+ * until the tick window ends, so a mail queued by a request goes out about a second later.
+ * With the default one-minute tick one invocation works for ~55 s; with a shorter tick
+ * (tests) it returns as soon as the queue is empty. Invocations may overlap: claims are atomic.
+ */
+function work(app, tickMs) {
+  const started = Date.now();
+  const windowMs = Math.max(0, tickMs - 2000);
+  for (;;) {
+    let result;
+    try {
+      result = pass(app);
+    } catch (err) {
+      app.logger().error('outbox pass failed', 'error', String(err));
+      result = { claimed: 0, transportDown: true };
+    }
+    const busy = result.claimed > 0 && !result.transportDown;
+    const elapsed = Date.now() - started;
+    if (busy && elapsed < Math.max(windowMs, 30000)) continue;
+    if (elapsed >= windowMs) return;
+    sleep(1000);
+  }
+}
+
+/** Queues a copy of a campaign mail (the mail log's resend button). */
+function resend(app, id) {
+  const original = app.findRecordById('mail_outbox', id);
+  if (original.getBool('immediate')) return null;
+  return enqueue(app, {
+    to: original.getString('recipient'),
+    user: original.getString('user'),
+    template: original.getString('template'),
+    data: JSON.parse(original.getString('data') || '{}'),
+    concerns: { collection: original.getString('concernsCollection'), id: original.getString('concernsId') },
+    resendOf: original.id,
+  });
+}
+
+module.exports = { enqueue, logImmediate, sendLogged, pass, work, render, resend, releaseAllClaims, backoffMs, TEMPLATES, BACKOFF_MINUTES };

@@ -1,0 +1,302 @@
+/// <reference path="../../pb_data/types.d.ts" />
+
+// The auditor's review queue and its fraud signals (issue 18, docs/decisions/015-review-queue.md).
+// Signals never block; each carries a German explanation, and the auditor decides. The server
+// derives them: identical invoice files and a shared IBAN when a submission arrives, the
+// invoice's date and number once its text layer has been extracted (by pdf.js in the
+// auditor's browser, which renders the PDF anyway; PocketBase's JS runtime cannot run pdf.js).
+
+const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
+const MAX_TEXT = 20000;
+const MAX_TWINS = 3;
+
+const MESSAGES = {
+  notPending: 'Diese Einreichung ist nicht mehr in Prüfung.',
+  outcome: 'Bitte wählen Sie Bestanden, Fehlerhaft oder Nicht vorhanden.',
+  notFound: 'Diese Einreichung gibt es nicht.',
+};
+
+function rowsOf(app, sql, params, shape) {
+  const rows = arrayOf(new DynamicModel(shape));
+  app.db().newQuery(sql).bind(params).all(rows);
+  return rows;
+}
+
+/**
+ * Recomputes one submission's signals from what the database knows now and stores them.
+ * Returns the signals ([{ code, message }]).
+ */
+function refreshSignals(app, submissionId) {
+  const r = rules();
+  const s = app.findRecordById('submissions', submissionId);
+  const signals = [];
+  if (s.getString('fileHash')) {
+    for (const twin of rowsOf(
+      app,
+      `SELECT s.id AS id, v.code AS code FROM submissions s JOIN vouchers v ON v.id = s.voucher
+        WHERE s.fileHash = {:hash} AND s.id != {:id} ORDER BY s.created LIMIT ${MAX_TWINS}`,
+      { hash: s.getString('fileHash'), id: s.id },
+      { id: '', code: '' },
+    )) {
+      signals.push({ code: 'file', message: `Die Rechnungsdatei ist identisch mit der Einreichung ${twin.id} (Code ${twin.code}).` });
+    }
+  }
+  for (const other of rowsOf(
+    app,
+    `SELECT u.shopName AS shop,
+            (SELECT x.id FROM submissions x WHERE x.user = s.user AND x.ibanNumber = {:iban} ORDER BY x.created, x.id LIMIT 1) AS id
+       FROM submissions s JOIN users u ON u.id = s.user
+      WHERE s.ibanNumber = {:iban} AND s.user != {:user} GROUP BY s.user ORDER BY MIN(s.created) LIMIT ${MAX_TWINS}`,
+    { iban: s.getString('ibanNumber'), user: s.getString('user') },
+    { shop: '', id: '' },
+  )) {
+    signals.push({ code: 'iban', message: `Diese IBAN nutzt auch eine andere Werkstatt: ${other.shop} (Einreichung ${other.id}).` });
+  }
+  if (s.getBool('textExtracted')) {
+    const number = s.getString('invoiceNumber');
+    const date = s.getString('invoiceDate');
+    if (!s.getString('invoiceText').trim()) {
+      signals.push({
+        code: 'scan',
+        message: 'Das PDF enthält keinen lesbaren Text (vermutlich ein Scan): Rechnungsdatum und -nummer bitte selbst prüfen.',
+      });
+    }
+    if (number) {
+      for (const twin of rowsOf(
+        app,
+        `SELECT s.id AS id, v.code AS code FROM submissions s JOIN vouchers v ON v.id = s.voucher
+          WHERE s.invoiceNumber = {:nr} AND s.id != {:id} ORDER BY s.created LIMIT ${MAX_TWINS}`,
+        { nr: number, id: s.id },
+        { id: '', code: '' },
+      )) {
+        signals.push({
+          code: 'number',
+          message: `Die Rechnungsnummer ${number} steht auch auf der Einreichung ${twin.id} (Code ${twin.code}).`,
+        });
+      }
+    }
+    if (date) {
+      const campaign = app.findRecordById('campaigns', s.getString('campaign'));
+      const cutoff = berlinDay(campaign.getString('invoiceDateCutoff'));
+      if (date > cutoff) {
+        signals.push({
+          code: 'late',
+          message: `Rechnungsdatum ${r.germanDate(date)} liegt nach dem letzten erlaubten Rechnungsdatum (${r.germanDate(cutoff)}).`,
+        });
+      }
+      const voucher = app.findRecordById('vouchers', s.getString('voucher'));
+      const issued = berlinDay(voucher.getString('created'));
+      // A code 'issued' after the campaign clock's today is an artefact of a pinned clock (the
+      // demo walks 2025 with codes made today); there is nothing to compare then.
+      const today = require(`${__hooks}/lib/audits.js`).berlinDay(require(`${__hooks}/lib/clock.js`).now()).iso;
+      if (issued <= today && date < issued) {
+        signals.push({
+          code: 'early',
+          message: `Rechnungsdatum ${r.germanDate(date)} liegt vor der Ausgabe des Codes am ${r.germanDate(issued)}: verlangt ist die Rechnung des nächsten Einkaufs danach.`,
+        });
+      }
+    }
+  }
+  s.set('signals', signals);
+  app.saveNoValidate(s);
+  return signals;
+}
+
+/** YYYY-MM-DD in Berlin of a PocketBase date string. */
+function berlinDay(value) {
+  return require(`${__hooks}/lib/audits.js`).berlinDay(String(value).replace(' ', 'T')).iso;
+}
+
+/** At arrival (inside the redemption's transaction): this submission's signals, and its twins' again. */
+function onArrival(tx, submission) {
+  refreshSignals(tx, submission.id);
+  for (const other of rowsOf(
+    tx,
+    `SELECT id FROM submissions WHERE id != {:id} AND status = 'pending' AND (fileHash = {:hash} OR ibanNumber = {:iban})`,
+    { id: submission.id, hash: submission.getString('fileHash'), iban: submission.getString('ibanNumber') },
+    { id: '' },
+  )) {
+    refreshSignals(tx, other.id);
+  }
+}
+
+/**
+ * The text layer an auditor's browser extracted from a submission's PDF: stored (cut to
+ * 20,000 characters, control characters removed), its number and date derived, and the
+ * signals of this submission and of those sharing its invoice number refreshed.
+ */
+function storeText(app, submissionId, text) {
+  const r = rules();
+  const clean = String(text || '')
+    .replace(new RegExp(r.CONTROL_CHARACTERS.source, 'g'), ' ')
+    .slice(0, MAX_TEXT);
+  const facts = r.invoiceFacts(clean);
+  let signals = [];
+  app.runInTransaction((tx) => {
+    let s;
+    try {
+      s = tx.findRecordById('submissions', submissionId);
+    } catch (_) {
+      throw new NotFoundError(MESSAGES.notFound);
+    }
+    const previous = s.getString('invoiceNumber');
+    s.set('invoiceText', clean);
+    s.set('textExtracted', true);
+    s.set('invoiceNumber', facts.number);
+    s.set('invoiceDate', facts.date);
+    tx.saveNoValidate(s);
+    signals = refreshSignals(tx, submissionId);
+    for (const nr of [facts.number, previous]) {
+      if (!nr) continue;
+      for (const other of rowsOf(
+        tx,
+        `SELECT id FROM submissions WHERE invoiceNumber = {:nr} AND id != {:id}`,
+        { nr, id: submissionId },
+        { id: '' },
+      )) {
+        refreshSignals(tx, other.id);
+      }
+    }
+  });
+  return { signals, invoiceNumber: facts.number, invoiceDate: facts.date };
+}
+
+const DETAIL_SQL = `
+  SELECT s.id AS id, s.created AS created, s.status AS status, s.file AS file,
+         s.ibanFirstName AS ibanFirstName, s.ibanLastName AS ibanLastName, s.ibanNumber AS ibanNumber, s.ibanBic AS ibanBic,
+         s.signals AS signals, s.invoiceNumber AS invoiceNumber, s.invoiceDate AS invoiceDate, s.textExtracted AS textExtracted,
+         v.code AS code, v.created AS codeIssued,
+         u.id AS userId, u.firstName AS firstName, u.lastName AS lastName, u.shopName AS shopName, u.email AS email,
+         u.zipCode AS zipCode, u.city AS city
+    FROM submissions s JOIN vouchers v ON v.id = s.voucher JOIN users u ON u.id = s.user`;
+const DETAIL_SHAPE = {
+  id: '',
+  created: '',
+  status: '',
+  file: '',
+  ibanFirstName: '',
+  ibanLastName: '',
+  ibanNumber: '',
+  ibanBic: '',
+  signals: '',
+  invoiceNumber: '',
+  invoiceDate: '',
+  textExtracted: false,
+  code: '',
+  codeIssued: '',
+  userId: '',
+  firstName: '',
+  lastName: '',
+  shopName: '',
+  email: '',
+  zipCode: '',
+  city: '',
+};
+
+function detail(app, row) {
+  const centres = rowsOf(
+    app,
+    `SELECT n.partnerName AS partnerName, n.bnr AS bnr, c.customerNumber AS customerNumber, c.gpnr AS gpnr
+       FROM user_lz_connections c JOIN nora_lz n ON n.id = c.noraLz WHERE c.user = {:u} ORDER BY c.created`,
+    { u: row.userId },
+    { partnerName: '', bnr: '', customerNumber: '', gpnr: '' },
+  );
+  const history = rowsOf(
+    app,
+    `SELECT a.created AS created, a.outcome AS outcome, a.checked AS checked, a.faulty AS faulty, a.note AS note, a.source AS source
+       FROM submission_audits a WHERE a.submission = {:s} ORDER BY a.created`,
+    { s: row.id },
+    { created: '', outcome: '', checked: false, faulty: false, note: '', source: '' },
+  );
+  let signals = [];
+  try {
+    signals = JSON.parse(row.signals || '[]') || [];
+  } catch (_) {
+    signals = [];
+  }
+  return {
+    id: row.id,
+    collectionId: app.findCollectionByNameOrId('submissions').id,
+    created: row.created,
+    status: row.status,
+    file: row.file,
+    pdf: /\.pdf$/i.test(row.file),
+    code: row.code,
+    codeIssued: row.codeIssued,
+    accountHolder: `${row.ibanFirstName} ${row.ibanLastName}`,
+    iban: row.ibanNumber,
+    bic: row.ibanBic,
+    workshop: {
+      id: row.userId,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      shopName: row.shopName,
+      email: row.email,
+      zipCode: row.zipCode,
+      city: row.city,
+      centres: centres.map((c) => ({ partnerName: c.partnerName, bnr: c.bnr, customerNumber: c.customerNumber, gpnr: c.gpnr })),
+    },
+    signals,
+    textExtracted: row.textExtracted,
+    invoiceNumber: row.invoiceNumber,
+    invoiceDate: row.invoiceDate,
+    history: history.map((h) => ({
+      created: h.created,
+      outcome: h.outcome,
+      checked: h.checked,
+      faulty: h.faulty,
+      note: h.note,
+      source: h.source,
+    })),
+  };
+}
+
+/** Pending submissions, oldest first, with everything the review needs. */
+function queue(app, limit) {
+  const rows = arrayOf(new DynamicModel(DETAIL_SHAPE));
+  app
+    .db()
+    .newQuery(`${DETAIL_SQL} WHERE s.status = 'pending' ORDER BY s.created, s.id LIMIT {:limit}`)
+    .bind({ limit: Math.max(1, Math.min(200, limit || 50)) })
+    .all(rows);
+  const total = rowsOf(app, `SELECT COUNT(*) AS n FROM submissions WHERE status = 'pending'`, {}, { n: 0 })[0].n;
+  return { total, items: rows.map((r) => detail(app, r)) };
+}
+
+/** One submission in any state (the invoice check by id). */
+function one(app, id) {
+  const rows = arrayOf(new DynamicModel(DETAIL_SHAPE));
+  app.db().newQuery(`${DETAIL_SQL} WHERE s.id = {:id}`).bind({ id }).all(rows);
+  if (rows.length === 0) throw new NotFoundError(MESSAGES.notFound);
+  return detail(app, rows[0]);
+}
+
+/**
+ * A verdict given in the queue: the same transaction, history record and mail as a row of
+ * an uploaded verdict file. Of a queue verdict and a file row for one submission the first
+ * to commit wins; the other is told the submission is no longer in audit.
+ */
+function verdict(app, auditorId, submissionId, outcome, note) {
+  const flags = { passed: [true, false], faulty: [true, true], missing: [false, false] }[outcome];
+  if (!flags) throw new BadRequestError(MESSAGES.outcome);
+  const text = String(note || '')
+    .trim()
+    .slice(0, 1000);
+  if (rules().controlProblem(text)) throw new BadRequestError(rules().MESSAGES.control);
+  app.runInTransaction((tx) => {
+    const reason = require(`${__hooks}/lib/audits.js`).applyVerdict(tx, {
+      submissionId,
+      auditorId,
+      auditResultId: '',
+      checked: flags[0],
+      faulty: flags[1],
+      note: text,
+      source: 'queue',
+    });
+    if (reason)
+      throw new BadRequestError(reason === require(`${__hooks}/lib/audits.js`).REASONS.unknown ? MESSAGES.notFound : MESSAGES.notPending);
+  });
+  return one(app, submissionId);
+}
+
+module.exports = { refreshSignals, onArrival, storeText, queue, one, verdict, MESSAGES };

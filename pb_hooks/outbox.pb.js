@@ -1,0 +1,62 @@
+/// <reference path="../pb_data/types.d.ts" />
+// The mail outbox's worker and log (pb_hooks/lib/outbox.js, docs/decisions/013-mail-outbox.md).
+
+// The scheduler ticks once a minute; PORTAL_CRON_INTERVAL_MS shortens the tick (tests).
+onBootstrap((e) => {
+  e.next();
+  const tick = parseInt($os.getenv('PORTAL_CRON_INTERVAL_MS') || '', 10);
+  if (tick > 0) e.app.cron().setInterval(tick * 1000000);
+  try {
+    e.app.findCollectionByNameOrId('mail_outbox');
+  } catch (_) {
+    return; // CLI commands bootstrap before the migrations have run
+  }
+  // No sender of this process runs yet: whatever was being sent when it stopped goes again.
+  require(`${__hooks}/lib/outbox.js`).releaseAllClaims(e.app);
+});
+
+cronAdd('mail-outbox', '* * * * *', () => {
+  const tick = parseInt($os.getenv('PORTAL_CRON_INTERVAL_MS') || '', 10) || 60000;
+  require(`${__hooks}/lib/outbox.js`).work($app, tick);
+});
+
+// PocketBase's own auth mails go out at once; their outcome is logged beside the campaign mails.
+onMailerRecordVerificationSend((e) => require(`${__hooks}/lib/outbox.js`).sendLogged(e, 'auth-verification'));
+onMailerRecordPasswordResetSend((e) => require(`${__hooks}/lib/outbox.js`).sendLogged(e, 'auth-password-reset'));
+onMailerRecordOTPSend((e) => require(`${__hooks}/lib/outbox.js`).sendLogged(e, 'auth-login-code'));
+onMailerRecordAuthAlertSend((e) => require(`${__hooks}/lib/outbox.js`).sendLogged(e, 'auth-alert'));
+
+// The mail log's resend button: queues a copy of a campaign mail (administrators).
+routerAdd(
+  'POST',
+  '/api/portal/outbox/{id}/resend',
+  (e) => {
+    const outbox = require(`${__hooks}/lib/outbox.js`);
+    const staffLog = require(`${__hooks}/lib/staff-log.js`);
+    const id = e.request.pathValue('id');
+    let copy = null;
+    e.app.runInTransaction((tx) => {
+      let original;
+      try {
+        original = tx.findRecordById('mail_outbox', id);
+      } catch (_) {
+        throw new NotFoundError('Diese E-Mail gibt es nicht.');
+      }
+      if (original.getBool('immediate')) {
+        throw new BadRequestError(
+          'Anmelde-E-Mails (Bestätigung, Passwort, Anmeldecode) werden nicht erneut gesendet, sondern neu angefordert.',
+        );
+      }
+      copy = outbox.resend(tx, id);
+      staffLog.write(tx, {
+        actor: e.auth,
+        action: 'mail.resend',
+        target: { collection: 'mail_outbox', id },
+        reason: 'Erneut senden aus dem E-Mail-Protokoll',
+        after: { outbox: copy.id, recipient: copy.getString('recipient'), template: copy.getString('template') },
+      });
+    });
+    return e.json(200, copy);
+  },
+  $apis.requireAuth('administrators'),
+);

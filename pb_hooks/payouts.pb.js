@@ -1,0 +1,60 @@
+/// <reference path="../pb_data/types.d.ts" />
+// Payout routes (pb_hooks/lib/payouts.js, docs/decisions/014-payouts.md). Administrators run
+// batches and record returns; a workshop gives new bank details for its own returned payout.
+
+routerAdd(
+  'POST',
+  '/api/portal/payout-batches',
+  (e) => {
+    const body = e.requestInfo().body || {};
+    return e.json(200, require(`${__hooks}/lib/payouts.js`).createBatch(e.app, e.auth, body.limit));
+  },
+  $apis.requireAuth('administrators'),
+);
+
+routerAdd(
+  'POST',
+  '/api/portal/payout-batches/{id}/{action}',
+  (e) => {
+    const payouts = require(`${__hooks}/lib/payouts.js`);
+    const id = e.request.pathValue('id');
+    const body = e.requestInfo().body || {};
+    const action = e.request.pathValue('action');
+    if (action === 'release') return e.json(200, payouts.releaseBatch(e.app, e.auth, id, body.selfConfirm === true));
+    if (action === 'export') return e.json(200, payouts.exportBatch(e.app, e.auth, id, String(body.executionDate || '')));
+    if (action === 'paid') return e.json(200, payouts.markPaid(e.app, e.auth, id, String(body.paidOn || '')));
+    throw new NotFoundError();
+  },
+  $apis.requireAuth('administrators'),
+);
+
+routerAdd(
+  'POST',
+  '/api/portal/payouts/{id}/{action}',
+  (e) => {
+    const payouts = require(`${__hooks}/lib/payouts.js`);
+    const id = e.request.pathValue('id');
+    const body = e.requestInfo().body || {};
+    const action = e.request.pathValue('action');
+    if (action === 'return') return e.json(200, payouts.markReturned(e.app, e.auth, id, String(body.reason || ''), body.note));
+    if (action === 'hold') return e.json(200, payouts.setHold(e.app, e.auth, id, true, body.reason));
+    if (action === 'unhold') return e.json(200, payouts.setHold(e.app, e.auth, id, false, body.reason));
+    throw new NotFoundError();
+  },
+  $apis.requireAuth('administrators'),
+);
+
+routerAdd(
+  'POST',
+  '/api/portal/payouts/{id}/bank-details',
+  (e) => e.json(200, require(`${__hooks}/lib/payouts.js`).updateBankDetails(e, e.request.pathValue('id'))),
+  $apis.requireAuth('users'),
+);
+
+// The 8-week promise: submissions not yet paid, by age.
+routerAdd(
+  'GET',
+  '/api/portal/payouts/promise',
+  (e) => e.json(200, { items: require(`${__hooks}/lib/payouts.js`).promise(e.app) }),
+  $apis.requireAuth('administrators'),
+);

@@ -1,0 +1,40 @@
+/// <reference path="../pb_data/types.d.ts" />
+// The auditor's review queue (pb_hooks/lib/review.js, docs/decisions/015-review-queue.md).
+
+routerAdd(
+  'GET',
+  '/api/portal/review/queue',
+  (e) => e.json(200, require(`${__hooks}/lib/review.js`).queue(e.app, parseInt(e.request.url.query().get('limit') || '50', 10))),
+  $apis.requireAuth('auditors'),
+);
+
+routerAdd(
+  'GET',
+  '/api/portal/review/{id}',
+  (e) => e.json(200, require(`${__hooks}/lib/review.js`).one(e.app, e.request.pathValue('id'))),
+  $apis.requireAuth('auditors'),
+);
+
+// The text layer pdf.js extracted in the auditor's browser; the server derives number, date and signals.
+routerAdd(
+  'POST',
+  '/api/portal/review/{id}/text',
+  (e) => {
+    const body = e.requestInfo().body || {};
+    return e.json(200, require(`${__hooks}/lib/review.js`).storeText(e.app, e.request.pathValue('id'), body.text));
+  },
+  $apis.requireAuth('auditors'),
+);
+
+routerAdd(
+  'POST',
+  '/api/portal/review/{id}/verdict',
+  (e) => {
+    const body = e.requestInfo().body || {};
+    return e.json(
+      200,
+      require(`${__hooks}/lib/review.js`).verdict(e.app, e.auth.id, e.request.pathValue('id'), String(body.outcome || ''), body.note),
+    );
+  },
+  $apis.requireAuth('auditors'),
+);

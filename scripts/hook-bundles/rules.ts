@@ -1,0 +1,2 @@
+// Entry of the rulebook bundle for the hook runtime (scripts/bundle-hooks.mjs).
+export * from '../../src/rules/index';

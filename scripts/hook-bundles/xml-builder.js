@@ -1,0 +1,2 @@
+// Entry of the XML builder bundle for the hook runtime (scripts/bundle-hooks.mjs): the SEPA export.
+export { XMLBuilder } from 'fast-xml-parser';

@@ -1,0 +1,266 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { blob, createCentre, createStaff, createVoucher, createWorkshop, multipart, submissionForm, type Actor } from '../helpers/fixtures';
+import { request } from '../helpers/http';
+import { invoicePdf } from '../helpers/invoices';
+import { startInbox, type MailInbox } from '../helpers/mail';
+import { startPocketBase, type TestServer } from '../helpers/pocketbase';
+
+// Issue 18: the auditor's review queue and its signals. The browser's part (pdf.js extracting
+// the text layer) is played here by posting the text; e2e/review.spec.ts does it in Chromium.
+
+let server: TestServer;
+let inbox: MailInbox;
+let auditor: Actor;
+let admin: Actor;
+
+beforeAll(async () => {
+  inbox = await startInbox();
+  server = await startPocketBase({ env: { SMTP_HOST: inbox.smtpHost, SMTP_PORT: String(inbox.smtpPort) } });
+  [auditor, admin] = await Promise.all([createStaff(server, 'auditors'), createStaff(server, 'administrators')]);
+});
+afterAll(async () => {
+  await server?.stop();
+  await inbox?.close();
+});
+
+const call = (actor: Actor | null, method: string, url: string, body?: object) => request(server.url, actor, method, url, body);
+/** A valid German IBAN no other test uses (bank 37040044, a fresh account number). */
+let account = Date.now() % 1e9;
+function freshIban() {
+  account += 1;
+  const bban = `37040044${String(account).padStart(10, '0')}`;
+  const remainder = BigInt(`${bban}131400`) % 97n; // 'DE00' moved to the end, D=13 E=14
+  return `DE${String(98n - remainder).padStart(2, '0')}${bban}`;
+}
+
+/** A redemption; the code was issued on 01.08.2025 (within the campaign, before the invoices). */
+async function submit(workshop: Actor, extra: Record<string, string> = {}, file?: Blob, name = 'rechnung.pdf') {
+  // Each its own invoice file unless a test shares one on purpose.
+  file ??= blob(await invoicePdf([`Rechnung ${Math.random()}`]), 'application/pdf');
+  const voucher = await createVoucher(server, workshop.id);
+  const db = new Database(path.join(server.dataDir, 'data.db'));
+  db.pragma('busy_timeout = 10000');
+  db.prepare('UPDATE vouchers SET created = ? WHERE id = ?').run('2025-08-01 08:00:00.000Z', voucher.id);
+  db.close();
+  const res = await request(
+    server.url,
+    workshop,
+    'POST',
+    '/api/collections/submissions/records',
+    submissionForm(workshop.id, voucher, extra, file, name),
+  );
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return { id: res.json.id as string, voucher };
+}
+const signalsOf = async (id: string) =>
+  (await call(auditor, 'GET', `/api/portal/review/${id}`)).json.signals as { code: string; message: string }[];
+
+describe('the review queue', () => {
+  it('lists pending submissions oldest first with code, issue date, workshop, centres and account holder; only for auditors', async () => {
+    const workshop = await createWorkshop(server, { firstName: 'Karl', lastName: 'Schrauber', shopName: 'Schrauber KFZ' });
+    const centre = await createCentre(server, { partnerName: 'Autohaus Review' });
+    await workshop.pb.collection('user_lz_connections').create({ user: workshop.id, noraLz: centre.id, customerNumber: 'KD777' });
+    const first = await submit(workshop, { ibanFirstName: 'Erika', ibanLastName: 'Fremd', ibanNumber: freshIban() });
+    const second = await submit(workshop, { ibanNumber: freshIban() });
+    const res = await call(auditor, 'GET', '/api/portal/review/queue');
+    expect(res.status).toBe(200);
+    const ids = res.json.items.map((i: { id: string }) => i.id);
+    expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
+    const item = res.json.items.find((i: { id: string }) => i.id === first.id);
+    expect(item).toMatchObject({
+      status: 'pending',
+      code: first.voucher.code,
+      codeIssued: '2025-08-01 08:00:00.000Z',
+      accountHolder: 'Erika Fremd',
+      pdf: true,
+      workshop: {
+        firstName: 'Karl',
+        lastName: 'Schrauber',
+        shopName: 'Schrauber KFZ',
+        centres: [{ partnerName: 'Autohaus Review', customerNumber: 'KD777' }],
+      },
+    });
+    for (const [actor, status] of [
+      [null, 401],
+      [workshop, 403],
+      [admin, 403],
+    ] as const) {
+      const denied = await call(actor, 'GET', '/api/portal/review/queue');
+      expect(denied.status).toBe(status);
+      expect(denied.text).not.toContain(first.voucher.code);
+    }
+  });
+});
+
+describe('signals', () => {
+  it('an identical invoice file names the other submission, on both', async () => {
+    const [a, b] = await Promise.all([createWorkshop(server), createWorkshop(server)]);
+    const pdf = await invoicePdf(['Rechnung', `Einmalig ${Date.now()}`]);
+    const one = await submit(a, { ibanNumber: freshIban() }, blob(pdf, 'application/pdf'), 'r.pdf');
+    const two = await submit(b, { ibanNumber: freshIban() }, blob(pdf, 'application/pdf'), 'r.pdf');
+    expect(await signalsOf(two.id)).toContainEqual({
+      code: 'file',
+      message: `Die Rechnungsdatei ist identisch mit der Einreichung ${one.id} (Code ${one.voucher.code}).`,
+    });
+    expect(await signalsOf(one.id)).toContainEqual({
+      code: 'file',
+      message: `Die Rechnungsdatei ist identisch mit der Einreichung ${two.id} (Code ${two.voucher.code}).`,
+    });
+  });
+
+  it('one IBAN used by two workshops names the other workshop; a workshop’s own second submission does not count', async () => {
+    const a = await createWorkshop(server, { shopName: 'Werkstatt Alpha' });
+    const b = await createWorkshop(server, { shopName: 'Werkstatt Beta' });
+    const iban = 'DE02600501010002034304';
+    const own1 = await submit(a, { ibanNumber: iban });
+    await submit(a, { ibanNumber: iban });
+    expect((await signalsOf(own1.id)).filter((s) => s.code === 'iban')).toEqual([]);
+    const other = await submit(b, { ibanNumber: iban });
+    expect(await signalsOf(other.id)).toContainEqual({
+      code: 'iban',
+      message: `Diese IBAN nutzt auch eine andere Werkstatt: Werkstatt Alpha (Einreichung ${own1.id}).`,
+    });
+    expect((await signalsOf(own1.id)).map((s) => s.message)).toContain(
+      `Diese IBAN nutzt auch eine andere Werkstatt: Werkstatt Beta (Einreichung ${other.id}).`,
+    );
+  });
+
+  it('from the text layer: a reused invoice number, a date after the cutoff, a date before the code, no text at all', async () => {
+    const w = await createWorkshop(server);
+    const nr = `RE-${Date.now()}`;
+    const one = await submit(w, { ibanNumber: freshIban() });
+    const two = await submit(w, { ibanNumber: freshIban() });
+    const late = await submit(w, { ibanNumber: freshIban() });
+    const scan = await submit(w, { ibanNumber: freshIban() });
+    const text = (
+      await call(auditor, 'POST', `/api/portal/review/${one.id}/text`, {
+        text: `Autoteile GmbH\nRechnungsnummer: ${nr}\nRechnungsdatum: 15.08.2025`,
+      })
+    ).json;
+    expect(text, JSON.stringify(text)).toMatchObject({ invoiceNumber: nr, invoiceDate: '2025-08-15', signals: [] });
+    const reused = await call(auditor, 'POST', `/api/portal/review/${two.id}/text`, { text: `Rechnung Nr. ${nr}\nDatum: 20.07.2025` });
+    expect(reused.json.signals).toEqual([
+      { code: 'number', message: `Die Rechnungsnummer ${nr} steht auch auf der Einreichung ${one.id} (Code ${one.voucher.code}).` },
+      {
+        code: 'early',
+        message:
+          'Rechnungsdatum 20.07.2025 liegt vor der Ausgabe des Codes am 01.08.2025: verlangt ist die Rechnung des nächsten Einkaufs danach.',
+      },
+    ]);
+    expect((await signalsOf(one.id)).map((s) => s.code)).toEqual(['number']);
+    const lateRes = await call(auditor, 'POST', `/api/portal/review/${late.id}/text`, {
+      text: `Rechnungsnummer X-${Date.now()}\nRechnungsdatum 03.11.2025`,
+    });
+    expect(lateRes.json.signals).toEqual([
+      { code: 'late', message: 'Rechnungsdatum 03.11.2025 liegt nach dem letzten erlaubten Rechnungsdatum (31.10.2025).' },
+    ]);
+    const scanRes = await call(auditor, 'POST', `/api/portal/review/${scan.id}/text`, { text: '  \n ' });
+    expect(scanRes.json.signals).toEqual([
+      {
+        code: 'scan',
+        message: 'Das PDF enthält keinen lesbaren Text (vermutlich ein Scan): Rechnungsdatum und -nummer bitte selbst prüfen.',
+      },
+    ]);
+    // The audit file carries them in its Hinweise column.
+    const file = await call(auditor, 'POST', '/api/collections/submission_audit_files/records', { filename: 'p.csv' });
+    const record = await server.admin.collection('submission_audit_files').getOne(file.json.id);
+    const token = await server.admin.files.getToken();
+    const csv = await (await fetch(`${server.url}/api/files/submission_audit_files/${record.id}/${record.file}?token=${token}`)).text();
+    expect(csv).toContain('liegt nach dem letzten erlaubten Rechnungsdatum (31.10.2025).');
+    // Text from the browser is stored clean and bounded; only auditors may post it.
+    const long = await call(auditor, 'POST', `/api/portal/review/${scan.id}/text`, { text: `a\u0000b\u0007${'x'.repeat(30000)}` });
+    expect(long.status).toBe(200);
+    const stored = await server.admin.collection('submissions').getOne(scan.id);
+    expect(stored.invoiceText.length).toBe(20000);
+    expect(stored.invoiceText.startsWith('a b ')).toBe(true);
+    expect((await call(w, 'POST', `/api/portal/review/${scan.id}/text`, { text: 'Rechnungsnummer 1' })).status).toBe(403);
+    expect((await call(admin, 'POST', `/api/portal/review/${scan.id}/text`, { text: 'Rechnungsnummer 1' })).status).toBe(403);
+  });
+
+  it('a client cannot set signals or extracted facts on its own submission', async () => {
+    const w = await createWorkshop(server);
+    const voucher = await createVoucher(server, w.id);
+    const extras: Record<string, string>[] = [
+      { signals: '[]' },
+      { invoiceNumber: 'X' },
+      { invoiceDate: '2025-01-01' },
+      { textExtracted: 'true' },
+      { invoiceText: 'x' },
+    ];
+    for (const extra of extras) {
+      const res = await request(server.url, w, 'POST', '/api/collections/submissions/records', submissionForm(w.id, voucher, extra));
+      expect(res.status, JSON.stringify(extra)).toBe(400);
+    }
+  });
+});
+
+describe('verdicts in the queue', () => {
+  it('write the same history and mail as the file, with the note to the workshop', async () => {
+    const w = await createWorkshop(server);
+    const passed = await submit(w, { ibanNumber: freshIban() });
+    const faulty = await submit(w, { ibanNumber: freshIban() });
+    const ok = await call(auditor, 'POST', `/api/portal/review/${passed.id}/verdict`, { outcome: 'passed' });
+    expect(ok.status).toBe(200);
+    expect(ok.json.status).toBe('passed');
+    expect((await server.admin.collection('vouchers').getOne(passed.voucher.id)).status).toBe('closed');
+    expect((await server.admin.collection('payouts').getList(1, 1, { filter: `submission = "${passed.id}"` })).totalItems).toBe(1);
+    const bad = await call(auditor, 'POST', `/api/portal/review/${faulty.id}/verdict`, {
+      outcome: 'faulty',
+      note: 'Die Rechnung ist abgeschnitten.',
+    });
+    expect(bad.json.history).toEqual([
+      expect.objectContaining({
+        outcome: 'rejected',
+        checked: true,
+        faulty: true,
+        note: 'Die Rechnung ist abgeschnitten.',
+        source: 'queue',
+      }),
+    ]);
+    expect((await server.admin.collection('vouchers').getOne(faulty.voucher.id)).status).toBe('open');
+    const mail = await inbox.waitFor(
+      w.email,
+      (m) => m.subject === `Ihre Einreichung zum Code ${faulty.voucher.code} muss wiederholt werden`,
+    );
+    expect(mail.text).toContain('Hinweis der Prüfung: Die Rechnung ist abgeschnitten.');
+    expect((await call(auditor, 'POST', `/api/portal/review/${passed.id}/verdict`, { outcome: 'missing' })).json.message).toBe(
+      'Diese Einreichung ist nicht mehr in Prüfung.',
+    );
+    expect((await call(auditor, 'POST', `/api/portal/review/${passed.id}/verdict`, { outcome: 'vielleicht' })).json.message).toBe(
+      'Bitte wählen Sie Bestanden, Fehlerhaft oder Nicht vorhanden.',
+    );
+    expect((await call(admin, 'POST', `/api/portal/review/${faulty.id}/verdict`, { outcome: 'passed' })).status).toBe(403);
+  });
+
+  it('a verdict in the queue and one in an uploaded file for the same submission cannot both win', async () => {
+    const w = await createWorkshop(server);
+    for (let round = 0; round < 3; round += 1) {
+      const s = await submit(w, { ibanNumber: freshIban() });
+      const [queue, file] = await Promise.all([
+        call(auditor, 'POST', `/api/portal/review/${s.id}/verdict`, { outcome: 'missing' }),
+        request(
+          server.url,
+          auditor,
+          'POST',
+          '/api/collections/audit_results/records',
+          multipart(
+            { filename: 'v.csv', uploadedByUser: auditor.id },
+            blob(`RechnungsID,Checked,Faulty\n${s.id},1,0\n`, 'text/csv'),
+            'v.csv',
+          ),
+        ),
+      ]);
+      const fileRecord = await server.admin.collection('audit_results').getOne(file.json.id);
+      const audits = await server.admin.collection('submission_audits').getFullList({ filter: `submission = "${s.id}"` });
+      expect(audits).toHaveLength(1);
+      const queueWon = queue.status === 200;
+      expect(fileRecord.successfullyProcessedRows).toBe(queueWon ? 0 : 1);
+      expect(fileRecord.failedProcessedRows).toBe(queueWon ? 1 : 0);
+      if (!queueWon) expect(queue.json.message).toBe('Diese Einreichung ist nicht mehr in Prüfung.');
+      expect((await server.admin.collection('submissions').getOne(s.id)).status).toBe(queueWon ? 'rejected' : 'passed');
+    }
+  });
+});
