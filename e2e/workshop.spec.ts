@@ -263,6 +263,10 @@ test.describe('cashback submission', () => {
         'Upload Fehlgeschlagen: Nur Dateien im Format PNG, JPEG, JPG oder PDF können hochgeladen werden und die Dateigröße darf 5MB nicht überschreiten.',
       ),
     ).toBeVisible();
+    // 'Zurücksetzen' clears the form and every message with it.
+    await page.getByRole('button', { name: 'Zurücksetzen' }).click();
+    await expect(page.getByText(/Upload Fehlgeschlagen/)).toHaveCount(0);
+    await expect(page.getByText('Bitte lade eine gültige Datei hoch')).toHaveCount(0);
 
     await fillCashback(page, foreign.code, { name: 'rechnung.pdf', mimeType: 'application/pdf', buffer: PDF_BYTES });
     await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 01');

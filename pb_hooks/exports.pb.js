@@ -36,3 +36,25 @@ onBootstrap((e) => {
 cronAdd('registrations-file', '0 2 * * *', () => {
   require(`${__hooks}/lib/exports.js`).writeDailyRegistrationFile($app);
 });
+
+// 'Neue Registrierungsdatei erstellen': an administrator writes a fresh registrations file at
+// once (the daily run keeps going); the file and its staff-log entry are committed together.
+routerAdd(
+  'POST',
+  '/api/portal/registration-files',
+  (e) => {
+    let record = null;
+    e.app.runInTransaction((tx) => {
+      record = require(`${__hooks}/lib/exports.js`).writeRegistrationFile(tx);
+      require(`${__hooks}/lib/staff-log.js`).write(tx, {
+        actor: e.auth,
+        action: 'registrations_file.create',
+        target: { collection: 'workshop_files', id: record.id },
+        after: { filename: record.getString('filename'), totalRows: record.getInt('totalRows') },
+      });
+    });
+    return e.json(200, record);
+  },
+  // The superuser too: the demo loader writes the first file after the demo data.
+  $apis.requireAuth('administrators', '_superusers'),
+);

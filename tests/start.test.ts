@@ -5,7 +5,7 @@ import path from 'node:path';
 import PocketBase from 'pocketbase';
 import { afterAll, expect, it } from 'vitest';
 
-import { DEMO_LOGINS } from '../scripts/demo/seed.mjs';
+import { DEMO_LOGINS, DEMO_WORKSHOP2 } from '../scripts/demo/seed.mjs';
 import { ROOT } from '../scripts/lib/pocketbase.mjs';
 import { freePort } from '../scripts/lib/ports.mjs';
 
@@ -100,6 +100,10 @@ it('starts with demo data and a mail inbox, survives a PocketBase crash, stops o
   expect(first.output()).toContain(`Portal:      ${url}/`);
   expect(first.output()).toContain(`Mail inbox:  http://127.0.0.1:${ports.web}/`);
   for (const login of Object.values(DEMO_LOGINS)) expect(first.output()).toContain(`${login.email} / ${login.password}`);
+  // Not in dev mode, although the data dir lies under /tmp: no SQL, no token secrets, and the
+  // demo loader's existence checks leave no ERROR lines.
+  expect(first.output()).not.toMatch(/\bSELECT\b|\bINSERT\b|tokenKey|secret/i);
+  expect(first.output()).not.toMatch(/ERROR/);
 
   const page = await fetch(`${url}/`);
   expect(await page.text()).toContain('<div id="root"></div>');
@@ -114,8 +118,18 @@ it('starts with demo data and a mail inbox, survives a PocketBase crash, stops o
   }
   expect(inbox.map((m) => [m.subject, m.to[0]?.address])).toContainEqual([
     'Bitte bestätigen Sie Ihre E-Mail-Adresse',
-    DEMO_LOGINS.workshop.email,
+    DEMO_WORKSHOP2.email,
   ]);
+
+  // The staff files exist after the demo data: the registrations file lists the demo
+  // workshops, the audit file the submissions awaiting audit.
+  const root = new PocketBase(url);
+  const superuser = JSON.parse(readFileSync(path.join(dataDir, '.portal-superuser.json'), 'utf8'));
+  await root.collection('_superusers').authWithPassword(superuser.email, superuser.password);
+  const [newest] = (await root.collection('workshop_files').getList(1, 1, { sort: '-created' })).items;
+  expect(newest!.totalRows).toBe(2);
+  const [auditFile] = (await root.collection('submission_audit_files').getList(1, 1, { sort: '-created' })).items;
+  expect(auditFile!.totalRows).toBeGreaterThan(0);
 
   // PocketBase dies: the start command brings it back.
   const [pid] = pocketbasePids();

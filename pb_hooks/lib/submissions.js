@@ -80,22 +80,24 @@ function createSubmission(e) {
     }
     record.set('campaign', campaign.id);
 
+    // Every field error at once, so the form can mark all of them.
+    const errors = {};
     for (const field of ['ibanFirstName', 'ibanLastName']) {
       const problem = rulebook.textProblem(record.getString(field), rulebook.TEXT_RULES[field]);
-      if (problem) refuse(e, field, 'validation_invalid_text', problem);
+      if (problem) errors[field] = ['validation_invalid_text', problem];
       record.set(field, record.getString(field).trim());
     }
     const ibanProblem = rulebook.ibanProblem(record.getString('ibanNumber'));
-    if (ibanProblem) refuse(e, 'ibanNumber', 'validation_invalid_iban', ibanProblem);
-    record.set('ibanNumber', rulebook.compactIban(record.getString('ibanNumber')));
+    if (ibanProblem) errors.ibanNumber = ['validation_invalid_iban', ibanProblem];
     const bicProblem = rulebook.bicProblem(record.getString('ibanBic'));
-    if (bicProblem) refuse(e, 'ibanBic', 'validation_invalid_bic', bicProblem);
+    if (bicProblem) errors.ibanBic = ['validation_invalid_bic', bicProblem];
+    const file = record.get('file');
+    const fileProblem = !file || !file.reader ? MESSAGES.file : require(`${__hooks}/lib/invoice-file.js`).problemOf(file);
+    if (fileProblem) errors.file = [!file || !file.reader ? 'validation_required' : 'validation_invalid_file', fileProblem];
+    if (Object.keys(errors).length > 0) require(`${__hooks}/lib/field-errors.js`).refuse(e, errors, 'Failed to create record.');
+    record.set('ibanNumber', rulebook.compactIban(record.getString('ibanNumber')));
     record.set('ibanBic', rulebook.normalizeBic(record.getString('ibanBic')));
 
-    const file = record.get('file');
-    if (!file || !file.reader) refuse(e, 'file', 'validation_required', MESSAGES.file);
-    const problem = require(`${__hooks}/lib/invoice-file.js`).problemOf(file);
-    if (problem) refuse(e, 'file', 'validation_invalid_file', problem);
     const hash = sha256OfUpload(file);
     const twins = tx.findRecordsByFilter('submissions', 'fileHash = {:hash}', '', 0, 0, { hash: hash });
     for (const twin of twins) {

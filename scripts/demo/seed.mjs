@@ -97,6 +97,9 @@ async function pool(items, size, worker) {
   );
 }
 
+/** The second demo workshop (not in the printed logins; its address is not verified yet). */
+export const DEMO_WORKSHOP2 = { email: 'autoservice@demo.nora-aktion.de', password: 'Demo-Werkstatt2-2025' };
+
 /**
  * Seeds the demo data. Returns what it created, so the caller can tell a first
  * start from a later one.
@@ -202,9 +205,9 @@ export async function seedDemo({ url, superuser }) {
 
   // The second workshop: two codes in audit, their submissions with the queue's signals.
   await ensure(pb, 'users', IDS.workshop2, {
-    email: 'autoservice@demo.nora-aktion.de',
-    password: 'Demo-Werkstatt2-2025',
-    passwordConfirm: 'Demo-Werkstatt2-2025',
+    email: DEMO_WORKSHOP2.email,
+    password: DEMO_WORKSHOP2.password,
+    passwordConfirm: DEMO_WORKSHOP2.password,
     termsAccepted: true,
     firstName: 'Olga',
     lastName: 'Beispiel',
@@ -256,10 +259,15 @@ export async function seedDemo({ url, superuser }) {
     status: 'payable',
   });
 
-  // The first start mails the demo workshop its verification link, so the
-  // inbox shows a real mail and the verification flow can be walked.
   if (created.workshop) {
-    await pb.collection('users').requestVerification(workshop.email);
+    // The staff files as the data area shows them: written after the demo data, so the
+    // registrations file lists the demo workshops and an audit file holds the submissions
+    // that await audit (the migration's first registrations file predates them).
+    await pb.send('/api/portal/registration-files', { method: 'POST' });
+    await pb.collection('submission_audit_files').create({ filename: 'pruefdatei.csv' });
+    // The second demo workshop is not verified yet: the first start mails it its link, so the
+    // inbox shows a real mail and the verification flow can be walked.
+    await pb.collection('users').requestVerification(DEMO_WORKSHOP2.email);
   }
   return created;
 }

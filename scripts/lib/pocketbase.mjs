@@ -96,7 +96,7 @@ export function directoryArgs({ dataDir, publicDir = path.join(ROOT, 'dist'), ho
  * @param {{ dataDir: string, email: string, password: string, env?: NodeJS.ProcessEnv }} options
  */
 export function upsertSuperuser(bin, { dataDir, email, password, env = process.env }) {
-  execFileSync(bin, ['superuser', 'upsert', email, password, ...directoryArgs({ dataDir })], {
+  execFileSync(bin, ['superuser', 'upsert', email, password, ...directoryArgs({ dataDir }), '--dev=false'], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
     timeout: 60_000,
@@ -124,7 +124,9 @@ export function spawnServe(bin, { dataDir, http, publicDir, hooksDir, env = proc
     `--hooksPool=${HOOKS_POOL}`,
     '--automigrate=false',
   ];
-  if (dev) args.push('--dev');
+  // Explicit both ways: PocketBase guesses dev mode (every SQL statement and the collections'
+  // token secrets in the log) when its binary or the checkout lies under a temp directory.
+  args.push(dev ? '--dev' : '--dev=false');
   return spawn(bin, args, { env, stdio: stdio ?? ['ignore', 'pipe', 'pipe'] });
 }
 

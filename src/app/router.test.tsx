@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { useRegistrationStore } from '@/features/registration/stores/registration';
 import { RoleGuard } from '@/lib/authorization';
@@ -58,6 +59,42 @@ describe('routes', () => {
     expect(router.state.location.pathname).toBe('/register/account');
   });
 
+  it("keeps what was typed on a step when going 'Zurück' without confirming it", async () => {
+    signOut();
+    useRegistrationStore.getState().reset();
+    useRegistrationStore.setState({
+      step: 'partner',
+      data: {
+        ...useRegistrationStore.getState().data,
+        email: 'a@b.de',
+        password: 'geheim-123',
+        passwordConfirm: 'geheim-123',
+        termsAccepted: true,
+        firstName: 'Erika',
+        lastName: 'Muster',
+        shopName: 'Alt GmbH',
+        address: 'Weg',
+        streetNumber: '1',
+        zipCode: '10115',
+        city: 'Berlin',
+      },
+    });
+    const router = renderAt('/register/address');
+    const user = userEvent.setup();
+    const shop = await screen.findByLabelText(/Werkstattname/);
+    await user.clear(shop);
+    await user.type(shop, 'Neu GmbH');
+    await user.click(screen.getByRole('button', { name: 'Zurück' }));
+    await screen.findByRole('heading', { name: '1. Account erstellen' });
+    await act(() => router.navigate('/register/address'));
+    expect(await screen.findByLabelText(/Werkstattname/)).toHaveValue('Neu GmbH');
+    // Not confirmed yet: the data itself still holds the old name until 'Weiter'.
+    expect(useRegistrationStore.getState().data.shopName).toBe('Alt GmbH');
+    // 'Abbrechen' clears the draft with everything else.
+    useRegistrationStore.getState().reset();
+    expect(useRegistrationStore.getState().drafts).toEqual({});
+  });
+
   it('redirects a visitor away from /profile to /not-found', async () => {
     signOut();
     const router = renderAt('/profile');
@@ -69,6 +106,27 @@ describe('routes', () => {
     signInAs('users');
     renderAt('/profile');
     expect(await screen.findByRole('heading', { name: 'Ihr Profil' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-in workshop from /login and /register/* to its profile, staff to the data area', async () => {
+    for (const path of ['/login', '/register/init', '/register/address']) {
+      cleanup();
+      signInAs('users');
+      const router = renderAt(path);
+      await screen.findByRole('heading', { name: 'Ihr Profil' });
+      expect(router.state.location.pathname, path).toBe('/profile');
+    }
+    cleanup();
+    signInAs('administrators');
+    const router = renderAt('/login');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/datacenter'));
+  });
+
+  it('names each page in the document title', async () => {
+    signOut();
+    renderAt('/login');
+    await screen.findByRole('button', { name: 'Anmelden' });
+    expect(document.title).toBe('Anmelden – NORA Cashback-Aktion');
   });
 
   it('keeps a workshop out of /datacenter', async () => {

@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 
 import { MainLayout } from '@/components/layouts/main-layout';
 import { paths } from '@/config/paths';
-import { RoleGuard } from '@/lib/authorization';
+import { GuestOnly, RoleGuard } from '@/lib/authorization';
 
 import { LandingRoute } from './routes/landing';
 import { RouteError } from './routes/route-error';
@@ -32,8 +32,22 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.home.path, element: <LandingRoute /> },
       { path: paths.register.path, element: <Navigate to={paths.registerStep.getHref('account')} replace /> },
-      { path: paths.registerStep.path, element: <RegisterStep /> },
-      { path: paths.login.path, element: <Login /> },
+      {
+        path: paths.registerStep.path,
+        element: (
+          <GuestOnly>
+            <RegisterStep />
+          </GuestOnly>
+        ),
+      },
+      {
+        path: paths.login.path,
+        element: (
+          <GuestOnly>
+            <Login />
+          </GuestOnly>
+        ),
+      },
       { path: paths.forgotPassword.path, element: <ForgotPassword /> },
       { path: paths.resetPassword.path, element: <ResetPassword /> },
       { path: paths.verify.path, element: <Verify /> },

@@ -1,19 +1,26 @@
-// The one list of routes (SPEC section 2). Links and the router read from here.
+// The one list of routes (SPEC section 2). Links, the router and the document titles read from here.
+export const SITE_TITLE = 'NORA Cashback-Aktion – Wir schrauben am Preis!';
+export const SITE_NAME = 'NORA Cashback-Aktion';
+
 export const paths = {
-  home: { path: '/', getHref: () => '/' },
-  register: { path: '/register', getHref: () => '/register' },
-  registerStep: { path: '/register/:step', getHref: (step: string) => `/register/${step}` },
-  login: { path: '/login', getHref: () => '/login' },
-  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
-  resetPassword: { path: '/reset-password/:token', getHref: (token: string) => `/reset-password/${token}` },
-  verify: { path: '/verify/:token', getHref: (token: string) => `/verify/${token}` },
-  profile: { path: '/profile', getHref: () => '/profile' },
-  adminProfile: { path: '/adminprofile', getHref: () => '/adminprofile' },
-  datacenter: { path: '/datacenter', getHref: () => '/datacenter' },
-  cashback: { path: '/cashback', getHref: () => '/cashback' },
-  impressum: { path: '/impressum', getHref: () => '/impressum' },
-  datenschutz: { path: '/datenschutz', getHref: () => '/datenschutz' },
-  aktionsbedingungen: { path: '/aktionsbedingungen', getHref: () => '/aktionsbedingungen' },
-  barrierefreiheit: { path: '/barrierefreiheit', getHref: () => '/barrierefreiheit' },
-  notFound: { path: '/not-found', getHref: () => '/not-found' },
+  home: { path: '/', title: SITE_TITLE, getHref: () => '/' },
+  register: { path: '/register', title: 'Registrierung', getHref: () => '/register' },
+  registerStep: { path: '/register/:step', title: 'Registrierung', getHref: (step: string) => `/register/${step}` },
+  login: { path: '/login', title: 'Anmelden', getHref: () => '/login' },
+  forgotPassword: { path: '/forgot-password', title: 'Passwort vergessen', getHref: () => '/forgot-password' },
+  resetPassword: {
+    path: '/reset-password/:token',
+    title: 'Neues Passwort festlegen',
+    getHref: (token: string) => `/reset-password/${token}`,
+  },
+  verify: { path: '/verify/:token', title: 'E-Mail-Adresse bestätigen', getHref: (token: string) => `/verify/${token}` },
+  profile: { path: '/profile', title: 'Mein Profil', getHref: () => '/profile' },
+  adminProfile: { path: '/adminprofile', title: 'Profil', getHref: () => '/adminprofile' },
+  datacenter: { path: '/datacenter', title: 'Datacenter', getHref: () => '/datacenter' },
+  cashback: { path: '/cashback', title: 'Cashback einlösen', getHref: () => '/cashback' },
+  impressum: { path: '/impressum', title: 'Impressum', getHref: () => '/impressum' },
+  datenschutz: { path: '/datenschutz', title: 'Datenschutz', getHref: () => '/datenschutz' },
+  aktionsbedingungen: { path: '/aktionsbedingungen', title: 'Aktionsbedingungen', getHref: () => '/aktionsbedingungen' },
+  barrierefreiheit: { path: '/barrierefreiheit', title: 'Erklärung zur Barrierefreiheit', getHref: () => '/barrierefreiheit' },
+  notFound: { path: '/not-found', title: 'Seite nicht gefunden', getHref: () => '/not-found' },
 } as const;

@@ -1,5 +1,6 @@
 // Timing and sizing constants of SPEC section 9 that the UI shares.
-export const TOAST = { durationMs: 4000, visible: 3, widthPx: 356, position: 'top-right' } as const;
+// offsetTopPx: below the sticky header (h-16 = 64 px), so a toast never covers the user menu.
+export const TOAST = { durationMs: 4000, visible: 3, widthPx: 356, position: 'top-right', offsetTopPx: 80 } as const;
 export const TOOLTIP_DELAY_MS = 700;
 export const CONSENT_TIMEOUT_MS = 5000;
 export const LOGOUT_CLEAR_MS = 10;

@@ -20,3 +20,20 @@ export function RoleGuard({ allowed, children }: RoleGuardProps) {
   if (!role || !allowed.includes(role)) return <Navigate to={paths.notFound.getHref()} replace />;
   return <>{children}</>;
 }
+
+/** Where a role lands after login (SPEC section 2). */
+export function landingPathFor(role: Role | null): string {
+  if (role === 'Administrator' || role === 'Auditor') return paths.datacenter.getHref();
+  if (role === 'User') return paths.profile.getHref();
+  return paths.home.getHref();
+}
+
+/**
+ * Pages for visitors only (login, registration): someone already signed in is sent to where
+ * a login would take them. Visitors see the page at once, before the session is known.
+ */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const { loaded, role } = useSessionStore();
+  if (loaded && role) return <Navigate to={landingPathFor(role)} replace />;
+  return <>{children}</>;
+}

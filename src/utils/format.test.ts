@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatDate, formatDateTime, formatMoney, NBSP } from './format';
+import { formatDate, formatDateTime, formatFileSize, formatMoney, NBSP } from './format';
 
 const euro = (text: string) => text.replace(' €', `${NBSP}€`);
 
@@ -24,5 +24,15 @@ describe('German formats', () => {
     expect(formatDateTime('2025-07-15 08:05:00.000Z')).toBe('15.07.2025, 10:05');
     expect(formatDate('')).toBe('-');
     expect(formatDateTime(null)).toBe('-');
+  });
+
+  it('shows file sizes in Byte, KB below 1 MB and MB from there, never 0 MB', () => {
+    expect(formatFileSize(812)).toBe(`812${NBSP}Byte`);
+    expect(formatFileSize(4 * 1024 + 205)).toBe(`4,2${NBSP}KB`);
+    expect(formatFileSize(1024 * 1024 - 1)).toBe(`1${NBSP}MB`);
+    expect(formatFileSize(1000 * 1024)).toBe(`1.000${NBSP}KB`);
+    expect(formatFileSize(1024 * 1024)).toBe(`1${NBSP}MB`);
+    expect(formatFileSize(5 * 1024 * 1024 - 1)).toBe(`5${NBSP}MB`);
+    expect(formatFileSize(1.25 * 1024 * 1024)).toBe(`1,25${NBSP}MB`);
   });
 });

@@ -34,3 +34,14 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   const d = toDate(value);
   return Number.isNaN(d.getTime()) ? '-' : dateTime.format(d);
 }
+
+const oneDecimal = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });
+const twoDecimals = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 });
+
+/** '812 Byte', '4,2 KB' below 1 MB, '1,25 MB' from there (1 KB = 1024 bytes). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes}${NBSP}Byte`;
+  // 1,048,575 bytes would round to '1.024 KB': that is 1 MB.
+  if (Math.round((bytes / 1024) * 10) < 1024 * 10) return `${oneDecimal.format(bytes / 1024)}${NBSP}KB`;
+  return `${twoDecimals.format(bytes / 1024 / 1024)}${NBSP}MB`;
+}

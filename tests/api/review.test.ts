@@ -181,18 +181,27 @@ describe('signals', () => {
   });
 
   it('a client cannot set signals or extracted facts on its own submission', async () => {
+    // The fields are hidden: PocketBase drops them from a client's body, so the server's own
+    // reading is what is stored, never the workshop's.
     const w = await createWorkshop(server);
-    const voucher = await createVoucher(server, w.id);
     const extras: Record<string, string>[] = [
-      { signals: '[]' },
-      { invoiceNumber: 'X' },
+      { signals: '[{"kind":"X-FORGED","text":"X-FORGED"}]' },
+      { invoiceNumber: 'X-FORGED' },
       { invoiceDate: '2025-01-01' },
       { textExtracted: 'true' },
-      { invoiceText: 'x' },
+      { invoiceText: 'Rechnungsnummer X-FORGED' },
     ];
     for (const extra of extras) {
+      const voucher = await createVoucher(server, w.id);
       const res = await request(server.url, w, 'POST', '/api/collections/submissions/records', submissionForm(w.id, voucher, extra));
-      expect(res.status, JSON.stringify(extra)).toBe(400);
+      expect(res.status, JSON.stringify(extra)).toBe(200);
+      expect(Object.keys(res.json)).not.toContain(Object.keys(extra)[0]);
+      const stored = await server.admin.collection('submissions').getOne(res.json.id);
+      expect(stored.invoiceNumber, JSON.stringify(extra)).toBe('');
+      expect(stored.invoiceDate, JSON.stringify(extra)).toBe('');
+      expect(stored.textExtracted, JSON.stringify(extra)).toBe(false);
+      expect(stored.invoiceText, JSON.stringify(extra)).toBe('');
+      expect(JSON.stringify(stored.signals)).not.toContain('X-FORGED');
     }
   });
 });

@@ -63,6 +63,28 @@ describe('registrations file', () => {
     const lines = await fileText('workshop_files', files[0]!, 'file');
     expect(lines[0]).toContain('"registriertAm"');
   });
+
+  it("'Neue Registrierungsdatei erstellen': an administrator gets a fresh file at once, logged; others are refused", async () => {
+    const w = await createWorkshop(server, { shopName: 'Frisch registriert' });
+    const res = await request(server.url, admin, 'POST', '/api/portal/registration-files', {});
+    expect(res.status).toBe(200);
+    const total = (await server.admin.collection('users').getList(1, 1)).totalItems;
+    expect(res.json.totalRows).toBe(total);
+    const record = await server.admin.collection('workshop_files').getOne(res.json.id);
+    const lines = await fileText('workshop_files', record, 'file');
+    expect(lines.some((l) => l.startsWith(`"${w.id}"`) && l.includes('"Frisch registriert"'))).toBe(true);
+    const log = await server.admin.collection('staff_log').getFirstListItem(server.admin.filter('targetId = {:id}', { id: record.id }));
+    expect(log).toMatchObject({ action: 'registrations_file.create', actorId: admin.id, after: { totalRows: total } });
+
+    const before = (await server.admin.collection('workshop_files').getList(1, 1)).totalItems;
+    const auditor = await createStaff(server, 'auditors');
+    for (const actor of [auditor, w, null]) {
+      const denied = await request(server.url, actor, 'POST', '/api/portal/registration-files', {});
+      expect(denied.status).toBe(actor ? 403 : 401);
+      expect(denied.text).not.toContain('registrierungen_');
+    }
+    expect((await server.admin.collection('workshop_files').getList(1, 1)).totalItems).toBe(before);
+  });
 });
 
 describe('business partner numbers', () => {

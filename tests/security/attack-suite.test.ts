@@ -1067,7 +1067,7 @@ const SCENARIOS: Scenario[] = [
     method: 'PATCH',
     path: (c) => rec('users', c.A.id),
     body: () => ({ blocked: true, blockedReason: 'selbst gesetzt' }),
-    status: 400,
+    status: 404,
     after: unchanged(
       'users',
       (c) => c.A.id,

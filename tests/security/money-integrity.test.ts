@@ -401,10 +401,12 @@ describe('the plausibility gate', () => {
     expect(await vouchersOf(w.id)).toHaveLength(3);
     const log = await server.admin
       .collection('staff_log')
-      .getFullList({ filter: server.admin.filter('targetId = {:id}', { id: record.id }) });
-    expect(log).toHaveLength(1);
-    expect(log[0]).toMatchObject({ action: 'sales_import.confirm', actorId: admin2.id, actorCollection: 'administrators' });
-    expect(log[0]!.before).toMatchObject({ status: 'held', gateCodes: 3 });
+      .getFullList({ filter: server.admin.filter('targetId = {:id}', { id: record.id }), sort: 'created,id' });
+    // The upload and the confirmation, each by its own administrator.
+    expect(log.map((entry) => entry.action)).toEqual(['sales_import.upload', 'sales_import.confirm']);
+    expect(log[0]).toMatchObject({ actorId: admin.id, actorCollection: 'administrators' });
+    expect(log[1]).toMatchObject({ actorId: admin2.id, actorCollection: 'administrators' });
+    expect(log[1]!.before).toMatchObject({ status: 'held', gateCodes: 3 });
   });
 
   it('holds an import above the per-file limit; discarding it leaves no row behind', async () => {
@@ -440,7 +442,9 @@ describe('the plausibility gate', () => {
       const explicit = await request(solo.url, only, 'POST', `/api/portal/sales-imports/${record.id}/confirm`, { selfConfirm: true });
       expect(explicit.status).toBe(200);
       expect(await vouchersOf(w.id, solo)).toHaveLength(2);
-      const log = await solo.admin.collection('staff_log').getFirstListItem(solo.admin.filter('targetId = {:id}', { id: record.id }));
+      const log = await solo.admin
+        .collection('staff_log')
+        .getFirstListItem(solo.admin.filter('targetId = {:id} && action != "sales_import.upload"', { id: record.id }));
       expect(log).toMatchObject({ action: 'sales_import.self_confirm', reason: 'Einziger Administrator: ausdrücklich selbst bestätigt' });
 
       // An auditor's upload: the only administrator is not the uploader and confirms plainly.

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 
 import { ConsentButton } from '@/components/consent-button';
+import { DocumentTitle } from '@/components/document-title';
 import { ScrollToTop } from '@/components/scroll-to-top';
 import { SessionSync } from '@/components/session-sync';
 import { Alert } from '@/components/ui/alert';
@@ -48,6 +49,7 @@ export function MainLayout() {
         <Toaster />
       </Suspense>
       <SessionSync />
+      <DocumentTitle />
       <ScrollToTop />
       <Header />
       <Notice />

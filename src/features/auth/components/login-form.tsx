@@ -8,20 +8,14 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { loginErrorMessage, loginWithChain, type OtpChallenge } from '@/lib/auth';
-import { roleFromCollection, type Role } from '@/lib/roles';
+import { landingPathFor } from '@/lib/authorization';
+import { roleFromCollection } from '@/lib/roles';
 
 import { loginSchema, type LoginValues } from '../schemas/auth';
 import { AuthCard } from './auth-card';
 import { OtpForm } from './otp-form';
 
 export const RESET_SUCCESS_MESSAGE = 'Passwort erfolgreich zurückgesetzt. Sie können sich jetzt anmelden.';
-
-/** Where a role lands after login (SPEC section 2). */
-export function landingPathFor(role: Role | null): string {
-  if (role === 'Administrator' || role === 'Auditor') return paths.datacenter.getHref();
-  if (role === 'User') return paths.profile.getHref();
-  return paths.home.getHref();
-}
 
 export function LoginForm() {
   const navigate = useNavigate();

@@ -63,6 +63,8 @@ export function CashbackPage() {
   const schema = useMemo(() => cashbackSchema(prefix), [prefix]);
   const [progress, setProgress] = useState<number | null>(null);
   const [pageError, setPageError] = useState<string | null>(null);
+  // 'Zurücksetzen' starts the invoice picker afresh, its own refusal of a file included.
+  const [widgetKey, setWidgetKey] = useState(0);
   const {
     register,
     control,
@@ -170,7 +172,13 @@ export function CashbackPage() {
               control={control}
               name="invoice"
               render={({ field }) => (
-                <UploadWidget file={field.value ?? null} onChange={field.onChange} error={errors.invoice?.message} progress={progress} />
+                <UploadWidget
+                  key={widgetKey}
+                  file={field.value ?? null}
+                  onChange={field.onChange}
+                  error={errors.invoice?.message}
+                  progress={progress}
+                />
               )}
             />
           </Section>
@@ -218,6 +226,7 @@ export function CashbackPage() {
               onClick={() => {
                 reset(EMPTY);
                 setPageError(null);
+                setWidgetKey((k) => k + 1);
               }}
             >
               Zurücksetzen

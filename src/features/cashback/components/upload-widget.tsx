@@ -3,6 +3,7 @@ import { useId, useRef, useState, type DragEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { cn } from '@/utils/cn';
+import { formatFileSize } from '@/utils/format';
 
 import { CASHBACK_MESSAGES, isInvoiceType, MAX_INVOICE_BYTES } from '../schemas/cashback';
 
@@ -12,8 +13,6 @@ interface UploadWidgetProps {
   error?: string;
   progress: number | null;
 }
-
-const sizeLabel = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString('de-DE', { maximumFractionDigits: 2 })} MB`;
 
 /** Invoice picker: PNG, JPEG/JPG or PDF up to 5 MB, by button or drag and drop, removable, with upload progress. */
 export function UploadWidget({ file, onChange, error, progress }: UploadWidgetProps) {
@@ -93,7 +92,7 @@ export function UploadWidget({ file, onChange, error, progress }: UploadWidgetPr
             <p className="truncate font-semibold" title={file.name}>
               {file.name}
             </p>
-            <p className="text-sm text-slate-700">{sizeLabel(file.size)}</p>
+            <p className="text-sm text-slate-700">{formatFileSize(file.size)}</p>
           </div>
           <Button
             variant="ghost"

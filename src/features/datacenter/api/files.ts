@@ -13,6 +13,7 @@ export const DC_MESSAGES = {
   urlFailed: 'Beim Erstellen der Download-URL ist ein Fehler aufgetreten.',
   userFilesLoadFailed: 'Beim Abrufen der Userdaten-Dateien ist ein Fehler aufgetreten.',
   userFileCreateFailed: 'Beim Erstellen der Userdaten-Datei ist ein Fehler aufgetreten.',
+  registrationFileCreateFailed: 'Beim Erstellen der Registrierungsdatei ist ein Fehler aufgetreten.',
   uploadFailed: 'Beim Hochladen der Datei ist ein Fehler aufgetreten.',
   filesLoadFailed: 'Beim Abrufen der Dateien ist ein Fehler aufgetreten.',
   failedRowsDownloadFailed: 'Beim Download der Fehler-Datei ist ein Fehler aufgetreten.',
@@ -104,6 +105,10 @@ export async function uploadBusinessPartnerFile(file: File): Promise<FileRecord>
   const created = await withSession(() => pb.collection('business_partner_number_files').create<FileRecord>(body, { requestKey: null }));
   return pb.collection('business_partner_number_files').getOne<FileRecord>(created.id, { requestKey: null });
 }
+
+/** 'Neue Registrierungsdatei erstellen' (administrators): the server writes it while the request runs. */
+export const createRegistrationFile = () =>
+  withSession(() => pb.send<FileRecord>('/api/portal/registration-files', { method: 'POST', requestKey: null }));
 
 /** A short-lived file token makes a protected file downloadable (SPEC section 7). */
 export async function fileUrl(record: FileRecord, field: 'file' | 'failedRowsCsv'): Promise<string> {

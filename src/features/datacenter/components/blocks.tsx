@@ -5,8 +5,17 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useLoad } from '@/hooks/use-load';
+import { useSessionStore } from '@/stores/session';
 
-import { createUserFile, DC_MESSAGES, fileUrl, listRegistrationFiles, listUserFiles, type FileRecord } from '../api/files';
+import {
+  createRegistrationFile,
+  createUserFile,
+  DC_MESSAGES,
+  fileUrl,
+  listRegistrationFiles,
+  listUserFiles,
+  type FileRecord,
+} from '../api/files';
 import { columns, dash, DownloadButton, FileTable, type Column } from './file-table';
 
 const LOCAL_LIST = 5;
@@ -137,11 +146,26 @@ export function ListState({ loading, error, empty }: { loading: boolean; error: 
 }
 
 export function RegistrationFilesBlock() {
+  const role = useSessionStore((s) => s.role);
   const files = useFiles(listRegistrationFiles, DC_MESSAGES.loadFailed);
   const { download, error } = useDownload();
+  const [busy, setBusy] = useState(false);
+  const [createError, setCreateError] = useState<string | null>(null);
+  const create = async () => {
+    setCreateError(null);
+    setBusy(true);
+    try {
+      files.prepend(await createRegistrationFile());
+    } catch (err) {
+      console.error(err);
+      setCreateError(DC_MESSAGES.registrationFileCreateFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
   const cols: Column[] = [
     columns.file,
-    columns.createdOn,
+    columns.createdAt,
     { header: 'Registrierungen', cell: (r) => String(r.totalRows ?? 0) },
     {
       header: 'Download',
@@ -150,6 +174,14 @@ export function RegistrationFilesBlock() {
   ];
   return (
     <Block title="Registrierungsdaten" help="Die Dateien der registrierten Werkstätten; die Datei wird täglich neu erstellt.">
+      {role === 'Administrator' && (
+        <div className="mt-4">
+          <Button disabled={busy} onClick={() => void create()}>
+            {busy ? 'Wird erstellt...' : 'Neue Registrierungsdatei erstellen'}
+          </Button>
+        </div>
+      )}
+      <ErrorAlert message={createError} />
       <ListState loading={files.loading} error={files.error} empty={files.records.length === 0} />
       {files.records.length > 0 && <FileTable caption="Registrierungsdateien" records={files.records} cols={cols} />}
       <ErrorAlert message={error} />
@@ -184,7 +216,7 @@ export function UserFilesBlock() {
   };
   const cols: Column[] = [
     columns.file,
-    columns.createdOn,
+    columns.createdAt,
     { header: 'Registrierte User', cell: (r) => dash(r.totalUsers) },
     {
       header: 'Download',

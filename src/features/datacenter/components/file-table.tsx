@@ -2,12 +2,30 @@ import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 import { Button } from '@/components/ui/button';
-import { formatDate, formatDateTime } from '@/utils/format';
+import { formatDateTime } from '@/utils/format';
 
 import type { FileRecord } from '../api/files';
 
 export const dash = (value: number | string | null | undefined) =>
   value === null || value === undefined || value === '' ? '-' : String(value);
+
+/**
+ * A file name that wraps after its separators (_ - .) rather than in the middle of a word;
+ * only a part longer than the column breaks inside.
+ */
+export function FileName({ name }: { name: string }) {
+  const parts = name.split(/(?<=[_.-])/);
+  return (
+    <span className="[overflow-wrap:anywhere]">
+      {parts.map((part, i) => (
+        <span key={i}>
+          {part}
+          {i < parts.length - 1 && <wbr />}
+        </span>
+      ))}
+    </span>
+  );
+}
 
 export interface Column {
   header: string;
@@ -15,14 +33,16 @@ export interface Column {
 }
 
 export const columns = {
-  file: { header: 'Datei', cell: (r: FileRecord) => <span className="break-all">{r.filename}</span> } satisfies Column,
-  createdOn: { header: 'Erstellt am', cell: (r: FileRecord) => formatDate(r.created) } satisfies Column,
+  file: { header: 'Datei', cell: (r: FileRecord) => <FileName name={r.filename} /> } satisfies Column,
+  // Server-written files can be made several times a day: the time tells them apart.
+  createdAt: { header: 'Erstellt am', cell: (r: FileRecord) => formatDateTime(r.created) } satisfies Column,
   uploadedOn: { header: 'Hochgeladen am', cell: (r: FileRecord) => formatDateTime(r.created) } satisfies Column,
 };
 
 export function DownloadButton({ label, disabled, onClick }: { label: string; disabled?: boolean; onClick: () => void }) {
   return (
-    <Button variant="outline" size="sm" disabled={disabled} onClick={onClick} aria-label={label}>
+    // relative: the visually hidden label is positioned inside the button, not at the page's edge (360 px).
+    <Button variant="outline" size="sm" disabled={disabled} onClick={onClick} aria-label={label} className="relative">
       <Download aria-hidden="true" className="size-4" />
       <span className="sr-only sm:not-sr-only">Download</span>
     </Button>

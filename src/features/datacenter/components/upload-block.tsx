@@ -74,9 +74,13 @@ export function UploadBlock(props: UploadBlockProps) {
     { header: 'Fehlerhafte Zeilen', cell: (r) => dash(r.failedProcessedRows) },
     {
       header: 'Fehler-CSV',
-      cell: (r) => (
-        <DownloadButton label={`Fehlerhafte Zeilen von ${r.filename} herunterladen`} onClick={() => void download(r, 'failedRowsCsv')} />
-      ),
+      // Nothing to download when no row failed: '-' as for any missing value (SPEC section 7).
+      cell: (r) =>
+        r.failedProcessedRows === 0 ? (
+          '-'
+        ) : (
+          <DownloadButton label={`Fehlerhafte Zeilen von ${r.filename} herunterladen`} onClick={() => void download(r, 'failedRowsCsv')} />
+        ),
     },
   ];
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { useForm, type FieldValues, type Path, type UseFormSetError, type UseFormWatch } from 'react-hook-form';
 
 import { TextField } from '@/components/ui/text-field';
 import { PHONE_MESSAGES } from '@/lib/phone';
@@ -8,7 +8,7 @@ import { ZIP_MESSAGE } from '@/lib/validation';
 
 import { EMAIL_IN_USE } from '../api/register-workshop';
 import { accountSchema, addressSchema, type AccountValues, type AddressValues } from '../schemas/steps';
-import { useRegistrationStore } from '../stores/registration';
+import { useRegistrationStore, type DraftStep, type RegistrationData } from '../stores/registration';
 
 /** German text for a field the server refused (it answers with PocketBase's error codes). */
 export function serverFieldMessage(field: string, code: string): string {
@@ -39,25 +39,36 @@ export const FIELD_STEP: Record<string, 'init' | 'account' | 'address'> = {
   ...Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, 'address'])),
 };
 
+/** Keeps what is typed on a step as its draft, so 'Zurück' and a reload lose nothing. */
+function useDraft<T extends FieldValues>(step: DraftStep, watch: UseFormWatch<T>) {
+  useEffect(() => {
+    const subscription = watch((values) => useRegistrationStore.getState().saveDraft(step, values as Partial<RegistrationData>));
+    return () => subscription.unsubscribe();
+  }, [step, watch]);
+}
+
 export function AccountForm({ id, onDone }: { id: string; onDone: () => void }) {
   const data = useRegistrationStore((s) => s.data);
+  const draft = useRegistrationStore((s) => s.drafts.account);
   const {
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors },
   } = useForm<AccountValues>({
     resolver: zodResolver(accountSchema),
-    defaultValues: { firstName: data.firstName, lastName: data.lastName, email: data.email, phone: data.phone },
+    defaultValues: { firstName: data.firstName, lastName: data.lastName, email: data.email, phone: data.phone, ...draft },
   });
   useServerErrors(setError, ACCOUNT_FIELDS);
+  useDraft('account', watch);
   return (
     <form
       id={id}
       noValidate
       className="grid gap-4 sm:grid-cols-2"
       onSubmit={handleSubmit((values) => {
-        useRegistrationStore.getState().update(values);
+        useRegistrationStore.getState().confirmStep('account', values);
         onDone();
       })}
     >
@@ -79,10 +90,12 @@ export function AccountForm({ id, onDone }: { id: string; onDone: () => void }) 
 
 export function AddressForm({ id, onDone }: { id: string; onDone: () => void }) {
   const data = useRegistrationStore((s) => s.data);
+  const draft = useRegistrationStore((s) => s.drafts.address);
   const {
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors },
   } = useForm<AddressValues>({
     resolver: zodResolver(addressSchema),
@@ -92,16 +105,18 @@ export function AddressForm({ id, onDone }: { id: string; onDone: () => void }) 
       streetNumber: data.streetNumber,
       zipCode: data.zipCode,
       city: data.city,
+      ...draft,
     },
   });
   useServerErrors(setError, ADDRESS_FIELDS);
+  useDraft('address', watch);
   return (
     <form
       id={id}
       noValidate
       className="grid gap-4 sm:grid-cols-6"
       onSubmit={handleSubmit((values) => {
-        useRegistrationStore.getState().update(values);
+        useRegistrationStore.getState().confirmStep('address', values);
         onDone();
       })}
     >

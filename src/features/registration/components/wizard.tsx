@@ -167,9 +167,12 @@ export function RegistrationWizard({ segment }: { segment: string | undefined })
       <ProgressBar current={step} />
       <h1 className="mt-8 text-3xl font-bold text-slate-900">{heading}</h1>
       <p className="mt-2 text-slate-700">{text}</p>
-      <p className="mt-1 text-sm text-slate-700">
-        Pflichtfelder sind mit <span className="text-red-700">*</span> markiert.
-      </p>
+      {/* The overview has no fields of its own, except the password asked again after a reload. */}
+      {(step !== 'overview' || needsPassword) && (
+        <p className="mt-1 text-sm text-slate-700">
+          Pflichtfelder sind mit <span className="text-red-700">*</span> markiert.
+        </p>
+      )}
 
       {error && (
         <Alert tone="error" className="mt-6">

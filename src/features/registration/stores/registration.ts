@@ -42,9 +42,14 @@ export const emptyRegistration: RegistrationData = {
   lzConnections: [],
 };
 
+/** What was typed on a step but not yet confirmed with 'Weiter' (kept on 'Zurück'). */
+export type DraftStep = 'account' | 'address';
+export type Drafts = Partial<Record<DraftStep, Partial<RegistrationData>>>;
+
 interface RegistrationState {
   data: RegistrationData;
   step: WizardStep;
+  drafts: Drafts;
   /** Submit state (SPEC section 4); never persisted. */
   submitting: boolean;
   error: string | null;
@@ -52,6 +57,9 @@ interface RegistrationState {
   fieldErrors: Record<string, string>;
   completed: boolean;
   update: (patch: Partial<RegistrationData>) => void;
+  saveDraft: (step: DraftStep, values: Partial<RegistrationData>) => void;
+  /** A step's values confirmed: they become the data, the draft goes. */
+  confirmStep: (step: DraftStep, values: Partial<RegistrationData>) => void;
   setStep: (step: WizardStep) => void;
   startSubmit: () => void;
   submitSucceeded: () => void;
@@ -68,6 +76,7 @@ export const useRegistrationStore = create<RegistrationState>()(
     (set) => ({
       data: { ...emptyRegistration },
       step: 'init',
+      drafts: {},
       submitting: false,
       error: null,
       fieldErrors: {},
@@ -79,24 +88,42 @@ export const useRegistrationStore = create<RegistrationState>()(
           for (const key of Object.keys(patch)) delete fieldErrors[key];
           return { data: { ...s.data, ...patch }, fieldErrors };
         }),
+      saveDraft: (step, values) => set((s) => ({ drafts: { ...s.drafts, [step]: values } })),
+      confirmStep: (step, values) =>
+        set((s) => {
+          const fieldErrors = { ...s.fieldErrors };
+          for (const key of Object.keys(values)) delete fieldErrors[key];
+          const drafts = { ...s.drafts };
+          delete drafts[step];
+          return { data: { ...s.data, ...values }, fieldErrors, drafts };
+        }),
       setStep: (step) => set({ step }),
       startSubmit: () => set({ submitting: true, error: null, fieldErrors: {} }),
-      submitSucceeded: () => set({ submitting: false, completed: true, data: { ...emptyRegistration }, step: 'init' }),
+      submitSucceeded: () => set({ submitting: false, completed: true, data: { ...emptyRegistration }, step: 'init', drafts: {} }),
       submitFailed: (message, fieldErrors = {}) => set({ submitting: false, error: message, fieldErrors }),
-      reset: () => set({ data: { ...emptyRegistration }, step: 'init', submitting: false, error: null, fieldErrors: {}, completed: false }),
+      reset: () =>
+        set({
+          data: { ...emptyRegistration },
+          step: 'init',
+          drafts: {},
+          submitting: false,
+          error: null,
+          fieldErrors: {},
+          completed: false,
+        }),
     }),
     {
       name: REGISTRATION_STORAGE_KEY,
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ data, step }) => {
+      partialize: ({ data, step, drafts }) => {
         const rest: Partial<RegistrationData> = { ...data };
         delete rest.password;
         delete rest.passwordConfirm;
-        return { data: rest, step };
+        return { data: rest, step, drafts };
       },
       merge: (persisted, current) => {
-        const saved = (persisted ?? {}) as Partial<Pick<RegistrationState, 'data' | 'step'>>;
-        return { ...current, step: saved.step ?? current.step, data: { ...current.data, ...saved.data } };
+        const saved = (persisted ?? {}) as Partial<Pick<RegistrationState, 'data' | 'step' | 'drafts'>>;
+        return { ...current, step: saved.step ?? current.step, data: { ...current.data, ...saved.data }, drafts: saved.drafts ?? {} };
       },
     },
   ),
