@@ -70,6 +70,50 @@ test.describe('at 360 px', () => {
   });
 });
 
+test.describe('the data area at 360 px with every table filled', () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  /** No sideways scrolling of the page, with the cookie banner still open and its buttons on screen. */
+  async function expectNoPageOverflow(page: Page) {
+    await expect(page.getByText('Wird geladen')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    for (const button of await page.getByRole('dialog').getByRole('button').all()) {
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width, await button.innerText()).toBeLessThanOrEqual(360);
+    }
+  }
+
+  const LONG = 'umsatzdaten_kalenderwoche_37_2025_alle_leistungszentren_nachlieferung.csv';
+
+  test('administrator: uploads, server files and their download buttons stay inside the screen', async ({ page, admin, makeAccount }) => {
+    const workshop = await makeAccount('users');
+    await signInAs(page, admin, 'administrators', 'demoadmin000001');
+    await page.goto('/datacenter');
+    const upload = async (block: string, name: string, body: string) => {
+      const region = page.getByRole('region', { name: block });
+      await region.getByLabel(`${block} (CSV-Datei)`).setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(body) });
+      await expect(region.getByRole('row', { name: new RegExp(name.slice(0, 20)) }).first()).toContainText('Verarbeitet');
+    };
+    await upload('Umsatzdaten hochladen', LONG, `user,bnr,knr,gpnr,deliverydate,sales\n${workshop.id},400001,K1,G1,2025-06-01,1\nkaputt\n`);
+    await upload('Geschäftspartnernummern hochladen', `gp_${LONG}`, `user,bnr,knr,gpnr\n${workshop.id},400001,K1,G1\n`);
+    await page.getByRole('button', { name: 'Neue Userdaten-Datei erstellen' }).click();
+    await page.getByRole('button', { name: 'Neue Registrierungsdatei erstellen' }).click();
+    await expect(page.getByRole('region', { name: 'Registrierungsdaten' }).getByRole('row')).not.toHaveCount(1);
+    await expectNoPageOverflow(page);
+  });
+
+  test('auditor: the audit file and an uploaded result stay inside the screen', async ({ page, admin }) => {
+    await signInAs(page, admin, 'auditors', 'demopruefer0001');
+    await page.goto('/datacenter');
+    const region = page.getByRole('region', { name: 'Prüfdatei hochladen' });
+    await region
+      .getByLabel('Prüfdatei hochladen (CSV-Datei)')
+      .setInputFiles({ name: `pruefergebnis_${LONG}`, mimeType: 'text/csv', buffer: Buffer.from('id;status\n') });
+    await expect(region.getByRole('row', { name: /pruefergebnis_/ })).toBeVisible();
+    await expectNoPageOverflow(page);
+  });
+});
+
 test('keyboard focus is visible on links, buttons and fields', async ({ page }) => {
   await page.goto('/login');
   await declineCookies(page);

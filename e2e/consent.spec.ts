@@ -38,6 +38,21 @@ test.describe('cookie consent', () => {
     expect(await page.evaluate(() => localStorage.getItem('nora-consent-interacted'))).toBe('true');
   });
 
+  test('the choice is kept in local storage, not in a cookie, and recorded on the server', async ({ page, admin }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Alle akzeptieren' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Cookie-Einwilligung' })).toBeHidden();
+    // What the privacy notice says: no cookie outlives the session, the choice is in local storage.
+    const cookies = await page.context().cookies();
+    expect(cookies.filter((c) => c.expires > 0)).toEqual([]);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('nora_consent') ?? 'null'));
+    expect(stored).toMatchObject({ categories: ['necessary', 'analytics', 'marketing'], languageCode: 'de' });
+    // The server's record of that choice: consent id, categories, template version, language.
+    await expect
+      .poll(async () => (await admin.collection('consents').getList(1, 1, { filter: `consentId = "${stored.consentId}"` })).items[0])
+      .toMatchObject({ categories: ['necessary', 'analytics', 'marketing'], templateVersion: 1, language: 'de' });
+  });
+
   test('opt-in loads the tag manager and sends pageviews with path, hash and search', async ({ page }) => {
     const requests = await watchTagManager(page);
     await page.goto('/');

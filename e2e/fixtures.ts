@@ -51,7 +51,7 @@ export const test = base.extend<Fixtures>({
     await use(async (collection, overrides = {}) => {
       const data =
         collection === 'users'
-          ? workshopData(overrides)
+          ? workshopData({ verified: true, ...overrides })
           : {
               email: `${unique(collection)}@nora-aktion.de`,
               password: PASSWORD,

@@ -51,6 +51,8 @@ test.describe('profile', () => {
       'Achtung: Ihr Profil ist derzeit noch nicht vollständig. Achten Sie darauf, dass alle Pflichtfelder ausgefüllt sind. Nur so können Sie an unserer Aktion teilnehmen.',
     );
     await expect(warning).toBeVisible();
+    // The warning names what is missing.
+    await expect(page.getByText('Es fehlt noch: ein verknüpftes Leistungszentrum mit Kundennummer.')).toBeVisible();
     await page.getByLabel('Ort').fill('Potsdam');
     await page.getByRole('button', { name: 'Speichern' }).click();
     await expect(page.getByText('Ihre Profildaten wurden erfolgreich gespeichert.')).toBeVisible();

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { DEMO_LOGINS, seedDemo } from './demo/seed.mjs';
 import { buildIfStale } from './lib/build.mjs';
 import { startMailCatcher } from './lib/mail-catcher.mjs';
+import { DEMO_OPERATOR, missingOperatorEnv } from './lib/operator.mjs';
 import { ensureBinary, ROOT, spawnServe, upsertSuperuser, waitForHealth } from './lib/pocketbase.mjs';
 
 const dev = process.argv.includes('--dev');
@@ -112,6 +113,15 @@ async function main() {
   // The 2025 campaign has ended; the demo runs on a day inside its redeem window so every
   // flow (submitting a code, audits) can be tried today. An explicit PORTAL_NOW wins.
   if (demo && !env.PORTAL_NOW) pbEnv.PORTAL_NOW = DEMO_NOW;
+  // The Impressum's operator data: demo values in demo mode; a live portal must bring its own.
+  if (demo) {
+    for (const [name, value] of Object.entries(DEMO_OPERATOR)) if (!String(pbEnv[name] ?? '').trim()) pbEnv[name] = value;
+  } else {
+    const missing = missingOperatorEnv(pbEnv);
+    if (missing.length > 0) {
+      log(`WARNING: the Impressum shows placeholders; set ${missing.join(', ')} (see .env.example).`);
+    }
+  }
   let inboxUrl = null;
   if (!env.SMTP_HOST) {
     const smtpPort = Number(env.MAILDEV_SMTP_PORT || 1025);

@@ -6,6 +6,7 @@ import PocketBase from 'pocketbase';
 import { afterAll, expect, it } from 'vitest';
 
 import { DEMO_LOGINS, DEMO_WORKSHOP2 } from '../scripts/demo/seed.mjs';
+import { DEMO_OPERATOR, OPERATOR_ENV } from '../scripts/lib/operator.mjs';
 import { ROOT } from '../scripts/lib/pocketbase.mjs';
 import { freePort } from '../scripts/lib/ports.mjs';
 
@@ -19,12 +20,13 @@ interface Started {
   output: () => string;
 }
 
-async function start(ports: { http: number; smtp: number; web: number }): Promise<Started> {
+async function start(ports: { http: number; smtp: number; web: number }, extraEnv: Record<string, string> = {}): Promise<Started> {
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {
     cwd: ROOT,
     env: {
       ...process.env,
       PORTAL_DATA_DIR: dataDir,
+      ...extraEnv,
       PORTAL_HTTP: `127.0.0.1:${ports.http}`,
       MAILDEV_SMTP_PORT: String(ports.smtp),
       MAILDEV_WEB_PORT: String(ports.web),
@@ -123,6 +125,12 @@ it('starts with demo data and a mail inbox, survives a PocketBase crash, stops o
 
   // The staff files exist after the demo data: the registrations file lists the demo
   // workshops, the audit file the submissions awaiting audit.
+  // Demo mode: the Impressum gets plausible operator data instead of placeholders.
+  const operator = await (await fetch(`${url}/api/portal/operator`)).json();
+  expect(operator).toEqual(
+    Object.fromEntries(Object.entries(OPERATOR_ENV).map(([key, name]) => [key, DEMO_OPERATOR[name as keyof typeof DEMO_OPERATOR]])),
+  );
+
   const root = new PocketBase(url);
   const superuser = JSON.parse(readFileSync(path.join(dataDir, '.portal-superuser.json'), 'utf8'));
   await root.collection('_superusers').authWithPassword(superuser.email, superuser.password);
@@ -156,3 +164,22 @@ it('starts with demo data and a mail inbox, survives a PocketBase crash, stops o
   expect(await counts(url)).toEqual({ centres: 320, vouchers: ['audit', 'closed', 'open'], connections: 2 });
   expect(await stop(second)).toBe(0);
 }, 180_000);
+
+it('without demo mode and without operator data, the start command warns and the Impressum keeps its placeholders', async () => {
+  const ports = { http: await freePort(), smtp: await freePort(), web: await freePort() };
+  const operatorUnset = Object.fromEntries(Object.values(OPERATOR_ENV).map((name) => [name, '']));
+  const started = await start(ports, {
+    PORTAL_DEMO: 'false',
+    ...operatorUnset,
+    PORTAL_OPERATOR_NAME: 'Echte Betreiber GmbH',
+  });
+  try {
+    expect(started.output()).toContain('WARNING: the Impressum shows placeholders; set PORTAL_OPERATOR_STREET');
+    expect(started.output()).not.toContain('PORTAL_OPERATOR_NAME,');
+    const operator = await (await fetch(`http://127.0.0.1:${ports.http}/api/portal/operator`)).json();
+    expect(operator.name).toBe('Echte Betreiber GmbH');
+    expect(operator.street).toBeNull();
+  } finally {
+    expect(await stop(started)).toBe(0);
+  }
+}, 120_000);

@@ -64,8 +64,9 @@ function auditFileBody(app) {
 function writeAuditFile(app, record) {
   const target = record || new Record(app.findCollectionByNameOrId('submission_audit_files'));
   const { body, count } = auditFileBody(app);
+  // Named with its day, whoever asked for it: the auditor's download keeps the date.
   const name = `pruefdatei_${berlinDay(new Date()).iso}.csv`;
-  if (!record) target.set('filename', name);
+  target.set('filename', name);
   target.set('file', $filesystem.fileFromBytes(body, name));
   target.set('totalRows', count);
   app.save(target);

@@ -54,11 +54,14 @@ function createSubmission(e) {
     e.app = tx;
     record.set('user', authId);
 
-    // A blocked workshop cannot redeem (read inside the transaction, so a block just made counts).
-    if (tx.findRecordById('users', authId).getBool('blocked')) {
+    // A blocked workshop cannot redeem (read inside the transaction, so a block just made counts),
+    // nor one whose e-mail address is not verified yet (DECISIONS section 7).
+    const workshop = tx.findRecordById('users', authId);
+    if (workshop.getBool('blocked')) {
       const campaign = tx.findFirstRecordByFilter('campaigns', 'active = true');
       refuse(e, 'voucher', 'validation_workshop_blocked', rulebook.MESSAGES.blocked(campaign.getString('contactEmail')));
     }
+    if (!workshop.getBool('verified')) refuse(e, 'voucher', 'validation_unverified', rulebook.MESSAGES.unverified);
 
     let voucher;
     try {

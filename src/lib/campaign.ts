@@ -21,6 +21,18 @@ export interface Campaign {
   contactEmail: string;
 }
 
+export const CAMPAIGN_MESSAGES = {
+  loadFailed: 'Beträge und Termine der Aktion konnten gerade nicht geladen werden. Bitte laden Sie die Seite später erneut.',
+};
+
+/** Whether the campaign's facts are there: loading, ready, or failed (the API did not answer). */
+export type FactsState = 'loading' | 'ready' | 'failed';
+
+export function factsState({ campaign, loading }: { campaign: Campaign | null; loading: boolean }): FactsState {
+  if (campaign) return 'ready';
+  return loading ? 'loading' : 'failed';
+}
+
 let pending: Promise<Campaign | null> | null = null;
 
 export function fetchActiveCampaign(): Promise<Campaign | null> {

@@ -4,6 +4,8 @@ import { CONSENT_TIMEOUT_MS } from '@/config/ui';
 import { paths } from '@/config/paths';
 import { hasInteracted, markInteracted, useConsentStore } from '@/stores/consent';
 
+import { recordConsent, type ConsentChoice } from './consent-record';
+
 type CookieConsentModule = typeof CookieConsentApi;
 
 declare global {
@@ -102,6 +104,8 @@ const texts: CookieConsentApi.Translation = {
 
 export interface InitOptions {
   load?: () => Promise<CookieConsentModule>;
+  /** Where each choice is recorded (the server's consent record by default). */
+  record?: (choice: ConsentChoice) => Promise<void>;
   timeoutMs?: number;
   gtmId?: string | null;
 }
@@ -114,7 +118,11 @@ export async function initConsent({
   load = () => import('./consent-loader').then((m) => m.loadCookieConsent()),
   timeoutMs = CONSENT_TIMEOUT_MS,
   gtmId = GTM_ID,
+  record = recordConsent,
 }: InitOptions = {}): Promise<void> {
+  // A failed record never stands in the visitor's way; the choice itself is kept in the browser.
+  const keep = (consent: CookieConsentModule) =>
+    void record(consent.getCookie() as ConsentChoice).catch((err: unknown) => console.error('Einwilligung nicht gespeichert', err));
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), timeoutMs);
@@ -124,7 +132,9 @@ export async function initConsent({
     await consent.run({
       hideFromBots: false,
       revision: 1,
-      cookie: { name: 'nora_consent', expiresAfterDays: 365, sameSite: 'Lax' },
+      // No cookie: the choice lives in local storage beside the interaction flag (SPEC section 4),
+      // as the privacy notice says; cookies of the portal last at most the session.
+      cookie: { name: 'nora_consent', useLocalStorage: true, expiresAfterDays: 365 },
       guiOptions: {
         consentModal: { layout: 'box', position: 'bottom right', equalWeightButtons: true },
         preferencesModal: { layout: 'box', equalWeightButtons: true },
@@ -135,8 +145,14 @@ export async function initConsent({
         marketing: {},
       },
       onConsent: () => applyChoice(consent, gtmId),
-      onChange: () => applyChoice(consent, gtmId),
-      onFirstConsent: () => markInteracted(),
+      onChange: () => {
+        applyChoice(consent, gtmId);
+        keep(consent);
+      },
+      onFirstConsent: () => {
+        markInteracted();
+        keep(consent);
+      },
       onModalShow: () => useConsentStore.setState({ status: 'open' }),
       onModalHide: () => useConsentStore.setState({ status: hasInteracted() ? 'interacted' : 'initialized' }),
       language: { default: 'de', translations: { de: texts } },

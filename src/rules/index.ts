@@ -54,6 +54,9 @@ export const MESSAGES = {
   control: 'Dieses Feld darf keine Zeilenumbrüche, Tabulatoren oder Steuerzeichen enthalten.',
   /** Every staff action that changes a workshop's data or money asks why (staff log). */
   reasonRequired: 'Bitte geben Sie einen Grund an.',
+  /** Redeeming needs a verified e-mail address (DECISIONS section 7). */
+  unverified:
+    'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse: Erst dann können Sie Cashback-Codes einlösen. Den Link dazu haben wir Ihnen per E-Mail geschickt.',
   /** A workshop an administrator has blocked (issue 19); the reason stays internal. */
   blocked: (contactEmail: string) =>
     `Deine Werkstatt ist für das Einlösen von Cashback-Codes gesperrt. Bitte wende dich an ${contactEmail}, wenn du Fragen dazu hast.`,

@@ -19,6 +19,7 @@ const PROJECT_COLLECTIONS = [
   'auditors',
   'business_partner_number_files',
   'campaigns',
+  'consents',
   'login_failures',
   'mail_outbox',
   'nora_lz',

@@ -56,6 +56,23 @@ describe('a valid redemption', () => {
     expect(mail.html).toContain('Wir prüfen jetzt Ihre Rechnung');
   });
 
+  it('needs a verified e-mail address: an unverified workshop is refused with the German reason, its code stays open', async () => {
+    const fresh = await createWorkshop(server, { verified: false });
+    const voucher = await createVoucher(server, fresh.id);
+    const res = await submit(fresh, submissionForm(fresh.id, voucher));
+    expect(res.status).toBe(400);
+    expect(res.json.data.voucher).toEqual({
+      code: 'validation_unverified',
+      message:
+        'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse: Erst dann können Sie Cashback-Codes einlösen. Den Link dazu haben wir Ihnen per E-Mail geschickt.',
+    });
+    expect(await voucherStatus(voucher.id)).toBe('open');
+    expect(await submissionsOf(voucher.id)).toHaveLength(0);
+    // Verified (as the link in the mail does), the same code goes through.
+    await server.admin.collection('users').update(fresh.id, { verified: true });
+    expect((await submit(fresh, submissionForm(fresh.id, voucher))).status).toBe(200);
+  });
+
   it('flags an identical invoice submitted again by anyone, on both submissions', async () => {
     const bytes = Buffer.concat([PNG_BYTES, Buffer.from(`unique-${Date.now()}`)]);
     const first = await createVoucher(server, workshop.id);

@@ -104,7 +104,9 @@ export async function staffSession(server: TestServer, collection: Actor['collec
 }
 
 export async function createWorkshop(server: TestServer, overrides: Record<string, unknown> = {}): Promise<Actor> {
-  const data = workshopData(overrides);
+  // Verified, as a workshop that clicked its link (redeeming needs it); tests of the
+  // unverified state pass verified: false.
+  const data = workshopData({ verified: true, ...overrides });
   const rec = await server.admin.collection('users').create(data);
   return signIn(server, 'users', data.email, rec.id);
 }

@@ -1319,6 +1319,7 @@ const MESSAGES = {
 	code: "Ungültiger Cashback-Code",
 	control: "Dieses Feld darf keine Zeilenumbrüche, Tabulatoren oder Steuerzeichen enthalten.",
 	reasonRequired: "Bitte geben Sie einen Grund an.",
+	unverified: "Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse: Erst dann können Sie Cashback-Codes einlösen. Den Link dazu haben wir Ihnen per E-Mail geschickt.",
 	blocked: (contactEmail) => `Deine Werkstatt ist für das Einlösen von Cashback-Codes gesperrt. Bitte wende dich an ${contactEmail}, wenn du Fragen dazu hast.`
 };
 const TEXT_RULES = {

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { ResendVerificationForm } from '@/components/verification-notice';
 import { paths } from '@/config/paths';
 import { useSessionStore } from '@/stores/session';
 
@@ -42,13 +43,17 @@ export function VerifyEmail({ token }: { token: string | undefined }) {
         </>
       )}
       {state === 'ERROR' && (
-        <Alert tone="error">
-          <p className="font-semibold">{INVALID_LINK}</p>
-          <p className="mt-1">
-            Bitte prüfen Sie, ob Sie den vollständigen Link aus der E-Mail geöffnet haben. Der Link ist nur einmal und nur begrenzte Zeit
-            gültig.
-          </p>
-        </Alert>
+        <>
+          <Alert tone="error">
+            <p className="font-semibold">{INVALID_LINK}</p>
+            <p className="mt-1">
+              Bitte prüfen Sie, ob Sie den vollständigen Link aus der E-Mail geöffnet haben. Der Link ist nur einmal und nur begrenzte Zeit
+              gültig.
+            </p>
+          </Alert>
+          {/* An expired link: a new one, for the address the visitor types. */}
+          <ResendVerificationForm />
+        </>
       )}
     </AuthCard>
   );

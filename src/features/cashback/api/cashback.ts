@@ -73,3 +73,36 @@ export function createSubmission(input: SubmissionInput, onProgress: (percent: n
       }),
   );
 }
+
+/** What the form offers a workshop: its verification state, its open codes and its name for the account holder. */
+export interface RedeemContext {
+  email: string;
+  verified: boolean;
+  firstName: string;
+  lastName: string;
+  openCodes: string[];
+}
+
+/** The signed-in workshop's context; null for staff, who only look at the form. */
+export function loadRedeemContext(): Promise<RedeemContext | null> {
+  return withSession(async () => {
+    const record = pb.authStore.record;
+    if (!record || record.collectionName !== 'users') return null;
+    const [user, vouchers] = await Promise.all([
+      pb.collection('users').getOne(record.id, { fields: 'email,verified,firstName,lastName', requestKey: null }),
+      pb.collection('vouchers').getFullList({
+        filter: pb.filter('user = {:user} && status = "open"', { user: record.id }),
+        sort: 'created',
+        fields: 'code',
+        requestKey: null,
+      }),
+    ]);
+    return {
+      email: user.email as string,
+      verified: user.verified === true,
+      firstName: (user.firstName as string) ?? '',
+      lastName: (user.lastName as string) ?? '',
+      openCodes: vouchers.map((v) => v.code as string),
+    };
+  });
+}

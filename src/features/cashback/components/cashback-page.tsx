@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Info } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -9,13 +9,16 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { TextField } from '@/components/ui/text-field';
+import { VerificationNotice } from '@/components/verification-notice';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import { currentUserId, SessionError } from '@/lib/auth';
 import { useActiveCampaign } from '@/lib/campaign';
 import { trackEvent } from '@/lib/consent';
+import { useLoad } from '@/hooks/use-load';
+import { MESSAGES as RULE_MESSAGES } from '@/rules';
 
-import { checkVoucher, createSubmission, SubmissionError } from '../api/cashback';
+import { checkVoucher, createSubmission, loadRedeemContext, SubmissionError, type RedeemContext } from '../api/cashback';
 import { CASHBACK_MESSAGES, cashbackSchema, compactIban, type CashbackInput, type CashbackValues } from '../schemas/cashback';
 import { UploadWidget } from './upload-widget';
 
@@ -71,8 +74,18 @@ export function CashbackPage() {
     handleSubmit,
     reset,
     setError,
+    setValue,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<CashbackInput, unknown, CashbackValues>({ resolver: zodResolver(schema), defaultValues: EMPTY });
+  const context = useLoad<RedeemContext | null>(loadRedeemContext, null).data;
+  const unverified = context !== null && !context.verified;
+  // The account holder is usually the workshop's owner: prefilled, still editable.
+  useEffect(() => {
+    if (!context) return;
+    if (!getValues('firstName')) setValue('firstName', context.firstName);
+    if (!getValues('lastName')) setValue('lastName', context.lastName);
+  }, [context, getValues, setValue]);
 
   const submit = async (values: CashbackValues) => {
     setPageError(null);
@@ -137,6 +150,11 @@ export function CashbackPage() {
           Laden Sie die Rechnung Ihres nächsten Einkaufs hoch und geben Sie Ihren Cashback-Code und Ihre Bankverbindung ein. Pflichtfelder
           sind mit <span className="text-red-700">*</span> markiert.
         </p>
+        {unverified && (
+          <div className="mt-6">
+            <VerificationNotice email={context.email}>{RULE_MESSAGES.unverified}</VerificationNotice>
+          </div>
+        )}
         {pageError && (
           <Alert tone="error" className="mt-6">
             {pageError}
@@ -198,6 +216,27 @@ export function CashbackPage() {
                 {CASHBACK_MESSAGES.codeHint}
               </p>
             )}
+            {context && context.openCodes.length > 0 && (
+              <div className="mt-3">
+                <p id="open-codes-label" className="text-sm font-semibold text-slate-800">
+                  Ihre offenen Codes
+                </p>
+                <ul aria-labelledby="open-codes-label" className="mt-2 flex flex-wrap gap-2">
+                  {context.openCodes.map((code) => (
+                    <li key={code}>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => setValue('cashbackCode', code, { shouldValidate: Boolean(codeError) })}
+                        aria-label={`Code ${code} übernehmen`}
+                      >
+                        {code}
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
           </Section>
           <div className="flex items-start gap-2">
             <CheckboxField
@@ -231,7 +270,7 @@ export function CashbackPage() {
             >
               Zurücksetzen
             </Button>
-            <Button type="submit" disabled={isSubmitting}>
+            <Button type="submit" disabled={isSubmitting || unverified}>
               {isSubmitting ? 'Senden...' : 'Bestätigen & Fortfahren'}
             </Button>
           </div>

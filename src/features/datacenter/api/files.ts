@@ -48,6 +48,8 @@ export interface FileRecord extends RecordModel {
   newDataCount?: number;
   failedProcessedRows?: number;
   failedRowsCsv?: string;
+  /** Audit results: rows left blank (not audited yet). */
+  skippedRows?: number;
 }
 
 const list = (collection: string, perPage: number) =>

@@ -86,10 +86,12 @@ export function AuditUploadBlock() {
             <li>
               <strong>Faulty</strong>: 0, wenn die Rechnung vollständig und lesbar ist; 1, wenn sie unlesbar oder unvollständig ist.
             </li>
+            <li>Zeilen, in denen Checked und Faulty leer sind, gelten als noch nicht geprüft und werden übersprungen.</li>
           </ul>
         </>
       }
 
+      countColumns={[{ header: 'Übersprungen', cell: (r) => dash(r.skippedRows) }]}
       list={listAuditResults}
       listFailed={DC_MESSAGES.auditResultsLoadFailed}
       upload={uploadAuditResults}

@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 
 import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { campaignFacts, useActiveCampaign } from '@/lib/campaign';
+import { campaignFacts, factsState, useActiveCampaign, type FactsState } from '@/lib/campaign';
 import { useSessionStore } from '@/stores/session';
 import { cn } from '@/utils/cn';
 
-import { goToRegistration, Steps } from './steps';
+import { goToRegistration, Steps, TextSkeleton } from './steps';
 
 // The FAQ (and its accordion code) sits below the fold and loads after the first paint.
 const Faq = lazy(() => import('./faq').then((m) => ({ default: m.Faq })));
@@ -57,7 +57,28 @@ function Banner() {
   );
 }
 
-function Footnote({ facts }: { facts: ReturnType<typeof campaignFacts> }) {
+function Footnote({ facts, state }: { facts: ReturnType<typeof campaignFacts>; state: FactsState }) {
+  if (state !== 'ready') {
+    return (
+      <section aria-label="Hinweise zur Aktion" className="mx-auto max-w-6xl px-4 pb-10 text-sm text-slate-700">
+        {state === 'loading' ? (
+          <TextSkeleton lines={3} />
+        ) : (
+          <p>
+            * Es gelten die{' '}
+            <Link className="text-brand-700 underline" to={paths.aktionsbedingungen.getHref()}>
+              Aktionsbedingungen
+            </Link>
+            . Fragen an{' '}
+            <a className="text-brand-700 underline" href={`mailto:${facts.contactEmail}`}>
+              {facts.contactEmail}
+            </a>
+            .
+          </p>
+        )}
+      </section>
+    );
+  }
   return (
     <section aria-label="Hinweise zur Aktion" className="mx-auto max-w-6xl px-4 pb-10 text-sm text-slate-700">
       <p>
@@ -99,13 +120,14 @@ function CallToAction() {
  */
 export function LandingPage({ registration }: { registration?: ReactNode }) {
   const role = useSessionStore((s) => s.role);
-  const { campaign } = useActiveCampaign();
-  const facts = campaignFacts(campaign);
+  const active = useActiveCampaign();
+  const facts = campaignFacts(active.campaign);
+  const state = factsState(active);
   return (
     <>
       <Banner />
-      <Steps facts={facts} />
-      <Footnote facts={facts} />
+      <Steps facts={facts} state={state} />
+      <Footnote facts={facts} state={state} />
       {!role && (
         <section id="register" aria-labelledby="register-heading" className="border-y border-slate-200 bg-brand-50">
           <div className="mx-auto max-w-xl px-4 py-14">

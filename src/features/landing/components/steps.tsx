@@ -1,9 +1,21 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 
+import { Alert } from '@/components/ui/alert';
 import { paths } from '@/config/paths';
+import { CAMPAIGN_MESSAGES, type CampaignFacts, type FactsState } from '@/lib/campaign';
 
-import type { CampaignFacts } from '@/lib/campaign';
+/** Grey lines where text with the campaign's facts will stand; announced as loading. */
+export function TextSkeleton({ lines = 2 }: { lines?: number }) {
+  return (
+    <span className="mt-2 flex flex-col gap-2" data-testid="skeleton">
+      <span className="sr-only">Wird geladen...</span>
+      {Array.from({ length: lines }, (_, i) => (
+        <span key={i} aria-hidden="true" className={`h-4 animate-pulse rounded bg-slate-200 ${i === lines - 1 ? 'w-2/3' : 'w-full'}`} />
+      ))}
+    </span>
+  );
+}
 
 /** A card goes to the registration section when it is on the page, else to the wizard. */
 export function goToRegistration(event: MouseEvent<HTMLAnchorElement>) {
@@ -14,8 +26,12 @@ export function goToRegistration(event: MouseEvent<HTMLAnchorElement>) {
   section.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
 }
 
-export function Steps({ facts }: { facts: CampaignFacts }) {
-  const steps = [
+export function Steps({ facts, state }: { facts: CampaignFacts; state: FactsState }) {
+  // Text that needs the campaign's amounts and dates: a skeleton while loading, words without
+  // them when the campaign could not be loaded.
+  const withFacts = (text: string, fallback: string): ReactNode =>
+    state === 'ready' ? text : state === 'loading' ? <TextSkeleton lines={3} /> : fallback;
+  const steps: { title: string; text: ReactNode }[] = [
     {
       title: 'Registrieren',
       text: 'Registrieren Sie Ihre Werkstatt und verknüpfen Sie sich mit Ihrem NORA Leistungszentrum und Ihrer Kundennummer.',
@@ -26,11 +42,17 @@ export function Steps({ facts }: { facts: CampaignFacts }) {
     },
     {
       title: 'Cashback erhalten',
-      text: `Für je ${facts.threshold} Einkaufsvolumen (netto) erhalten Sie einen Cashback-Code über ${facts.reward} per E-Mail.`,
+      text: withFacts(
+        `Für je ${facts.threshold} Einkaufsvolumen (netto) erhalten Sie einen Cashback-Code über ${facts.reward} per E-Mail.`,
+        'Für Ihr Einkaufsvolumen (netto) erhalten Sie Cashback-Codes per E-Mail.',
+      ),
     },
     {
       title: 'Cashback einlösen',
-      text: `Ab dem ${facts.redeemStart} laden Sie die Rechnung Ihres nächsten Einkaufs hoch und geben Code und Bankverbindung ein.`,
+      text: withFacts(
+        `Ab dem ${facts.redeemStart} laden Sie die Rechnung Ihres nächsten Einkaufs hoch und geben Code und Bankverbindung ein.`,
+        'Im Einlösezeitraum laden Sie die Rechnung Ihres nächsten Einkaufs hoch und geben Code und Bankverbindung ein.',
+      ),
     },
   ];
   return (
@@ -38,6 +60,11 @@ export function Steps({ facts }: { facts: CampaignFacts }) {
       <h2 id="steps-heading" className="text-center text-3xl font-bold text-slate-900">
         In vier Schritten zu Ihrem Cashback
       </h2>
+      {state === 'failed' && (
+        <Alert tone="warning" className="mx-auto mt-6 max-w-2xl">
+          {CAMPAIGN_MESSAGES.loadFailed}
+        </Alert>
+      )}
       <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {steps.map((step, index) => (
           <li key={step.title}>
@@ -56,7 +83,7 @@ export function Steps({ facts }: { facts: CampaignFacts }) {
                 <span className="sr-only">Schritt {index + 1}: </span>
                 {step.title}
               </span>
-              <span className="mt-2 text-slate-700">{step.text}</span>
+              {typeof step.text === 'string' ? <span className="mt-2 text-slate-700">{step.text}</span> : step.text}
             </Link>
           </li>
         ))}

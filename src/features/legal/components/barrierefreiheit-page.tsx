@@ -1,4 +1,4 @@
-import { company } from '@/config/company';
+import { PLACEHOLDERS } from '@/config/company';
 
 import { LegalPage } from './legal-page';
 
@@ -17,8 +17,8 @@ export function BarrierefreiheitPage() {
       </p>
       <h2>Barriere melden</h2>
       <p>
-        Stoßen Sie dennoch auf eine Barriere, schreiben Sie uns an <a href={`mailto:${company.email}`}>{company.email}</a>. Wir antworten
-        innerhalb von zwei Wochen und helfen Ihnen, Ihr Anliegen auf anderem Weg zu erledigen.
+        Stoßen Sie dennoch auf eine Barriere, schreiben Sie uns an <a href={`mailto:${PLACEHOLDERS.email}`}>{PLACEHOLDERS.email}</a>. Wir
+        antworten innerhalb von zwei Wochen und helfen Ihnen, Ihr Anliegen auf anderem Weg zu erledigen.
       </p>
     </LegalPage>
   );

@@ -1,4 +1,8 @@
-import { company, PLACEHOLDER } from '@/config/company';
+import { PLACEHOLDER, PLACEHOLDERS, type Operator } from '@/config/company';
+import { Spinner } from '@/components/ui/spinner';
+import { useLoad } from '@/hooks/use-load';
+
+import { loadOperator } from '../api/operator';
 
 import { LegalPage } from './legal-page';
 
@@ -15,6 +19,16 @@ function Value({ children }: { children: string }) {
 }
 
 export function ImpressumPage() {
+  const operator = useLoad<Operator>(loadOperator, PLACEHOLDERS);
+  const company = operator.data;
+  if (operator.loading) {
+    return (
+      <LegalPage>
+        <h1>Impressum</h1>
+        <Spinner label="Wird geladen..." />
+      </LegalPage>
+    );
+  }
   return (
     <LegalPage>
       <h1>Impressum</h1>
@@ -26,7 +40,7 @@ export function ImpressumPage() {
         <br />
         <Value>{company.zipCity}</Value>
         <br />
-        {company.country}
+        Deutschland
       </p>
       <h2>Kontakt</h2>
       <p>
@@ -46,15 +60,15 @@ export function ImpressumPage() {
       </p>
       <h2>Bankverbindung</h2>
       <p>
-        <Value>{company.bank.name}</Value>
+        <Value>{company.bankName}</Value>
         <br />
-        IBAN: <Value>{company.bank.iban}</Value>
+        IBAN: <Value>{company.iban}</Value>
         <br />
-        BIC: <Value>{company.bank.bic}</Value>
+        BIC: <Value>{company.bic}</Value>
       </p>
       <h2>Verantwortlich für den Inhalt</h2>
       <p>
-        <Value>{company.responsibleForContent}</Value>
+        <Value>{company.responsible}</Value>
       </p>
       <h2>Urheberrecht</h2>
       <p>

@@ -19,6 +19,8 @@ export const PROFILE_MESSAGES = {
 export interface Profile {
   id: string;
   email: string;
+  /** Whether the workshop has opened its verification link (redeeming needs it). */
+  verified: boolean;
   firstName: string;
   lastName: string;
   phone: string;
@@ -56,6 +58,7 @@ export function loadProfile(): Promise<Profile> {
     return {
       id: record.id,
       email: record.email,
+      verified: record.verified === true,
       firstName: record.firstName ?? '',
       lastName: record.lastName ?? '',
       phone: record.phone ?? '',
@@ -69,7 +72,7 @@ export function loadProfile(): Promise<Profile> {
   });
 }
 
-export type ProfileFields = Omit<Profile, 'id' | 'email' | 'connections'>;
+export type ProfileFields = Omit<Profile, 'id' | 'email' | 'verified' | 'connections'>;
 
 /** PATCH the profile fields (phone normalised); the session record is refreshed by the SDK. */
 export function updateProfile(fields: ProfileFields) {

@@ -49,15 +49,30 @@ export function StatsPanel({ stats, loading, failed }: { stats: Stats | null; lo
   );
 }
 
-export function RedeemPanel() {
+/**
+ * The way to /cashback: a bright call to action while a code is open, quiet otherwise (the
+ * link stays, so a code from a mail can still be typed in). null: not known yet.
+ */
+export function RedeemPanel({ openCodes }: { openCodes: number | null }) {
+  const quiet = openCodes === 0;
   return (
     <Link
       to={paths.cashback.getHref()}
-      className="flex items-center justify-between gap-4 rounded-xl bg-accent-500 p-6 text-slate-950 shadow-sm transition hover:bg-accent-400"
+      className={
+        quiet
+          ? 'flex items-center justify-between gap-4 rounded-xl border border-slate-200 bg-white p-6 text-slate-800 shadow-sm transition hover:border-brand-600'
+          : 'flex items-center justify-between gap-4 rounded-xl bg-accent-500 p-6 text-slate-950 shadow-sm transition hover:bg-accent-400'
+      }
     >
       <span>
         <span className="block text-xl font-bold">Cashback einlösen</span>
-        <span className="block text-sm">Rechnung hochladen, Code und Bankverbindung eingeben.</span>
+        <span className="block text-sm">
+          {quiet
+            ? 'Sie haben gerade keinen offenen Cashback-Code. Sobald Sie einen erhalten, lösen Sie ihn hier ein.'
+            : openCodes && openCodes > 1
+              ? `${openCodes} offene Codes: Rechnung hochladen, Code und Bankverbindung eingeben.`
+              : 'Rechnung hochladen, Code und Bankverbindung eingeben.'}
+        </span>
       </span>
       <ArrowRight aria-hidden="true" className="size-7 shrink-0" />
     </Link>

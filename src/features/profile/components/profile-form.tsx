@@ -11,20 +11,20 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 
 import { PROFILE_MESSAGES, syncConnections, updateProfile, type Profile } from '../api/profile';
-import { INCOMPLETE_WARNING, profileSchema, strictProfileSchema, type ProfileValues } from '../schemas/profile';
+import { INCOMPLETE_WARNING, missingLine, missingParts, profileSchema, type ProfileValues } from '../schemas/profile';
 
 export const RELOAD_AFTER_SAVE_MS = 500;
 
 type Result = { tone: 'success' | 'error'; text: string } | null;
 
 function valuesOf(profile: Profile): ProfileValues {
-  const { id: _id, email: _email, connections, ...fields } = profile;
+  const { id: _id, email: _email, verified: _verified, connections, ...fields } = profile;
   return { ...fields, connections };
 }
 
 export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => Promise<Profile | null> }) {
   const [result, setResult] = useState<Result>(null);
-  const [incomplete, setIncomplete] = useState(() => !strictProfileSchema.safeParse(valuesOf(profile)).success);
+  const [missing, setMissing] = useState(() => missingParts(valuesOf(profile)));
   const {
     register,
     handleSubmit,
@@ -64,7 +64,7 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
     // SPEC: the form reloads from the server half a second after saving.
     await new Promise((r) => setTimeout(r, RELOAD_AFTER_SAVE_MS));
     const fresh = await onSaved();
-    setIncomplete(!strictProfileSchema.safeParse(fresh ? valuesOf(fresh) : values).success);
+    setMissing(missingParts(fresh ? valuesOf(fresh) : values));
   };
 
   // Field errors of the customer numbers, by centre, for the list.
@@ -78,9 +78,10 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
       <h2 id="profile-form-heading" className="text-xl font-bold">
         Ihre Profildaten
       </h2>
-      {incomplete && (
+      {missing.length > 0 && (
         <Alert tone="warning" className="mt-4">
-          {INCOMPLETE_WARNING}
+          <p>{INCOMPLETE_WARNING}</p>
+          <p className="mt-1 font-semibold">{missingLine(missing)}</p>
         </Alert>
       )}
       <form noValidate onSubmit={handleSubmit(save)} className="mt-6 flex flex-col gap-6">

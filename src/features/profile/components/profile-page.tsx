@@ -1,5 +1,6 @@
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
+import { VerificationNotice } from '@/components/verification-notice';
 import { useLoad } from '@/hooks/use-load';
 
 import { loadStats, loadVouchers, type Stats, type Voucher } from '../api/overview';
@@ -21,9 +22,10 @@ export function ProfilePage() {
           Hier sehen Sie Ihren Umsatz, Ihr Cashback und Ihre Cashback-Codes. Die Umsatzdaten werden wöchentlich aktualisiert.
         </p>
       </div>
+      {profile.data && !profile.data.verified && <VerificationNotice email={profile.data.email} />}
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <StatsPanel stats={stats.data} loading={stats.loading} failed={stats.failed} />
-        <RedeemPanel />
+        <RedeemPanel openCodes={vouchers.loading || vouchers.failed ? null : vouchers.data.filter((v) => v.status === 'open').length} />
       </div>
       <ReturnedPayoutsPanel />
       <VoucherTable vouchers={vouchers.data} loading={vouchers.loading} failed={vouchers.failed} />

@@ -1,35 +1,27 @@
 import { describe, expect, it } from 'vitest';
 
-import { profileSchema, strictProfileSchema } from './profile';
+import { missingLine, missingParts, type ProfileValues } from './profile';
 
-const complete = {
+const complete: ProfileValues = {
   firstName: 'Erika',
-  lastName: 'Mustermann',
+  lastName: 'Muster',
   phone: '',
-  shopName: 'Kfz Mustermann',
-  address: 'Hauptstraße',
+  shopName: 'Kfz Muster',
+  address: 'Weg',
   streetNumber: '1',
   zipCode: '10115',
   city: 'Berlin',
-  connections: [{ partnerId: 'c1', partnerName: 'Autohaus', customerNumber: 'K1', connectionId: 'x1' }],
+  connections: [{ partnerId: 'p1', partnerName: 'LZ', customerNumber: 'KD1' }],
 };
 
-describe('profile schemas', () => {
-  it('accept a complete profile', () => {
-    expect(strictProfileSchema.safeParse(complete).success).toBe(true);
+describe('the incomplete-profile warning', () => {
+  it('names nothing for a complete profile', () => {
+    expect(missingParts(complete)).toEqual([]);
   });
 
-  it('let a profile without service centre save but mark it incomplete', () => {
-    const noCentre = { ...complete, connections: [] };
-    expect(profileSchema.safeParse(noCentre).success).toBe(true);
-    const strict = strictProfileSchema.safeParse(noCentre);
-    expect(strict.success).toBe(false);
-    expect(strict.error?.issues[0]?.message).toBe('Mindestens ein Leistungszentrum muss hinzugefügt werden');
-  });
-
-  it('refuse a bad customer number or PLZ', () => {
-    expect(profileSchema.safeParse({ ...complete, zipCode: '123' }).success).toBe(false);
-    const bad = { ...complete, connections: [{ ...complete.connections[0]!, customerNumber: '' }] };
-    expect(profileSchema.safeParse(bad).error?.issues[0]?.message).toBe('Kundennummer ist erforderlich');
+  it('names each missing part in German, in the form’s order', () => {
+    const parts = missingParts({ ...complete, city: '', firstName: ' ', connections: [] });
+    expect(parts).toEqual(['Vorname', 'Ort', 'ein verknüpftes Leistungszentrum mit Kundennummer']);
+    expect(missingLine(parts)).toBe('Es fehlt noch: Vorname, Ort, ein verknüpftes Leistungszentrum mit Kundennummer.');
   });
 });

@@ -31,3 +31,28 @@ export const strictProfileSchema = profileSchema.extend({
 
 export const INCOMPLETE_WARNING =
   'Achtung: Ihr Profil ist derzeit noch nicht vollständig. Achten Sie darauf, dass alle Pflichtfelder ausgefüllt sind. Nur so können Sie an unserer Aktion teilnehmen.';
+
+const PART_NAMES: Record<string, string> = {
+  firstName: 'Vorname',
+  lastName: 'Nachname',
+  phone: 'Telefon',
+  shopName: 'Werkstattname',
+  address: 'Straße',
+  streetNumber: 'Hausnummer',
+  zipCode: 'PLZ',
+  city: 'Ort',
+  connections: 'ein verknüpftes Leistungszentrum mit Kundennummer',
+};
+
+/** What a profile still lacks, in German and in the form's order; empty when complete. */
+export function missingParts(values: ProfileValues): string[] {
+  const result = strictProfileSchema.safeParse(values);
+  if (result.success) return [];
+  const fields = new Set(result.error.issues.map((issue) => String(issue.path[0])));
+  return Object.keys(PART_NAMES)
+    .filter((field) => fields.has(field))
+    .map((field) => PART_NAMES[field]!);
+}
+
+/** 'Es fehlt noch: Vorname, ein verknüpftes Leistungszentrum mit Kundennummer.' */
+export const missingLine = (parts: string[]) => `Es fehlt noch: ${parts.join(', ')}.`;

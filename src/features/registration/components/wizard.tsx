@@ -9,6 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
+import { VERIFICATION_MESSAGES } from '@/lib/verification';
 
 import { CONNECTIONS_FAILED, RegistrationError, registerWorkshop } from '../api/register-workshop';
 import { submitProblem } from '../schemas/steps';
@@ -145,6 +146,8 @@ export function RegistrationWizard({ segment }: { segment: string | undefined })
       const { connectionsFailed } = await registerWorkshop(current);
       await navigate(paths.profile.getHref(), { flushSync: true });
       store().submitSucceeded();
+      // The verification mail is on its way: say so (the profile keeps the state and a resend).
+      toast.success(VERIFICATION_MESSAGES.registered(current.email.trim().toLowerCase()));
       if (connectionsFailed) toast.error(CONNECTIONS_FAILED);
     } catch (err) {
       console.error(err);

@@ -1,0 +1,53 @@
+/// <reference path="../../pb_data/types.d.ts" />
+
+// The consent records (pb_migrations/1750000032_consents.js).
+
+const CATEGORIES = ['necessary', 'analytics', 'marketing'];
+const LANGUAGES = ['de'];
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const KEEP_YEARS = 3;
+
+/** The record of one choice made in the banner, or a German reason why the body is not one. */
+function parse(body) {
+  const consentId = String((body && body.consentId) || '');
+  if (!UUID_V4.test(consentId)) return { error: 'Ungültige Consent-ID.' };
+  const categories = body.categories;
+  if (!Array.isArray(categories) || categories.length > CATEGORIES.length) return { error: 'Ungültige Kategorien.' };
+  const seen = {};
+  for (const c of categories) {
+    if (CATEGORIES.indexOf(c) < 0 || seen[c]) return { error: 'Ungültige Kategorien.' };
+    seen[c] = true;
+  }
+  if (!seen.necessary) return { error: 'Ungültige Kategorien.' };
+  const version = Number(body.templateVersion);
+  if (!Number.isInteger(version) || version < 0 || version > 1000) return { error: 'Ungültige Vorlagenversion.' };
+  const language = String(body.language || '');
+  if (LANGUAGES.indexOf(language) < 0) return { error: 'Ungültige Sprache.' };
+  // The categories in a fixed order, whatever order the client sent.
+  return { consentId, categories: CATEGORIES.filter((c) => seen[c]), templateVersion: version, language };
+}
+
+/** Stores one consent; the time is the server's, not the client's. */
+function record(app, body) {
+  const parsed = parse(body);
+  if (parsed.error) return parsed;
+  const row = new Record(app.findCollectionByNameOrId('consents'));
+  row.set('consentId', parsed.consentId);
+  row.set('consentAt', new Date().toISOString());
+  row.set('categories', parsed.categories);
+  row.set('templateVersion', parsed.templateVersion);
+  row.set('language', parsed.language);
+  app.save(row);
+  return { id: row.id };
+}
+
+/** Deletes consent records older than three years (the privacy notice's promise). */
+function purge(app) {
+  const cutoff = new Date();
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - KEEP_YEARS);
+  const stamp = cutoff.toISOString().replace('T', ' ');
+  const result = app.db().newQuery('DELETE FROM consents WHERE consentAt < {:cutoff}').bind({ cutoff: stamp }).execute();
+  return result.rowsAffected();
+}
+
+module.exports = { parse, record, purge, CATEGORIES, KEEP_YEARS };
