@@ -99,6 +99,10 @@ test.describe('the data area at 360 px with every table filled', () => {
     await page.getByRole('button', { name: 'Neue Userdaten-Datei erstellen' }).click();
     await page.getByRole('button', { name: 'Neue Registrierungsdatei erstellen' }).click();
     await expect(page.getByRole('region', { name: 'Registrierungsdaten' }).getByRole('row')).not.toHaveCount(1);
+    // Files of one day are told apart by their time.
+    await expect(page.getByRole('region', { name: 'Userdaten herunterladen' }).getByRole('row').nth(1)).toContainText(
+      /\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/,
+    );
     await expectNoPageOverflow(page);
   });
 

@@ -74,7 +74,15 @@ test.describe('datacenter for administrators', () => {
     await loginAs(page, admin);
     await declineCookies(page);
     const registrations = page.getByRole('region', { name: 'Registrierungsdaten' });
-    await expect(registrations.getByRole('row', { name: /registrierungen_/ })).toBeVisible();
+    // Written after the demo data: the newest file lists the demo workshops, not 0.
+    const newest = registrations.getByRole('row', { name: /registrierungen_/ }).first();
+    await expect(newest.getByRole('cell').nth(2)).toHaveText(/^[1-9]\d*$/);
+    // 'Neue Registrierungsdatei erstellen' puts a fresh file on top, with the workshop just made.
+    await makeAccount('users');
+    const before = Number(await newest.getByRole('cell').nth(2).innerText());
+    await registrations.getByRole('button', { name: 'Neue Registrierungsdatei erstellen' }).click();
+    await expect(newest.getByRole('cell').nth(2)).not.toHaveText(String(before));
+    expect(Number(await newest.getByRole('cell').nth(2).innerText())).toBeGreaterThan(before);
     const users = page.getByRole('region', { name: 'Userdaten herunterladen' });
     await users.getByRole('button', { name: 'Neue Userdaten-Datei erstellen' }).click();
     const row = users.getByRole('row', { name: /userfile_\d{4}-\d{2}-\d{2}\.csv/ }).first();
@@ -91,6 +99,7 @@ test.describe('datacenter for administrators', () => {
     await declineCookies(page);
     await expect(page.getByRole('region', { name: 'Registrierungsdaten' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Umsatzdaten hochladen' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Neue Registrierungsdatei erstellen' })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Geschäftspartnernummern hochladen' })).toHaveCount(0);
     await expectNoA11yViolations(page);
   });
@@ -116,7 +125,7 @@ test.describe('datacenter messages', () => {
     await loginAs(page, admin);
     await declineCookies(page);
     const registrations = page.getByRole('region', { name: 'Registrierungsdaten' });
-    await expect(registrations.getByRole('row', { name: /registrierungen_/ })).toBeVisible();
+    await expect(registrations.getByRole('row', { name: /registrierungen_/ }).first()).toBeVisible();
 
     await page.route('**/api/files/token', (route) => route.fulfill(boom));
     await registrations

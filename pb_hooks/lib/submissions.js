@@ -131,6 +131,14 @@ function createSubmission(e) {
     });
   });
   e.app = app;
+
+  // The first submission awaiting audit brings the first audit file with it, so auditors find
+  // one at once instead of at the next daily run (later files come daily or on request).
+  try {
+    if (app.countRecords('submission_audit_files') === 0) require(`${__hooks}/lib/audits.js`).writeAuditFile(app, null);
+  } catch (err) {
+    app.logger().error('first audit file not written', 'error', String(err));
+  }
 }
 
 module.exports = { createSubmission, MESSAGES };

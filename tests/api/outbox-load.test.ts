@@ -1,29 +1,28 @@
 import { afterAll, expect, it } from 'vitest';
 
-import { startMailCatcher } from '../../scripts/lib/mail-catcher.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
 import { activeCampaignId, blob, createStaff, multipart } from '../helpers/fixtures';
 import { request } from '../helpers/http';
-import { inboxReader } from '../helpers/mail';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
 import { seedWorkshops } from '../helpers/seed';
-import { startSmtpServer, type SmtpServer } from '../helpers/smtp-server';
+import { decodedText, startSmtpServer, type SmtpServer } from '../helpers/smtp-server';
 
 // Issue 15: an import never waits on SMTP. 5,000 workshops cross a threshold four times,
 // with the mail server running and stopped in turn; the imports take the same time (at most
 // 1.2x, totals of two runs each, so one hiccup of the machine does not decide) and, while
-// the server is stopped, nothing is sent. When the catcher (MailDev) is back on the same
-// port, all 5,000 mails of the last import arrive, each exactly once.
+// the server is stopped, nothing is sent. When a mail server is back on the same port, all
+// 5,000 mails of the last import arrive, each exactly once. (The loopback SMTP server takes
+// them as fast as PocketBase sends; MailDev parses ~60 a second, which made this test the
+// slowest of the suite and its timing depend on the machine's load. MailDev is read back in
+// tests/api/outbox.test.ts.)
 
 const WORKSHOPS = 5000;
 const HEADER = 'user,bnr,knr,gpnr,deliverydate,sales';
 let server: TestServer | null = null;
 let smtp: SmtpServer | null = null;
-let catcher: { close(): Promise<void> } | null = null;
 afterAll(async () => {
   await server?.stop();
   await smtp?.close();
-  await catcher?.close();
 });
 
 async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
@@ -93,28 +92,21 @@ it('imports that take 5,000 workshops over a threshold do not wait for the mail 
   );
   expect(ratio).toBeLessThanOrEqual(1.2);
 
-  // MailDev starts on the same port: the queue drains.
+  // A mail server starts on the same port: the queue drains.
   const started = performance.now();
-  const maildev = await startMailCatcher({ smtpPort, webPort: await freePort() });
-  catcher = maildev;
-  const inbox = inboxReader(maildev.webUrl);
-  const mails = await until(
-    'every mail in MailDev',
-    async () => {
-      const all = await inbox.all();
-      return all.length >= WORKSHOPS ? all : null;
-    },
-    300_000,
-  );
-  console.log(`[outbox] ${WORKSHOPS} queued mails drained into MailDev in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const back = await startSmtpServer(smtpPort);
+  smtp = back;
+  await until('every mail delivered', async () => back.accepted.length >= WORKSHOPS || null, 300_000);
+  console.log(`[outbox] ${WORKSHOPS} queued mails drained in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   await until('all marked sent', async () => (await sent()) === 4 * WORKSHOPS, 30_000);
+  const mails = back.accepted.map((m) => ({ to: m.to, text: decodedText(m.data) }));
   expect(mails).toHaveLength(WORKSHOPS);
   const perRecipient = new Map<string, number>();
-  for (const m of mails) for (const to of m.to) perRecipient.set(to.address, (perRecipient.get(to.address) ?? 0) + 1);
+  for (const m of mails) for (const to of m.to) perRecipient.set(to, (perRecipient.get(to) ?? 0) + 1);
   expect(perRecipient.size).toBe(WORKSHOPS);
   expect([...perRecipient.values()].every((n) => n === 1)).toBe(true);
   const lastCodes = await s.admin.collection('vouchers').getFullList({ filter: 'tier = 4', fields: 'code' });
-  const mailed = new Set(mails.flatMap((m) => m.subject.match(/NORA-[A-Z0-9]{4}-[A-Z0-9]{4}/g) ?? []));
+  const mailed = new Set(mails.flatMap((m) => m.text.match(/NORA-[A-Z0-9]{4}-[A-Z0-9]{4}/g) ?? []));
   expect(lastCodes).toHaveLength(WORKSHOPS);
   expect(lastCodes.every((v) => mailed.has(v.code))).toBe(true);
 }, 600_000);

@@ -51,6 +51,11 @@ describe('a valid redemption', () => {
       duplicateInvoice: false,
     });
     expect(await voucherStatus(voucher.id)).toBe('audit');
+    // The first submission awaiting audit brings the first audit file (named with its day).
+    const auditFiles = await server.admin.collection('submission_audit_files').getFullList();
+    expect(auditFiles).toHaveLength(1);
+    expect(auditFiles[0]).toMatchObject({ totalRows: 1 });
+    expect(auditFiles[0]!.filename).toMatch(/^pruefdatei_\d{4}-\d{2}-\d{2}\.csv$/);
     const mail = await inbox.waitFor(workshop.email, (m) => m.subject.includes(voucher.code));
     expect(mail.subject).toBe(`Ihre Einreichung zum Cashback-Code ${voucher.code} ist eingegangen`);
     expect(mail.html).toContain('Wir prüfen jetzt Ihre Rechnung');
