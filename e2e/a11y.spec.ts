@@ -83,12 +83,23 @@ test.describe('the data area at 360 px with every table filled', () => {
     }
   }
 
+  /** The first visit again: the cookie banner over the filled tables. */
+  async function reopenConsent(page: Page) {
+    await page.evaluate(() => {
+      localStorage.removeItem('nora_consent');
+      localStorage.removeItem('nora-consent-interacted');
+    });
+    await page.reload();
+    await expect(page.getByRole('dialog', { name: 'Cookie-Einwilligung' })).toBeVisible();
+  }
+
   const LONG = 'umsatzdaten_kalenderwoche_37_2025_alle_leistungszentren_nachlieferung.csv';
 
   test('administrator: uploads, server files and their download buttons stay inside the screen', async ({ page, admin, makeAccount }) => {
     const workshop = await makeAccount('users');
     await signInAs(page, admin, 'administrators', 'demoadmin000001');
     await page.goto('/datacenter');
+    await declineCookies(page);
     const upload = async (block: string, name: string, body: string) => {
       const region = page.getByRole('region', { name: block });
       await region.getByLabel(`${block} (CSV-Datei)`).setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(body) });
@@ -103,17 +114,20 @@ test.describe('the data area at 360 px with every table filled', () => {
     await expect(page.getByRole('region', { name: 'Userdaten herunterladen' }).getByRole('row').nth(1)).toContainText(
       /\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/,
     );
+    await reopenConsent(page);
     await expectNoPageOverflow(page);
   });
 
   test('auditor: the audit file and an uploaded result stay inside the screen', async ({ page, admin }) => {
     await signInAs(page, admin, 'auditors', 'demopruefer0001');
     await page.goto('/datacenter');
+    await declineCookies(page);
     const region = page.getByRole('region', { name: 'Prüfdatei hochladen' });
     await region
       .getByLabel('Prüfdatei hochladen (CSV-Datei)')
       .setInputFiles({ name: `pruefergebnis_${LONG}`, mimeType: 'text/csv', buffer: Buffer.from('id;status\n') });
     await expect(region.getByRole('row', { name: /pruefergebnis_/ })).toBeVisible();
+    await reopenConsent(page);
     await expectNoPageOverflow(page);
   });
 });

@@ -27,5 +27,5 @@ it('answers every operator field, trimmed, bounded and without control character
   expect(operator.iban).toHaveLength(200);
   expect(operator.street).toBeNull();
   // Anyone may read it; nobody may write through it.
-  expect((await fetch(`${configured.url}/api/portal/operator`, { method: 'POST' })).status).toBe(405);
+  expect((await fetch(`${configured.url}/api/portal/operator`, { method: 'POST' })).status).toBe(404);
 });
