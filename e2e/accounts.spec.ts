@@ -227,7 +227,7 @@ test.describe('verification', () => {
     inbox,
     expectNoA11yViolations,
   }) => {
-    const workshop = await makeAccount('users');
+    const workshop = await makeAccount('users', { verified: false });
     await new PocketBase(admin.baseURL).collection('users').requestVerification(workshop.email);
     const mail = await inbox.waitFor(workshop.email, (m) => m.html.includes('/verify/'));
     expect(mail.html).toContain('E-Mail-Adresse bestätigen');

@@ -120,10 +120,19 @@ test.describe('registration wizard', () => {
     await expect(page.getByRole('list', { name: 'Verknüpfte Leistungszentren' })).toContainText(first);
     await expect(page.getByRole('list', { name: 'Verknüpfte Leistungszentren' })).toContainText(second);
     await expectNoA11yViolations(page);
+    // The overview has no fields, so no note about required ones.
+    await expect(page.getByText('Pflichtfelder sind mit')).toHaveCount(0);
     await page.getByRole('button', { name: 'Registrierung abschließen' }).focus();
     await page.keyboard.press('Enter');
 
     await expect(page).toHaveURL(/\/profile$/);
+    // A welcome toast says the verification mail is on its way; it sits below the header,
+    // never over the user menu; the profile shows the unverified state.
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Willkommen!' });
+    await expect(toast).toContainText(`Wir haben Ihnen eine E-Mail an ${email} gesendet.`);
+    const header = (await page.getByRole('banner').boundingBox())!;
+    expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
+    await expect(page.getByText('E-Mail-Adresse nicht bestätigt')).toBeVisible();
     const user = await admin.collection('users').getFirstListItem(admin.filter('email = {:e}', { e: email }), {
       expand: 'noraLZConnections.noraLz',
     });

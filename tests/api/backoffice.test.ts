@@ -53,6 +53,7 @@ describe('workshop search', () => {
   it('finds a workshop by name, shop, e-mail, PLZ, city, customer number (any case) and code', async () => {
     const token = unique('q').replace(/[^a-z0-9]/gi, '');
     const { workshop } = await linkedWorkshop(`KD${token}`.slice(0, 20), {
+      verified: false,
       firstName: 'Gundula',
       lastName: `Zahn${token}`,
       shopName: `Bremsen ${token} GmbH`,
@@ -307,7 +308,7 @@ describe('actions with a reason, in the staff log', () => {
   });
 
   it('resends the verification mail to an unverified workshop, not to a verified one', async () => {
-    const { workshop } = await linkedWorkshop('KD8');
+    const { workshop } = await linkedWorkshop('KD8', { verified: false });
     const res = await act(workshop.id, 'resend-verification', { reason: 'Mail im Spam gelandet' });
     expect(res.status, res.text).toBe(200);
     const mail = await inbox.waitFor(workshop.email, (m) => m.subject === 'Bitte bestätigen Sie Ihre E-Mail-Adresse');

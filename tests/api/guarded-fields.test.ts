@@ -80,12 +80,13 @@ describe('users', () => {
   });
 
   it('a workshop cannot change its e-mail, its terms flag or its verified flag through an update', async () => {
+    const unverified = await createWorkshop(server, { verified: false });
     for (const body of [{ email: 'neu@example.de' }, { termsAccepted: false }, { verified: true }]) {
-      const res = await post(workshopA, `/api/collections/users/records/${workshopA.id}`, body, 'PATCH');
+      const res = await post(unverified, `/api/collections/users/records/${unverified.id}`, body, 'PATCH');
       expect(res.status).toBeGreaterThanOrEqual(400);
     }
-    const stored = await server.admin.collection('users').getOne(workshopA.id);
-    expect(stored.email).toBe(workshopA.email);
+    const stored = await server.admin.collection('users').getOne(unverified.id);
+    expect(stored.email).toBe(unverified.email);
     expect(stored.termsAccepted).toBe(true);
     expect(stored.verified).toBe(false);
   });
@@ -101,9 +102,10 @@ describe('users', () => {
   });
 
   it('the verification mail arrives over SMTP in German and links to the SPA route', async () => {
-    const res = await post(null, '/api/collections/users/request-verification', { email: workshopA.email });
+    const unverified = await createWorkshop(server, { verified: false });
+    const res = await post(null, '/api/collections/users/request-verification', { email: unverified.email });
     expect(res.status).toBe(204);
-    const mail = await inbox.waitFor(workshopA.email);
+    const mail = await inbox.waitFor(unverified.email);
     expect(mail.subject).toBe('Bitte bestätigen Sie Ihre E-Mail-Adresse');
     expect(mail.html).toMatch(new RegExp(`${server.url}/verify/[\\w.-]+`));
     expect(mail.html).not.toContain('/_/');

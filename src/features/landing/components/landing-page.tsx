@@ -57,44 +57,43 @@ function Banner() {
   );
 }
 
+/** The closing words of every footnote: the terms and the contact mailbox. */
+function TermsAndContact({ contactEmail }: { contactEmail: string }) {
+  return (
+    <>
+      Es gelten die{' '}
+      <Link className="text-brand-700 underline" to={paths.aktionsbedingungen.getHref()}>
+        Aktionsbedingungen
+      </Link>
+      . Fragen an{' '}
+      <a className="text-brand-700 underline" href={`mailto:${contactEmail}`}>
+        {contactEmail}
+      </a>
+      .
+    </>
+  );
+}
+
+/** The campaign's facts in one paragraph; a skeleton while they load, the terms alone when they cannot. */
 function Footnote({ facts, state }: { facts: ReturnType<typeof campaignFacts>; state: FactsState }) {
-  if (state !== 'ready') {
-    return (
-      <section aria-label="Hinweise zur Aktion" className="mx-auto max-w-6xl px-4 pb-10 text-sm text-slate-700">
-        {state === 'loading' ? (
-          <TextSkeleton lines={3} />
-        ) : (
-          <p>
-            * Es gelten die{' '}
-            <Link className="text-brand-700 underline" to={paths.aktionsbedingungen.getHref()}>
-              Aktionsbedingungen
-            </Link>
-            . Fragen an{' '}
-            <a className="text-brand-700 underline" href={`mailto:${facts.contactEmail}`}>
-              {facts.contactEmail}
-            </a>
-            .
-          </p>
-        )}
-      </section>
-    );
-  }
   return (
     <section aria-label="Hinweise zur Aktion" className="mx-auto max-w-6xl px-4 pb-10 text-sm text-slate-700">
-      <p>
-        * Aktionszeitraum {facts.start} bis {facts.end}. {facts.reward} Cashback (netto) je {facts.threshold} Einkaufsvolumen (netto) mit
-        berechtigten Wartungs- und Verschleißteilen, beliebig oft wiederholbar. Upload von Rechnungen und Einlösung der Codes vom{' '}
-        {facts.redeemStart} bis {facts.redeemEnd}; das Rechnungsdatum darf nicht nach dem {facts.invoiceCutoff} liegen. Unter allen bis zum{' '}
-        {facts.drawDeadline} Registrierten verlosen wir zusätzlich 5 Gewinne. Es gelten die{' '}
-        <Link className="text-brand-700 underline" to={paths.aktionsbedingungen.getHref()}>
-          Aktionsbedingungen
-        </Link>
-        . Fragen an{' '}
-        <a className="text-brand-700 underline" href={`mailto:${facts.contactEmail}`}>
-          {facts.contactEmail}
-        </a>
-        .
-      </p>
+      {state === 'loading' ? (
+        <TextSkeleton lines={3} />
+      ) : (
+        <p>
+          *{' '}
+          {state === 'ready' && (
+            <>
+              Aktionszeitraum {facts.start} bis {facts.end}. {facts.reward} Cashback (netto) je {facts.threshold} Einkaufsvolumen (netto)
+              mit berechtigten Wartungs- und Verschleißteilen, beliebig oft wiederholbar. Upload von Rechnungen und Einlösung der Codes vom{' '}
+              {facts.redeemStart} bis {facts.redeemEnd}; das Rechnungsdatum darf nicht nach dem {facts.invoiceCutoff} liegen. Unter allen
+              bis zum {facts.drawDeadline} Registrierten verlosen wir zusätzlich 5 Gewinne.{' '}
+            </>
+          )}
+          <TermsAndContact contactEmail={facts.contactEmail} />
+        </p>
+      )}
     </section>
   );
 }
