@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -65,10 +67,26 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
-    plugins: { 'react-hooks': reactHooks, boundaries },
+    plugins: { 'react-hooks': reactHooks, boundaries, 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.app.json' })],
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'boundaries/layers': 'error',
+      // No import cycles, type-only and lazy imports included (a cycle is a seam in the wrong place).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // PocketBase calls live in api files: features/<f>/api for one feature, lib/api for the
+      // few that several features share; the client itself is src/lib/pocketbase.ts.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='pb'][callee.property.name=/^(collection|send)$/]",
+          message: 'PocketBase calls belong in src/features/<feature>/api or src/lib/api.',
+        },
+      ],
       // zod only through src/lib/zod.ts, which switches off its CSP-violating JIT.
       'no-restricted-imports': [
         'error',
@@ -77,6 +95,7 @@ export default tseslint.config(
     },
   },
   { files: ['src/lib/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
+  { files: ['src/features/*/api/**/*.ts', 'src/lib/api/**/*.ts', 'src/**/*.test.{ts,tsx}', 'src/testing/**'], rules: { 'no-restricted-syntax': 'off' } },
   {
     files: ['scripts/**/*.mjs', 'tests/**/*.ts', 'e2e/**/*.ts', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },

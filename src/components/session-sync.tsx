@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { LOGOUT_CLEAR_MS } from '@/config/ui';
 import { AUTH_MESSAGES, expireSession } from '@/lib/auth';
+import { refreshSession } from '@/lib/api/refresh-session';
 import { pb } from '@/lib/pocketbase';
 import { clearNotice } from '@/stores/notice';
 import { sessionFromAuth, useSessionStore } from '@/stores/session';
@@ -62,11 +63,9 @@ export function SessionSync() {
 
     const record = pb.authStore.record;
     if (pb.authStore.isValid && record?.collectionName) {
-      pb.collection(record.collectionName)
-        .authRefresh({ requestKey: null })
-        .catch((err: unknown) => {
-          if (err instanceof ClientResponseError && [401, 403, 404].includes(err.status)) endExpiredSession();
-        });
+      refreshSession(record.collectionName).catch((err: unknown) => {
+        if (err instanceof ClientResponseError && [401, 403, 404].includes(err.status)) endExpiredSession();
+      });
     }
 
     return () => {

@@ -4,7 +4,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { emailField } from '@/lib/validation';
-import { requestVerificationMail, VERIFICATION_MESSAGES } from '@/lib/verification';
+import { requestVerificationMail } from '@/lib/api/request-verification';
+import { VERIFICATION_MESSAGES } from '@/lib/verification';
 
 // The login form's wording for the same field.
 const RESEND_EMAIL = emailField({ required: 'E-Mail-Adresse ist erforderlich', invalid: 'Ungültiges E-Mail-Format' });

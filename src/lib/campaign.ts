@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-import { pb } from '@/lib/pocketbase';
+import { fetchActiveCampaign } from '@/lib/api/active-campaign';
 import { formatDate, formatMoney } from '@/utils/format';
 
 // The active campaign record: landing, FAQ and terms take their dates and amounts from it
@@ -31,20 +31,6 @@ export type FactsState = 'loading' | 'ready' | 'failed';
 export function factsState({ campaign, loading }: { campaign: Campaign | null; loading: boolean }): FactsState {
   if (campaign) return 'ready';
   return loading ? 'loading' : 'failed';
-}
-
-let pending: Promise<Campaign | null> | null = null;
-
-export function fetchActiveCampaign(): Promise<Campaign | null> {
-  pending ??= pb
-    .collection('campaigns')
-    .getFirstListItem<Campaign>('active = true', { sort: '-campaignStart', requestKey: null })
-    .catch((err: unknown) => {
-      pending = null; // try again on the next mount
-      console.error('Die aktive Aktion konnte nicht geladen werden', err);
-      return null;
-    });
-  return pending;
 }
 
 export function useActiveCampaign(): { campaign: Campaign | null; loading: boolean } {

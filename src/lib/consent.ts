@@ -4,7 +4,7 @@ import { CONSENT_TIMEOUT_MS } from '@/config/ui';
 import { paths } from '@/config/paths';
 import { hasInteracted, markInteracted, useConsentStore } from '@/stores/consent';
 
-import { recordConsent, type ConsentChoice } from './consent-record';
+import { recordConsent, type ConsentChoice } from './api/record-consent';
 
 type CookieConsentModule = typeof CookieConsentApi;
 

@@ -1,5 +1,3 @@
-import { pb } from '@/lib/pocketbase';
-
 // Service-centre search shared by the wizard and the profile (SPEC section 7).
 export interface Centre {
   id: string;
@@ -11,16 +9,3 @@ export interface Centre {
 export const CENTRE_PAGE_SIZE = 500;
 export const CENTRE_OPTION_LIMIT = 100;
 export const CENTRE_SEARCH_DEBOUNCE_MS = 500;
-
-/** Page 1 of nora_lz, 500 per page, by name; a term must appear in name, PLZ or city. */
-export async function searchCentres(term: string): Promise<{ items: Centre[]; totalItems: number }> {
-  const trimmed = term.trim();
-  const filter = trimmed ? pb.filter('partnerName ~ {:term} || zipCode ~ {:term} || city ~ {:term}', { term: trimmed }) : '';
-  const page = await pb.collection('nora_lz').getList<Centre>(1, CENTRE_PAGE_SIZE, {
-    filter,
-    sort: 'partnerName',
-    fields: 'id,partnerName,city,zipCode',
-    requestKey: null,
-  });
-  return { items: page.items, totalItems: page.totalItems };
-}

@@ -1,5 +1,3 @@
-import { pb } from './pocketbase';
-
 export const VERIFICATION_MESSAGES = {
   title: 'E-Mail-Adresse nicht bestätigt',
   pending: (email: string) =>
@@ -11,11 +9,3 @@ export const VERIFICATION_MESSAGES = {
   registered: (email: string) =>
     `Willkommen! Wir haben Ihnen eine E-Mail an ${email} gesendet. Bitte bestätigen Sie darin Ihre E-Mail-Adresse.`,
 } as const;
-
-/**
- * Asks PocketBase for a new verification mail. It answers alike for known and unknown
- * addresses, so nobody learns who is registered; at most 3 a minute per address (rate limit).
- */
-export async function requestVerificationMail(email: string): Promise<void> {
-  await pb.collection('users').requestVerification(email.trim().toLowerCase(), { requestKey: null });
-}

@@ -4,26 +4,13 @@ import { Link, NavLink, useLocation } from 'react-router';
 
 import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import type { Role } from '@/lib/roles';
 import { useSessionStore } from '@/stores/session';
 import { cn } from '@/utils/cn';
 
+import { navItems } from './nav-items';
+
 const UserMenu = lazy(() => import('./user-menu'));
 const MobileMenu = lazy(() => import('./mobile-menu'));
-
-export interface NavItem {
-  label: string;
-  to: string;
-}
-
-/** The header links of SPEC section 2 for the current role and page. */
-export function navItems(role: Role | null, onRegisterPage: boolean): NavItem[] {
-  const items: NavItem[] = [{ label: 'FAQ', to: '/#faq' }];
-  if (!role && !onRegisterPage) items.push({ label: 'Registrieren', to: '/#register' });
-  if (role === 'Administrator' || role === 'Auditor') items.push({ label: 'Datacenter', to: paths.datacenter.getHref() });
-  if (role) items.push({ label: 'Profil', to: role === 'User' ? paths.profile.getHref() : paths.adminProfile.getHref() });
-  return items;
-}
 
 function Logo() {
   return (

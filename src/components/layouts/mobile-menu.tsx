@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { logout } from '@/lib/auth';
 import { cn } from '@/utils/cn';
 
-import type { NavItem } from './header';
+import type { NavItem } from './nav-items';
 
 interface MobileMenuProps {
   open: boolean;

@@ -2,14 +2,11 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { searchCentres } from '@/lib/service-centres';
+import { searchCentres } from '@/lib/api/search-centres';
 
 import { AddCentreDialog, CENTRE_TEXTS } from './add-centre-dialog';
 
-vi.mock('@/lib/service-centres', async (original) => ({
-  ...(await original<typeof import('@/lib/service-centres')>()),
-  searchCentres: vi.fn(),
-}));
+vi.mock('@/lib/api/search-centres', () => ({ searchCentres: vi.fn() }));
 
 const search = vi.mocked(searchCentres);
 const centres = [

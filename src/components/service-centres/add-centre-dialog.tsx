@@ -7,7 +7,8 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';
-import { CENTRE_OPTION_LIMIT, CENTRE_SEARCH_DEBOUNCE_MS, searchCentres, type Centre } from '@/lib/service-centres';
+import { searchCentres } from '@/lib/api/search-centres';
+import { CENTRE_OPTION_LIMIT, CENTRE_SEARCH_DEBOUNCE_MS, type Centre } from '@/lib/service-centres';
 import { cn } from '@/utils/cn';
 
 import { addCentreSchema, cleanCustomerNumber, type AddCentreValues, type CentreLink } from './schema';

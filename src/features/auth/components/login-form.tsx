@@ -7,10 +7,11 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
-import { loginErrorMessage, loginWithChain, type OtpChallenge } from '@/lib/auth';
+import { loginErrorMessage } from '@/lib/auth';
 import { landingPathFor } from '@/lib/authorization';
 import { roleFromCollection } from '@/lib/roles';
 
+import { loginWithChain, type OtpChallenge } from '../api/login';
 import { loginSchema, type LoginValues } from '../schemas/auth';
 import { AuthCard } from './auth-card';
 import { OtpForm } from './otp-form';

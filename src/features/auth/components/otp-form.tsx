@@ -5,8 +5,9 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { AUTH_MESSAGES, completeOtp, loginErrorMessage, otpErrorMessage, resendOtp, type OtpChallenge } from '@/lib/auth';
+import { AUTH_MESSAGES, loginErrorMessage, otpErrorMessage } from '@/lib/auth';
 
+import { completeOtp, resendOtp, type OtpChallenge } from '../api/login';
 import { otpSchema, type OtpValues } from '../schemas/auth';
 import { AuthCard } from './auth-card';
 

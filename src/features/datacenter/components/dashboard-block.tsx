@@ -4,7 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useLoad } from '@/hooks/use-load';
 
 import { BACKOFFICE_MESSAGES, loadDashboard, type Dashboard } from '../api/backoffice';
-import { Block, ErrorAlert } from './blocks';
+import { Block, ErrorAlert } from './block';
 
 // The chart library is only fetched when an administrator opens the data area.
 const DashboardCharts = lazy(() => import('./dashboard-charts'));

@@ -1,14 +1,14 @@
 import { useSessionStore } from '@/stores/session';
 
-import { AuditFileBlock, InvoiceCheckBlock } from './auditor-blocks';
-import { RegistrationFilesBlock, UserFilesBlock } from './blocks';
+import { AuditFileBlock, InvoiceCheckBlock } from './audit-file-and-invoice-check';
+import { RegistrationFilesBlock, UserFilesBlock } from './export-file-blocks';
 import { DashboardBlock } from './dashboard-block';
 import { ImportGateBlock } from './import-gate-block';
 import { MailLogBlock } from './mail-log-block';
 import { PayoutsBlock } from './payouts-block';
 import { ReviewQueueBlock } from './review-queue-block';
 import { StaffLogBlock } from './staff-log-block';
-import { AuditUploadBlock, BusinessPartnerBlock, SalesUploadBlock } from './upload-blocks';
+import { AuditUploadBlock, BusinessPartnerBlock, SalesUploadBlock } from './sales-partner-audit-uploads';
 import { WorkshopsBlock } from './workshops-block';
 
 /**

@@ -9,7 +9,7 @@ import { currentIdentity } from '@/lib/auth';
 import { formatDateTime } from '@/utils/format';
 
 import { decideHeldImport, GATE_MESSAGES, listHeldImports, watchHeldImports, type HeldImport } from '../api/sales-gate';
-import { Block, ErrorAlert, ListState } from './blocks';
+import { Block, ErrorAlert, ListState } from './block';
 import { dash } from './file-table';
 
 /**

@@ -11,7 +11,7 @@ import { formatDateTime } from '@/utils/format';
 
 import { listMailLog, MAIL_LOG_MESSAGES, resendMail, type MailLogEntry, type MailStatus } from '../api/mail-log';
 import { MAIL_STATUS_LABELS, MAIL_TEMPLATE_LABELS } from '../labels';
-import { Block, ErrorAlert } from './blocks';
+import { Block, ErrorAlert } from './block';
 
 const SEARCH_DEBOUNCE_MS = 400;
 

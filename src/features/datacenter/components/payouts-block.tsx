@@ -27,7 +27,7 @@ import {
   type PromiseItem,
 } from '../api/payouts';
 import { PAYOUT_STATUS_LABELS } from '../labels';
-import { Block, ErrorAlert } from './blocks';
+import { Block, ErrorAlert } from './block';
 
 const BATCH_STATUS: Record<PayoutBatch['status'], string> = {
   created: 'Erstellt, wartet auf Freigabe',

@@ -7,7 +7,7 @@ import { useLoad } from '@/hooks/use-load';
 import { formatDate } from '@/utils/format';
 
 import { giveVerdict, loadQueue, REVIEW_MESSAGES, type Outcome, type ReviewItem } from '../api/review';
-import { Block, ErrorAlert } from './blocks';
+import { Block, ErrorAlert } from './block';
 import { ReviewDetail } from './review-detail';
 
 const VERDICTS: { outcome: Outcome; label: string; key: string; variant: 'primary' | 'danger' | 'outline' }[] = [

@@ -8,7 +8,7 @@ import { useLoad } from '@/hooks/use-load';
 import { formatDateTime } from '@/utils/format';
 
 import { BACKOFFICE_MESSAGES, downloadStaffLog, listStaffLog, type LogFilters, type Page, type StaffLogEntry } from '../api/backoffice';
-import { Block, ErrorAlert } from './blocks';
+import { Block, ErrorAlert } from './block';
 
 const ACTIONS: [string, string][] = [
   ['', 'Alle'],

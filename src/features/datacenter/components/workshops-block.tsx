@@ -22,7 +22,7 @@ import {
 import type { MailStatus } from '../api/mail-log';
 import type { Payout } from '../api/payouts';
 import { MAIL_STATUS_LABELS, MAIL_TEMPLATE_LABELS, PAYOUT_STATUS_LABELS } from '../labels';
-import { Block, ErrorAlert } from './blocks';
+import { Block, ErrorAlert } from './block';
 
 const SEARCH_DEBOUNCE_MS = 400;
 const VOUCHER = { open: 'Offen', audit: 'In Prüfung', closed: 'Eingelöst' } as const;

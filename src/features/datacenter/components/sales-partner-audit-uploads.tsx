@@ -9,7 +9,7 @@ import {
 } from '../api/files';
 
 import { dash } from './file-table';
-import { UploadBlock } from './upload-block';
+import { UploadBlock } from './csv-upload-block';
 
 const AUDIT_NOTICE_MS = 3000;
 

@@ -3,7 +3,8 @@ import { useState, type ReactNode } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 
 import { DC_MESSAGES, type FileRecord } from '../api/files';
-import { Block, CsvUploadButton, ErrorAlert, ListState, statusCell, useDownload, useFiles } from './blocks';
+import { Block, CsvUploadButton, ErrorAlert, ListState } from './block';
+import { useDownload, useFiles } from './file-downloads';
 import { columns, dash, DownloadButton, FileTable, type Column } from './file-table';
 
 export const NOTICE_MS = 5000;
@@ -122,4 +123,12 @@ export function UploadBlock(props: UploadBlockProps) {
       {files.records.length > 0 && <FileTable caption={props.caption} records={files.records} cols={cols} maxHeight={props.maxHeight} />}
     </Block>
   );
+}
+
+export function statusCell(r: FileRecord) {
+  if (r.status === 'failed') return <span className="text-red-700">Fehlgeschlagen{r.errorMessage ? `: ${r.errorMessage}` : ''}</span>;
+  if (r.status === 'held') return <span className="font-semibold text-amber-800">Wartet auf Freigabe (siehe „Importe zur Freigabe“)</span>;
+  if (r.status === 'discarded') return 'Verworfen';
+  if (r.status === 'done' || !r.status) return 'Verarbeitet';
+  return `In Verarbeitung (${r.progress ?? 0} %)`;
 }

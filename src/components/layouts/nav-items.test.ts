@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { navItems } from './header';
+import { navItems } from './nav-items';
 
 const labels = (...args: Parameters<typeof navItems>) => navItems(...args).map((i) => `${i.label} ${i.to}`);
 

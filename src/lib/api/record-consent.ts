@@ -1,4 +1,4 @@
-import { pb } from './pocketbase';
+import { pb } from '@/lib/pocketbase';
 
 /** What the banner's library keeps about a choice (the parts the consent record needs). */
 export interface ConsentChoice {

@@ -12,7 +12,8 @@ import { formatDate } from '@/utils/format';
 
 import { createAuditFile, DC_MESSAGES, newestAuditFile, type FileRecord } from '../api/files';
 import { loadSubmission, type ReviewItem } from '../api/review';
-import { Block, ErrorAlert, useDownload } from './blocks';
+import { Block, ErrorAlert } from './block';
+import { useDownload } from './file-downloads';
 import { dash } from './file-table';
 import { ReviewDetail } from './review-detail';
 

@@ -1,0 +1,104 @@
+import { RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+
+import { Button } from '@/components/ui/button';
+import { useSessionStore } from '@/stores/session';
+
+import { createRegistrationFile, createUserFile, DC_MESSAGES, listRegistrationFiles, listUserFiles } from '../api/files';
+import { Block, ErrorAlert, ListState } from './block';
+import { useDownload, useFiles } from './file-downloads';
+import { columns, dash, DownloadButton, FileTable, type Column } from './file-table';
+
+// The files the server writes for staff: registrations (both roles) and user data (administrators).
+
+export function RegistrationFilesBlock() {
+  const role = useSessionStore((s) => s.role);
+  const files = useFiles(listRegistrationFiles, DC_MESSAGES.loadFailed);
+  const { download, error } = useDownload();
+  const [busy, setBusy] = useState(false);
+  const [createError, setCreateError] = useState<string | null>(null);
+  const create = async () => {
+    setCreateError(null);
+    setBusy(true);
+    try {
+      files.prepend(await createRegistrationFile());
+    } catch (err) {
+      console.error(err);
+      setCreateError(DC_MESSAGES.registrationFileCreateFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const cols: Column[] = [
+    columns.file,
+    columns.createdAt,
+    { header: 'Registrierungen', cell: (r) => String(r.totalRows ?? 0) },
+    {
+      header: 'Download',
+      cell: (r) => <DownloadButton label={`${r.filename} herunterladen`} disabled={!r.id} onClick={() => void download(r, 'file')} />,
+    },
+  ];
+  return (
+    <Block title="Registrierungsdaten" help="Die Dateien der registrierten Werkstätten; die Datei wird täglich neu erstellt.">
+      {role === 'Administrator' && (
+        <div className="mt-4">
+          <Button disabled={busy} onClick={() => void create()}>
+            {busy ? 'Wird erstellt...' : 'Neue Registrierungsdatei erstellen'}
+          </Button>
+        </div>
+      )}
+      <ErrorAlert message={createError} />
+      <ListState loading={files.loading} error={files.error} empty={files.records.length === 0} />
+      {files.records.length > 0 && <FileTable caption="Registrierungsdateien" records={files.records} cols={cols} />}
+      <ErrorAlert message={error} />
+    </Block>
+  );
+}
+
+export function UserFilesBlock() {
+  const files = useFiles(listUserFiles, DC_MESSAGES.userFilesLoadFailed);
+  const { download, error: downloadError } = useDownload();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const create = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      files.prepend(await createUserFile());
+    } catch (err) {
+      console.error(err);
+      setError(DC_MESSAGES.userFileCreateFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const cols: Column[] = [
+    columns.file,
+    columns.createdAt,
+    { header: 'Registrierte User', cell: (r) => dash(r.totalUsers) },
+    {
+      header: 'Download',
+      cell: (r) => <DownloadButton label={`${r.filename} herunterladen`} disabled={!r.file} onClick={() => void download(r, 'file')} />,
+    },
+  ];
+  return (
+    <Block
+      title="Userdaten herunterladen"
+      help="Eine Zeile je Werkstatt und verknüpftem Leistungszentrum, mit Kontakt, Adresse, bnr, knr und gpnr."
+    >
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Button disabled={busy} onClick={() => void create()}>
+          {busy ? 'Wird erstellt...' : 'Neue Userdaten-Datei erstellen'}
+        </Button>
+        <Button variant="outline" onClick={() => void files.reload()}>
+          <RefreshCw aria-hidden="true" className="size-4" />
+          Aktualisieren
+        </Button>
+      </div>
+      <ErrorAlert message={error} />
+      <ErrorAlert message={downloadError} />
+      <ListState loading={files.loading} error={files.error} empty={files.records.length === 0} />
+      {files.records.length > 0 && <FileTable caption="Userdaten-Dateien" records={files.records} cols={cols} />}
+    </Block>
+  );
+}
