@@ -78,9 +78,16 @@ export const createUserFile = () =>
  * uploader by role). Anyone else gets SPEC's permission error before anything is sent.
  * The server answers when the import is finished; `onRecord` sees the record as it moves.
  */
+/** SPEC's refusal for a role that may not upload sales data (classified by type, not by its words). */
+export class PermissionError extends Error {
+  constructor() {
+    super(DC_MESSAGES.noPermission);
+  }
+}
+
 export async function uploadSalesFile(file: File, onRecord: (record: FileRecord) => void): Promise<FileRecord> {
   const { id, role } = currentIdentity();
-  if (role !== 'Administrator' && role !== 'Auditor') throw new Error(DC_MESSAGES.noPermission);
+  if (role !== 'Administrator' && role !== 'Auditor') throw new PermissionError();
   let mine: string | null = null;
   const unsubscribe = await pb.collection('sales_data_files').subscribe<FileRecord>('*', (e: RecordSubscription<FileRecord>) => {
     if (!mine && e.action === 'create' && e.record.filename === file.name) mine = e.record.id;

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 
 import { Spinner } from '@/components/ui/spinner';
 
-import { DC_MESSAGES, type FileRecord } from '../api/files';
+import { DC_MESSAGES, PermissionError, type FileRecord } from '../api/files';
 import { Block, CsvUploadButton, ErrorAlert, ListState } from './block';
 import { useDownload, useFiles } from './file-downloads';
 import { columns, dash, DownloadButton, FileTable, type Column } from './file-table';
@@ -59,7 +59,7 @@ export function UploadBlock(props: UploadBlockProps) {
       }, noticeMs);
     } catch (err) {
       console.error(err);
-      setError(err instanceof Error && err.message === DC_MESSAGES.noPermission ? DC_MESSAGES.noPermission : props.uploadFailed);
+      setError(err instanceof PermissionError ? err.message : props.uploadFailed);
     } finally {
       setBusy(false);
       setLive(null);

@@ -9,6 +9,7 @@ import type { CentreLink } from '@/components/service-centres/schema';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { SessionError } from '@/lib/auth';
 
 import { PROFILE_MESSAGES, syncConnections, updateProfile, type Profile } from '../api/profile';
 import { INCOMPLETE_WARNING, missingLine, missingParts, profileSchema, type ProfileValues } from '../schemas/profile';
@@ -54,7 +55,7 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
       } else {
         setResult({
           tone: 'error',
-          text: err instanceof Error && err.message.startsWith('Nicht eingeloggt') ? err.message : PROFILE_MESSAGES.saveFailed,
+          text: err instanceof SessionError ? err.message : PROFILE_MESSAGES.saveFailed,
         });
       }
       return;
