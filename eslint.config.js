@@ -1,9 +1,8 @@
 import js from '@eslint/js';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import globals from 'globals';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -25,8 +24,66 @@ function layerOf(file) {
   return null;
 }
 
+/** The file an import specifier of `from` points at in src/, or null (packages, assets). */
+function resolveInSrc(from, spec) {
+  const base = spec.startsWith('@/')
+    ? path.join(srcDir, spec.slice(2))
+    : spec.startsWith('.')
+      ? path.resolve(path.dirname(from), spec)
+      : null;
+  if (!base) return null;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
+    if (/\.tsx?$/.test(candidate) && existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+// Static imports and re-exports only (type-only ones included): a lazy import() is a
+// deliberate seam and may point back.
+const IMPORT = /^\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]/gm;
+const importsCache = new Map();
+function importsOf(file) {
+  if (!importsCache.has(file)) {
+    const source = readFileSync(file, 'utf8');
+    importsCache.set(file, [...source.matchAll(IMPORT)].map((m) => resolveInSrc(file, m[1])).filter(Boolean));
+  }
+  return importsCache.get(file);
+}
+
+/** A path of imports from `start` back to `start`, or null. */
+function cycleFrom(start) {
+  const seen = new Set();
+  const walk = (file, trail) => {
+    for (const next of importsOf(file)) {
+      if (next === start) return [...trail, next];
+      if (seen.has(next)) continue;
+      seen.add(next);
+      const found = walk(next, [...trail, next]);
+      if (found) return found;
+    }
+    return null;
+  };
+  return walk(start, [start]);
+}
+
 const boundaries = {
   rules: {
+    // No import cycles in src (a cycle is a seam in the wrong place).
+    'no-cycle': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        return {
+          'Program:exit'(node) {
+            importsCache.delete(context.filename); // the file as it is now
+            const cycle = cycleFrom(context.filename);
+            if (cycle) {
+              const names = cycle.map((f) => path.relative(srcDir, f)).join(' -> ');
+              context.report({ node, message: `Import cycle: ${names}` });
+            }
+          },
+        };
+      },
+    },
     layers: {
       meta: { type: 'problem', schema: [] },
       create(context) {
@@ -67,17 +124,11 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
-    plugins: { 'react-hooks': reactHooks, boundaries, 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.app.json' })],
-      'import-x/extensions': ['.ts', '.tsx'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-    },
+    plugins: { 'react-hooks': reactHooks, boundaries },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'boundaries/layers': 'error',
-      // No import cycles, type-only and lazy imports included (a cycle is a seam in the wrong place).
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'boundaries/no-cycle': 'error',
       // PocketBase calls live in api files: features/<f>/api for one feature, lib/api for the
       // few that several features share; the client itself is src/lib/pocketbase.ts.
       'no-restricted-syntax': [
@@ -95,7 +146,10 @@ export default tseslint.config(
     },
   },
   { files: ['src/lib/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
-  { files: ['src/features/*/api/**/*.ts', 'src/lib/api/**/*.ts', 'src/**/*.test.{ts,tsx}', 'src/testing/**'], rules: { 'no-restricted-syntax': 'off' } },
+  {
+    files: ['src/features/*/api/**/*.ts', 'src/lib/api/**/*.ts', 'src/**/*.test.{ts,tsx}', 'src/testing/**'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
   {
     files: ['scripts/**/*.mjs', 'tests/**/*.ts', 'e2e/**/*.ts', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },

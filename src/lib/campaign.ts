@@ -1,25 +1,12 @@
 import { useEffect, useState } from 'react';
 
-import { fetchActiveCampaign } from '@/lib/api/active-campaign';
+import { fetchActiveCampaign, type Campaign } from '@/lib/api/active-campaign';
 import { formatDate, formatMoney } from '@/utils/format';
+
+export type { Campaign };
 
 // The active campaign record: landing, FAQ and terms take their dates and amounts from it
 // (DECISIONS section 3). It is public, read once per page load and shared by every component.
-export interface Campaign {
-  id: string;
-  name: string;
-  year: number;
-  codePrefix: string;
-  threshold: number;
-  reward: number;
-  campaignStart: string;
-  campaignEnd: string;
-  redeemStart: string;
-  redeemEnd: string;
-  invoiceDateCutoff: string;
-  drawRegistrationDeadline: string;
-  contactEmail: string;
-}
 
 export const CAMPAIGN_MESSAGES = {
   loadFailed: 'Beträge und Termine der Aktion konnten gerade nicht geladen werden. Bitte laden Sie die Seite später erneut.',
