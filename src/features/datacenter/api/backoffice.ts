@@ -2,6 +2,7 @@ import type { ClientResponseError } from 'pocketbase';
 
 import { withSession } from '@/lib/auth';
 import { pb } from '@/lib/pocketbase';
+import { saveResponseAs } from '@/utils/save-file';
 
 import type { Signal } from './review';
 
@@ -162,15 +163,7 @@ export async function downloadStaffLog(filters: LogFilters) {
     const res = await withSession(() =>
       fetch(pb.buildURL(`/api/portal/backoffice/staff-log.csv?${params}`), { headers: { Authorization: pb.authStore.token } }),
     );
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    const href = URL.createObjectURL(await res.blob());
-    const a = document.createElement('a');
-    a.href = href;
-    a.download = 'mitarbeiterprotokoll.csv';
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(href), 1000);
+    await saveResponseAs(res, 'mitarbeiterprotokoll.csv');
   } catch (err) {
     console.error(err);
     throw new Error(BACKOFFICE_MESSAGES.downloadFailed);

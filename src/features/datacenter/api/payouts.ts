@@ -2,6 +2,7 @@ import type { ClientResponseError, RecordModel } from 'pocketbase';
 
 import { withSession } from '@/lib/auth';
 import { pb } from '@/lib/pocketbase';
+import { saveResponseAs } from '@/utils/save-file';
 
 export interface PayoutBatch extends RecordModel {
   number: number;
@@ -93,15 +94,7 @@ export async function downloadBatchFile(batch: PayoutBatch, field: 'pain001' | '
   try {
     const token = await withSession(() => pb.files.getToken({ requestKey: null }));
     const res = await fetch(pb.files.getURL(batch, batch[field], { token }));
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    const href = URL.createObjectURL(await res.blob());
-    const a = document.createElement('a');
-    a.href = href;
-    a.download = batch[field].replace(/_[a-z0-9]{10}(\.[a-z0-9]+)$/i, '$1');
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(href), 1000);
+    await saveResponseAs(res, batch[field].replace(/_[a-z0-9]{10}(\.[a-z0-9]+)$/i, '$1'));
   } catch (err) {
     console.error(err);
     throw new Error(PAYOUT_MESSAGES.downloadFailed);

@@ -4,31 +4,41 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useSessionStore } from '@/stores/session';
 
-import { createRegistrationFile, createUserFile, DC_MESSAGES, listRegistrationFiles, listUserFiles } from '../api/files';
+import { createRegistrationFile, createUserFile, DC_MESSAGES, listRegistrationFiles, listUserFiles, type FileRecord } from '../api/files';
 import { Block, ErrorAlert, ListState } from './block';
 import { useDownload, useFiles } from './file-downloads';
 import { columns, dash, DownloadButton, FileTable, type Column } from './file-table';
 
 // The files the server writes for staff: registrations (both roles) and user data (administrators).
 
-export function RegistrationFilesBlock() {
-  const role = useSessionStore((s) => s.role);
-  const files = useFiles(listRegistrationFiles, DC_MESSAGES.loadFailed);
-  const { download, error } = useDownload();
+/** 'Neue … erstellen': the server writes a file while the request runs; it goes on top of the list. */
+function useCreateFile(prepend: (record: FileRecord) => void, make: () => Promise<FileRecord>, failMessage: string) {
   const [busy, setBusy] = useState(false);
-  const [createError, setCreateError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const create = async () => {
-    setCreateError(null);
+    setError(null);
     setBusy(true);
     try {
-      files.prepend(await createRegistrationFile());
+      prepend(await make());
     } catch (err) {
       console.error(err);
-      setCreateError(DC_MESSAGES.registrationFileCreateFailed);
+      setError(failMessage);
     } finally {
       setBusy(false);
     }
   };
+  return { busy, error, create };
+}
+
+export function RegistrationFilesBlock() {
+  const role = useSessionStore((s) => s.role);
+  const files = useFiles(listRegistrationFiles, DC_MESSAGES.loadFailed);
+  const { download, error } = useDownload();
+  const {
+    busy,
+    error: createError,
+    create,
+  } = useCreateFile(files.prepend, createRegistrationFile, DC_MESSAGES.registrationFileCreateFailed);
   const cols: Column[] = [
     columns.file,
     columns.createdAt,
@@ -58,20 +68,7 @@ export function RegistrationFilesBlock() {
 export function UserFilesBlock() {
   const files = useFiles(listUserFiles, DC_MESSAGES.userFilesLoadFailed);
   const { download, error: downloadError } = useDownload();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const create = async () => {
-    setError(null);
-    setBusy(true);
-    try {
-      files.prepend(await createUserFile());
-    } catch (err) {
-      console.error(err);
-      setError(DC_MESSAGES.userFileCreateFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, create } = useCreateFile(files.prepend, createUserFile, DC_MESSAGES.userFileCreateFailed);
   const cols: Column[] = [
     columns.file,
     columns.createdAt,

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 
 import { useLoad } from '@/hooks/use-load';
+import { saveResponseAs } from '@/utils/save-file';
 
 import { DC_MESSAGES, fileUrl, type FileRecord } from '../api/files';
 
@@ -37,16 +38,7 @@ export function useDownload(noFailedRows: string = DC_MESSAGES.noFailedRows) {
         window.open(url, '_blank', 'noopener');
       } else {
         // Through a blob, so the file is saved under its own name (the server's header names the stored copy).
-        const res = await fetch(url);
-        if (!res.ok) throw new Error(`HTTP ${res.status}`);
-        const href = URL.createObjectURL(await res.blob());
-        const a = document.createElement('a');
-        a.href = href;
-        a.download = record.filename;
-        document.body.appendChild(a);
-        a.click();
-        a.remove();
-        setTimeout(() => URL.revokeObjectURL(href), 1000);
+        await saveResponseAs(await fetch(url), record.filename);
       }
     } catch (err) {
       console.error(err);

@@ -67,6 +67,13 @@ interface RegistrationState {
   reset: () => void;
 }
 
+/** New values in the data; editing a field clears the server's complaint about it. */
+function withPatch(s: RegistrationState, patch: Partial<RegistrationData>) {
+  const fieldErrors = { ...s.fieldErrors };
+  for (const key of Object.keys(patch)) delete fieldErrors[key];
+  return { data: { ...s.data, ...patch }, fieldErrors };
+}
+
 /**
  * Wizard data, persisted under the registration key. The password never reaches
  * storage (DECISIONS 2.3): it lives in memory only and is re-entered after a reload.
@@ -81,21 +88,13 @@ export const useRegistrationStore = create<RegistrationState>()(
       error: null,
       fieldErrors: {},
       completed: false,
-      update: (patch) =>
-        set((s) => {
-          // Editing a field clears the server's complaint about it.
-          const fieldErrors = { ...s.fieldErrors };
-          for (const key of Object.keys(patch)) delete fieldErrors[key];
-          return { data: { ...s.data, ...patch }, fieldErrors };
-        }),
+      update: (patch) => set((s) => withPatch(s, patch)),
       saveDraft: (step, values) => set((s) => ({ drafts: { ...s.drafts, [step]: values } })),
       confirmStep: (step, values) =>
         set((s) => {
-          const fieldErrors = { ...s.fieldErrors };
-          for (const key of Object.keys(values)) delete fieldErrors[key];
           const drafts = { ...s.drafts };
           delete drafts[step];
-          return { data: { ...s.data, ...values }, fieldErrors, drafts };
+          return { ...withPatch(s, values), drafts };
         }),
       setStep: (step) => set({ step }),
       startSubmit: () => set({ submitting: true, error: null, fieldErrors: {} }),
