@@ -67,6 +67,19 @@ interface RegistrationState {
   reset: () => void;
 }
 
+/** A wizard nobody has started: the first state and what 'Abbrechen' returns to. */
+function freshState() {
+  return {
+    data: { ...emptyRegistration },
+    step: 'init' as WizardStep,
+    drafts: {} as Drafts,
+    submitting: false,
+    error: null,
+    fieldErrors: {} as Record<string, string>,
+    completed: false,
+  };
+}
+
 /** New values in the data; editing a field clears the server's complaint about it. */
 function withPatch(s: RegistrationState, patch: Partial<RegistrationData>) {
   const fieldErrors = { ...s.fieldErrors };
@@ -81,13 +94,7 @@ function withPatch(s: RegistrationState, patch: Partial<RegistrationData>) {
 export const useRegistrationStore = create<RegistrationState>()(
   persist(
     (set) => ({
-      data: { ...emptyRegistration },
-      step: 'init',
-      drafts: {},
-      submitting: false,
-      error: null,
-      fieldErrors: {},
-      completed: false,
+      ...freshState(),
       update: (patch) => set((s) => withPatch(s, patch)),
       saveDraft: (step, values) => set((s) => ({ drafts: { ...s.drafts, [step]: values } })),
       confirmStep: (step, values) =>
@@ -100,16 +107,7 @@ export const useRegistrationStore = create<RegistrationState>()(
       startSubmit: () => set({ submitting: true, error: null, fieldErrors: {} }),
       submitSucceeded: () => set({ submitting: false, completed: true, data: { ...emptyRegistration }, step: 'init', drafts: {} }),
       submitFailed: (message, fieldErrors = {}) => set({ submitting: false, error: message, fieldErrors }),
-      reset: () =>
-        set({
-          data: { ...emptyRegistration },
-          step: 'init',
-          drafts: {},
-          submitting: false,
-          error: null,
-          fieldErrors: {},
-          completed: false,
-        }),
+      reset: () => set(freshState()),
     }),
     {
       name: REGISTRATION_STORAGE_KEY,
