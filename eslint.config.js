@@ -42,11 +42,9 @@ function resolveInSrc(from, spec) {
 // deliberate seam and may point back.
 const IMPORT = /^\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]/gm;
 const importsCache = new Map();
+const importsIn = (file, source) => [...source.matchAll(IMPORT)].map((m) => resolveInSrc(file, m[1])).filter(Boolean);
 function importsOf(file) {
-  if (!importsCache.has(file)) {
-    const source = readFileSync(file, 'utf8');
-    importsCache.set(file, [...source.matchAll(IMPORT)].map((m) => resolveInSrc(file, m[1])).filter(Boolean));
-  }
+  if (!importsCache.has(file)) importsCache.set(file, importsIn(file, readFileSync(file, 'utf8')));
   return importsCache.get(file);
 }
 
@@ -74,7 +72,8 @@ const boundaries = {
       create(context) {
         return {
           'Program:exit'(node) {
-            importsCache.delete(context.filename); // the file as it is now
+            // The file as the linter sees it (it may be unsaved, or not on disk at all).
+            importsCache.set(context.filename, importsIn(context.filename, context.sourceCode.text));
             const cycle = cycleFrom(context.filename);
             if (cycle) {
               const names = cycle.map((f) => path.relative(srcDir, f)).join(' -> ');

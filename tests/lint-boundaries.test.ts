@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '..');
 const eslint = new ESLint({ cwd: root });
 
-async function boundaryErrors(file: string, source: string) {
+async function boundaryErrors(file: string, source: string, rule = 'boundaries/layers') {
   const [result] = await eslint.lintText(source, { filePath: path.join(root, file) });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'boundaries/layers').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.message);
 }
 
 describe('import boundaries', () => {
@@ -47,6 +47,25 @@ describe('import boundaries', () => {
     const errors = await boundaryErrors(
       'src/app/probe.tsx',
       "import { LandingPage } from '@/features/landing/components/landing-page';\nexport const x = LandingPage;\n",
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses an import cycle, also through a type-only import, and names its path', async () => {
+    // lib/campaign.ts imports lib/api/active-campaign.ts; importing it back closes a cycle.
+    const errors = await boundaryErrors(
+      'src/lib/api/active-campaign.ts',
+      "import type { FactsState } from '@/lib/campaign';\nexport type X = FactsState;\n",
+      'boundaries/no-cycle',
+    );
+    expect(errors).toEqual(['Import cycle: lib/api/active-campaign.ts -> lib/campaign.ts -> lib/api/active-campaign.ts']);
+  });
+
+  it('lets a lazy import point back (a deliberate seam)', async () => {
+    const errors = await boundaryErrors(
+      'src/lib/api/active-campaign.ts',
+      "export const later = () => import('@/lib/campaign');\n",
+      'boundaries/no-cycle',
     );
     expect(errors).toEqual([]);
   });
