@@ -96,11 +96,16 @@ export function directoryArgs({ dataDir, publicDir = path.join(ROOT, 'dist'), ho
  * @param {{ dataDir: string, email: string, password: string, env?: NodeJS.ProcessEnv }} options
  */
 export function upsertSuperuser(bin, { dataDir, email, password, env = process.env }) {
-  execFileSync(bin, ['superuser', 'upsert', email, password, ...directoryArgs({ dataDir }), '--dev=false'], {
+  // `--` ends the flags: a generated password may start with '-', which PocketBase would
+  // otherwise read as an unknown flag, and it exits 0 after such an error, so the output
+  // is checked too.
+  const out = execFileSync(bin, ['superuser', 'upsert', ...directoryArgs({ dataDir }), '--dev=false', '--', email, password], {
     env,
+    encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
     timeout: 60_000,
   });
+  if (!out.includes('Successfully saved superuser')) throw new Error(`PocketBase did not save the superuser ${email}: ${out.trim()}`);
 }
 
 export const HOOKS_POOL = 64;

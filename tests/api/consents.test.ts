@@ -92,7 +92,10 @@ describe('consent records', () => {
     const young = await server.admin
       .collection('consents')
       .create({ ...valid(), consentAt: new Date(threeYearsAgo.getTime() + day).toISOString() });
+    // PocketBase starts the job and answers at once: poll until the old record is gone.
     await server.admin.crons.run('consent-retention');
+    const gone = async () => (await server.admin.collection('consents').getList(1, 1, { filter: `id = "${old.id}"` })).totalItems === 0;
+    for (let i = 0; i < 100 && !(await gone()); i += 1) await new Promise((r) => setTimeout(r, 100));
     await expect(server.admin.collection('consents').getOne(old.id)).rejects.toMatchObject({ status: 404 });
     expect((await server.admin.collection('consents').getOne(young.id)).id).toBe(young.id);
   });
