@@ -9,6 +9,7 @@ import { DEMO_LOGINS, DEMO_WORKSHOP2 } from '../scripts/demo/seed.mjs';
 import { DEMO_OPERATOR, OPERATOR_ENV } from '../scripts/lib/operator.mjs';
 import { ROOT } from '../scripts/lib/pocketbase.mjs';
 import { freePort } from '../scripts/lib/ports.mjs';
+import { until } from './helpers/poll';
 
 // `npm start` as a newcomer runs it: first start, a crash of PocketBase, Ctrl-C,
 // and a second start on the same data dir.
@@ -113,11 +114,14 @@ it('starts with demo data and a mail inbox, survives a PocketBase crash, stops o
 
   // PocketBase hands mails to SMTP in the background: poll the inbox briefly.
   type Mail = { subject: string; to: { address: string }[] };
-  let inbox: Mail[] = [];
-  for (let i = 0; i < 100 && inbox.length === 0; i++) {
-    inbox = (await (await fetch(`http://127.0.0.1:${ports.web}/email`)).json()) as Mail[];
-    if (inbox.length === 0) await new Promise((r) => setTimeout(r, 100));
-  }
+  const inbox = await until(
+    'a mail in the inbox',
+    async () => {
+      const mails = (await (await fetch(`http://127.0.0.1:${ports.web}/email`)).json()) as Mail[];
+      return mails.length > 0 && mails;
+    },
+    { timeoutMs: 10_000, everyMs: 100 },
+  );
   expect(inbox.map((m) => [m.subject, m.to[0]?.address])).toContainEqual([
     'Bitte bestätigen Sie Ihre E-Mail-Adresse',
     DEMO_WORKSHOP2.email,
@@ -143,15 +147,15 @@ it('starts with demo data and a mail inbox, survives a PocketBase crash, stops o
   const [pid] = pocketbasePids();
   expect(pid).toBeDefined();
   process.kill(Number(pid), 'SIGKILL');
-  const deadline = Date.now() + 20_000;
-  let healthy = false;
-  while (!healthy && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 200));
-    healthy = await fetch(`${url}/api/health`).then(
-      (r) => r.ok && !pocketbasePids().includes(pid!),
-      () => false,
-    );
-  }
+  const healthy = await until(
+    'a new PocketBase',
+    () =>
+      fetch(`${url}/api/health`).then(
+        (r) => r.ok && !pocketbasePids().includes(pid!),
+        () => false,
+      ),
+    { timeoutMs: 20_000, everyMs: 200 },
+  );
   expect(healthy).toBe(true);
   expect(first.output()).toContain('restarting');
 

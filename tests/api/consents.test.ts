@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff, createWorkshop } from '../helpers/fixtures';
 import { request } from '../helpers/http';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
+import { until } from '../helpers/poll';
 
 // The server-side consent record (SPEC section 3, privacy notice section 5): one row per
 // choice in the banner, written by anyone, read by nobody through the API, gone after three years.
@@ -94,8 +95,11 @@ describe('consent records', () => {
       .create({ ...valid(), consentAt: new Date(threeYearsAgo.getTime() + day).toISOString() });
     // PocketBase starts the job and answers at once: poll until the old record is gone.
     await server.admin.crons.run('consent-retention');
-    const gone = async () => (await server.admin.collection('consents').getList(1, 1, { filter: `id = "${old.id}"` })).totalItems === 0;
-    for (let i = 0; i < 100 && !(await gone()); i += 1) await new Promise((r) => setTimeout(r, 100));
+    await until(
+      'the old record deleted',
+      async () => (await server.admin.collection('consents').getList(1, 1, { filter: `id = "${old.id}"` })).totalItems === 0,
+      { timeoutMs: 10_000 },
+    );
     await expect(server.admin.collection('consents').getOne(old.id)).rejects.toMatchObject({ status: 404 });
     expect((await server.admin.collection('consents').getOne(young.id)).id).toBe(young.id);
   });

@@ -6,6 +6,7 @@ import { request } from '../helpers/http';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
 import { seedWorkshops } from '../helpers/seed';
 import { decodedText, startSmtpServer, type SmtpServer } from '../helpers/smtp-server';
+import { until } from '../helpers/poll';
 
 // Issue 15: an import never waits on SMTP. 5,000 workshops cross a threshold four times,
 // with the mail server running and stopped in turn; the imports take the same time (at most
@@ -24,16 +25,6 @@ afterAll(async () => {
   await server?.stop();
   await smtp?.close();
 });
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 it('imports that take 5,000 workshops over a threshold do not wait for the mail server, and every mail arrives once it is back', async () => {
   const smtpPort = await freePort();
@@ -72,18 +63,24 @@ it('imports that take 5,000 workshops over a threshold do not wait for the mail 
   const stopped: number[] = [];
   // Running, stopped, running, stopped.
   running.push(await importSeconds('01'));
-  await until('first mails sent', async () => (await sent()) === WORKSHOPS, 120_000);
+  await until('first mails sent', async () => (await sent()) === WORKSHOPS, { timeoutMs: 120_000, everyMs: 200 });
   await stopServer();
   stopped.push(await importSeconds('02'));
-  await until('the worker met the closed port', async () => (await count("lastError ~ 'nicht erreichbar'")) > 0, 30_000);
+  await until('the worker met the closed port', async () => (await count("lastError ~ 'nicht erreichbar'")) > 0, {
+    timeoutMs: 30_000,
+    everyMs: 200,
+  });
   expect(await sent()).toBe(WORKSHOPS); // nothing of the second import went out
   smtp = await startSmtpServer(smtpPort);
-  await until('second mails sent', async () => (await sent()) === 2 * WORKSHOPS, 120_000);
+  await until('second mails sent', async () => (await sent()) === 2 * WORKSHOPS, { timeoutMs: 120_000, everyMs: 200 });
   running.push(await importSeconds('03'));
-  await until('third mails sent', async () => (await sent()) === 3 * WORKSHOPS, 120_000);
+  await until('third mails sent', async () => (await sent()) === 3 * WORKSHOPS, { timeoutMs: 120_000, everyMs: 200 });
   await stopServer();
   stopped.push(await importSeconds('04'));
-  await until('the worker met the closed port again', async () => (await count("status = 'queued' && attempts = 0")) === WORKSHOPS, 30_000);
+  await until('the worker met the closed port again', async () => (await count("status = 'queued' && attempts = 0")) === WORKSHOPS, {
+    timeoutMs: 30_000,
+    everyMs: 200,
+  });
   expect(await sent()).toBe(3 * WORKSHOPS);
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   const ratio = sum(stopped) / sum(running);
@@ -96,9 +93,9 @@ it('imports that take 5,000 workshops over a threshold do not wait for the mail 
   const started = performance.now();
   const back = await startSmtpServer(smtpPort);
   smtp = back;
-  await until('every mail delivered', async () => back.accepted.length >= WORKSHOPS || null, 300_000);
+  await until('every mail delivered', async () => back.accepted.length >= WORKSHOPS || null, { timeoutMs: 300_000, everyMs: 200 });
   console.log(`[outbox] ${WORKSHOPS} queued mails drained in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  await until('all marked sent', async () => (await sent()) === 4 * WORKSHOPS, 30_000);
+  await until('all marked sent', async () => (await sent()) === 4 * WORKSHOPS, { timeoutMs: 30_000, everyMs: 200 });
   const mails = back.accepted.map((m) => ({ to: m.to, text: decodedText(m.data) }));
   expect(mails).toHaveLength(WORKSHOPS);
   const perRecipient = new Map<string, number>();

@@ -19,21 +19,12 @@ import { startInbox, type MailInbox } from '../helpers/mail';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
 import { seedWorkshops } from '../helpers/seed';
 import { decodedText, startSmtpServer, type SmtpServer } from '../helpers/smtp-server';
+import { until } from '../helpers/poll';
 
 // Issue 15: every campaign mail is a row of mail_outbox written with its cause and sent by
 // the cron worker, retried with backoff, never lost.
 
 const HEADER = 'user,bnr,knr,gpnr,deliverydate,sales';
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 async function setMailsPerMinute(server: TestServer, n: number) {
   const id = (await server.admin.collection('portal_settings').getFirstListItem("key = 'default'")).id;

@@ -19,6 +19,7 @@ import {
 } from '../helpers/fixtures';
 import { request } from '../helpers/http';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
+import { until } from '../helpers/poll';
 
 type Who = 'guest' | 'A' | 'B' | 'admin' | 'auditor' | 'expiredA';
 
@@ -1151,11 +1152,11 @@ beforeAll(async () => {
   // A session that has run out: issued for one second.
   const shortLived = await server.admin.collection('users').impersonate(A.id, 1);
   const expiredA: Actor = { ...A, token: shortLived.authStore.token };
-  // Poll until the server refuses it (no fixed sleep): at most 10 s.
-  for (let i = 0; i < 100; i += 1) {
-    if ((await request(server.url, expiredA, 'POST', '/api/collections/users/auth-refresh')).status === 401) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await until(
+    'the short session to run out',
+    async () => (await request(server.url, expiredA, 'POST', '/api/collections/users/auth-refresh')).status === 401,
+    { timeoutMs: 10_000, everyMs: 100 },
+  );
   const fileToken: Ctx['fileToken'] = {};
   for (const [who, actor] of Object.entries({ A, B, admin, auditor })) {
     fileToken[who as Who] = (await request(server.url, actor, 'POST', '/api/files/token')).json.token;

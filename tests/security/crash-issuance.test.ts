@@ -5,6 +5,7 @@ import { request } from '../helpers/http';
 import { decodedText, startSmtpServer, type SmtpServer } from '../helpers/smtp-server';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
 import { seedWorkshops } from '../helpers/seed';
+import { until } from '../helpers/poll';
 
 // DECISIONS section 5: after a kill -9 at any point of an import and a restart, every
 // workshop has exactly floor(totalSales / threshold) codes and each code's mail is queued
@@ -28,15 +29,8 @@ afterEach(async () => {
 
 type Phase = 'staging' | 'merging' | 'issuing' | 'sending';
 
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+// A phase lasts moments: look often.
+const PHASE = { timeoutMs: 60_000, everyMs: 5 };
 
 async function scenario(phase: Phase) {
   smtp = await startSmtpServer();
@@ -72,13 +66,18 @@ async function scenario(phase: Phase) {
       .getFirstListItem('', { sort: '-created' })
       .catch(() => null);
   const count = async (collection: string, filter = '') => (await first.admin.collection(collection).getList(1, 1, { filter })).totalItems;
-  if (phase === 'staging') await until('staging', async () => (await file())?.status === 'processing' && (await file())!.progress >= 20);
-  if (phase === 'merging') await until('merging', async () => (await file())?.status === 'merging' && (await count('sales_data')) > 0);
+  if (phase === 'staging')
+    await until('staging', async () => (await file())?.status === 'processing' && (await file())!.progress >= 20, PHASE);
+  if (phase === 'merging')
+    await until('merging', async () => (await file())?.status === 'merging' && (await count('sales_data')) > 0, PHASE);
   if (phase === 'issuing')
-    await until('issuing', async () => (await file())?.status === 'issuing' && (await count('vouchers')) > 0, 90_000);
+    await until('issuing', async () => (await file())?.status === 'issuing' && (await count('vouchers')) > 0, {
+      ...PHASE,
+      timeoutMs: 90_000,
+    });
   if (phase === 'sending') {
     await upload;
-    await until('sending', async () => (await count('mail_outbox', "status = 'sent'")) > 20, 90_000);
+    await until('sending', async () => (await count('mail_outbox', "status = 'sent'")) > 20, { ...PHASE, timeoutMs: 90_000 });
   }
   const before = (await file())!;
   await first.crash();
@@ -113,7 +112,7 @@ async function deliveries(server: TestServer, expectedMails: number) {
     async () =>
       (await server.admin.collection('mail_outbox').getList(1, 1, { filter: "status = 'sent' && template = 'code-issued'" })).totalItems ===
       expectedMails,
-    120_000,
+    { timeoutMs: 120_000 },
   );
   const codes = new Map<string, number>();
   for (const mail of smtp!.accepted) {

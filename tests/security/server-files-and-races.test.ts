@@ -18,6 +18,7 @@ import {
 import { protectedFile } from '../helpers/files';
 import { request } from '../helpers/http';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
+import { until } from '../helpers/poll';
 
 let server: TestServer;
 let admin: Actor;
@@ -254,11 +255,14 @@ describe('file tokens run out', () => {
       const issued = Date.now();
       expect((await fetch(url)).status).toBe(200);
       // Poll until the link dies: it must live its 10 s and die soon after.
-      let late = await fetch(url);
-      while (late.status === 200 && Date.now() - issued < 20_000) {
-        await new Promise((r) => setTimeout(r, 250));
-        late = await fetch(url);
-      }
+      const late = await until(
+        'the link to die',
+        async () => {
+          const res = await fetch(url);
+          return res.status !== 200 && res;
+        },
+        { timeoutMs: 20_000, everyMs: 250 },
+      );
       expect(late.status).toBe(404);
       expect(Date.now() - issued).toBeGreaterThanOrEqual(9_000);
       expect(Buffer.from(await late.arrayBuffer()).includes(Buffer.from('PNG'))).toBe(false);
