@@ -83,6 +83,30 @@ const boundaries = {
         };
       },
     },
+    // An api file holds one operation (model.ts holds a feature's types, messages and pure
+    // helpers), so a call is found by its file name and changed without touching others.
+    'one-operation': {
+      meta: { type: 'suggestion', schema: [] },
+      create(context) {
+        if (/(^|\/)model\.ts$|\.test\.tsx?$/.test(context.filename)) return {};
+        const exported = [];
+        const isFunction = (n) => n?.type === 'ArrowFunctionExpression' || n?.type === 'FunctionExpression';
+        return {
+          'Program > ExportNamedDeclaration'(node) {
+            const d = node.declaration;
+            if (d?.type === 'FunctionDeclaration') exported.push([d, d.id.name]);
+            if (d?.type === 'VariableDeclaration') for (const v of d.declarations) if (isFunction(v.init)) exported.push([v, v.id.name]);
+          },
+          'Program:exit'() {
+            for (const [node, name] of exported.slice(1))
+              context.report({
+                node,
+                message: `One operation per api file: move ${name} to a file of its own (types and messages go to model.ts).`,
+              });
+          },
+        };
+      },
+    },
     layers: {
       meta: { type: 'problem', schema: [] },
       create(context) {
@@ -149,6 +173,7 @@ export default tseslint.config(
     files: ['src/features/*/api/**/*.ts', 'src/lib/api/**/*.ts', 'src/**/*.test.{ts,tsx}', 'src/testing/**'],
     rules: { 'no-restricted-syntax': 'off' },
   },
+  { files: ['src/features/*/api/**/*.ts', 'src/lib/api/**/*.ts'], rules: { 'boundaries/one-operation': 'error' } },
   {
     files: ['scripts/**/*.mjs', 'tests/**/*.ts', 'e2e/**/*.ts', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 
+import { MESSAGES } from '../src/rules';
 import { linkIn } from '../tests/helpers/mail';
 import { declineCookies, expect, test } from './fixtures';
 
@@ -264,6 +265,57 @@ test.describe('registration wizard', () => {
       'Diese E-Mail-Adresse wird bereits verwendet. Bitte wählen Sie eine andere E-Mail-Adresse oder melden Sie sich an, wenn Sie bereits ein Konto haben.';
     await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
     await expect(page.getByLabel('E-Mail')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('a field the server refuses shows the server’s German message as it is, on its step', async ({ page }) => {
+    // A server with a stricter rule than the form's: its message reaches the field unchanged.
+    const cityMessage = MESSAGES.tooLong('Ort', 12);
+    await page.route('**/api/collections/users/records', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              status: 400,
+              message: 'Failed to create record.',
+              data: { city: { code: 'validation_invalid_text', message: cityMessage } },
+            }),
+          })
+        : route.continue(),
+    );
+    await startRegistration(page, uniqueEmail());
+    await fillAccount(page);
+    await fillAddress(page);
+    await addCentre(page, 'Köln', 'K1');
+    await page.getByRole('button', { name: 'Bestätigen & Fortfahren' }).click();
+    await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
+    await expect(page).toHaveURL(/\/register\/address$/);
+    await expect(page.getByRole('textbox', { name: 'Ort' })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(cityMessage)).toBeVisible();
+  });
+
+  test('a refused password is named in the red box (the first step is not shown again)', async ({ page }) => {
+    await page.route('**/api/collections/users/records', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              status: 400,
+              message: 'Failed to create record.',
+              data: { password: { code: 'validation_length_out_of_range', message: MESSAGES.passwordMax } },
+            }),
+          })
+        : route.continue(),
+    );
+    await startRegistration(page, uniqueEmail());
+    await fillAccount(page);
+    await fillAddress(page);
+    await addCentre(page, 'Köln', 'K1');
+    await page.getByRole('button', { name: 'Bestätigen & Fortfahren' }).click();
+    await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: MESSAGES.passwordMax })).toBeVisible();
+    await expect(page).toHaveURL(/\/register\/overview$/);
   });
 
   test('any other failure shows the general message in the red box and keeps every entry', async ({ page }) => {

@@ -164,17 +164,11 @@ test.describe('profile', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Fehler beim Aktualisieren der Leistungszentren' })).toBeVisible();
   });
 
-  test('load failures show their messages', async ({ page, makeAccount }) => {
+  test('a failing page load shows each section’s message', async ({ page, makeAccount }) => {
     const workshop = await makeAccount('users');
-    for (const path of ['user_stats_view', 'vouchers']) {
-      await page.route(`**/api/collections/${path}/records**`, (route) =>
-        route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"boom","data":{}}' }),
-      );
-    }
-    await page.route(`**/api/collections/users/records/${workshop.id}?**`, (route) =>
-      route.request().method() === 'GET'
-        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"boom","data":{}}' })
-        : route.continue(),
+    // The page's data comes in one request (decision record 019); when it fails, every section says so.
+    await page.route('**/api/portal/profile-page', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"boom","data":{}}' }),
     );
     const logged: string[] = [];
     page.on('console', (m) => logged.push(m.text()));
@@ -184,6 +178,23 @@ test.describe('profile', () => {
     expect(logged.some((t) => t.includes('Cashback Code Übersicht konnte nicht geladen werden'))).toBe(true);
     await expect(page.getByText('Cashback-Code Übersicht konnte nicht geladen werden')).toBeVisible();
     await expect(page.getByText('Fehler beim Laden der Profil Daten. Bitte versuchen Sie es später erneut.')).toBeVisible();
+  });
+
+  test('the profile page loads its data in one request and refreshes no fresh session', async ({ page, makeAccount }) => {
+    const workshop = await makeAccount('users');
+    await login(page, workshop);
+    await expect(page.getByRole('button', { name: 'Speichern' })).toBeVisible();
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/')) calls.push(`${r.method()} ${url.pathname}`);
+    });
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Speichern' })).toBeVisible();
+    await expect(page.getByLabel('Vorname')).toHaveValue(workshop.firstName);
+    expect(calls.filter((c) => !c.includes('/api/portal/consents') && !c.includes('/api/realtime'))).toEqual([
+      'GET /api/portal/profile-page',
+    ]);
   });
 });
 

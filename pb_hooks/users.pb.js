@@ -5,7 +5,7 @@ onRecordCreateRequest((e) => {
   const users = require(`${__hooks}/lib/users.js`);
   // One mailbox, one account: 'Werkstatt@x.de' and 'werkstatt@x.de' must collide on the unique index.
   e.record.setEmail(users.normalizeEmail(e.record.email()));
-  users.assertUserLimits(e);
+  users.assertUserLimits(e, true);
   e.next();
 }, 'users');
 

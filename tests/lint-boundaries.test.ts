@@ -69,4 +69,17 @@ describe('import boundaries', () => {
     );
     expect(errors).toEqual([]);
   });
+
+  it('refuses a second operation in an api file and lets model.ts hold types, messages and helpers', async () => {
+    const two =
+      "import { pb } from '@/lib/pocketbase';\nexport const a = () => pb.send('/a', {});\nexport function b() {\n  return pb.send('/b', {});\n}\n";
+    expect(await boundaryErrors('src/features/profile/api/probe.ts', two, 'boundaries/one-operation')).toEqual([
+      'One operation per api file: move b to a file of its own (types and messages go to model.ts).',
+    ]);
+    expect(await boundaryErrors('src/lib/api/probe.ts', two, 'boundaries/one-operation')).toHaveLength(1);
+    const model = "export const M = { x: 'y' } as const;\nexport const f = () => 1;\nexport function g() {\n  return 2;\n}\n";
+    expect(await boundaryErrors('src/features/profile/api/model.ts', model, 'boundaries/one-operation')).toEqual([]);
+    // Outside api files the rule does not apply.
+    expect(await boundaryErrors('src/features/profile/components/probe.ts', model, 'boundaries/one-operation')).toEqual([]);
+  });
 });

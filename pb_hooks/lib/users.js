@@ -9,13 +9,14 @@ const TEXT_FIELDS = ['firstName', 'lastName', 'shopName', 'address', 'streetNumb
  * Answers 400 with field errors. Runs for every client on create and update, before
  * PocketBase's own validation.
  */
-function assertUserLimits(e) {
+function assertUserLimits(e, creating) {
   const record = e.record;
   const rules = require(`${__hooks}/lib/vendor/rules.js`);
   const errors = {};
   if (record.email().length > rules.LIMITS.emailMax) {
     errors.email = ['validation_length_out_of_range', rules.MESSAGES.emailMax];
   }
+  if (creating) accountErrors(e, rules, errors);
   for (const field of TEXT_FIELDS) {
     const problem = rules.textProblem(record.getString(field), rules.TEXT_RULES[field]);
     if (problem) errors[field] = ['validation_invalid_text', problem];
@@ -26,6 +27,35 @@ function assertUserLimits(e) {
   if (zip) errors.zipCode = ['validation_invalid_zip', zip];
   if (Object.keys(errors).length > 0) {
     require(`${__hooks}/lib/field-errors.js`).refuse(e, errors);
+  }
+}
+
+/**
+ * What PocketBase would refuse in English on a new account (address, password, terms), in
+ * the rulebook's German instead. The unique index still decides a race between two
+ * registrations with the same address.
+ */
+function accountErrors(e, rules, errors) {
+  const body = e.requestInfo().body || {};
+  const email = e.record.email();
+  if (!errors.email) {
+    if (rules.emailProblem(email)) errors.email = ['validation_is_email', rules.emailProblem(email)];
+    else if (emailTaken(e.app, email)) errors.email = ['validation_not_unique', rules.MESSAGES.emailInUse];
+  }
+  const password = typeof body.password === 'string' ? body.password : '';
+  const problem = rules.passwordProblem(password);
+  if (problem) errors.password = ['validation_length_out_of_range', problem];
+  else if (body.passwordConfirm !== password) errors.passwordConfirm = ['validation_values_mismatch', rules.MESSAGES.passwordMismatch];
+  if (body.termsAccepted !== true && body.termsAccepted !== 'true')
+    errors.termsAccepted = ['validation_required', rules.MESSAGES.termsRequired];
+}
+
+function emailTaken(app, email) {
+  try {
+    app.findAuthRecordByEmail('users', email);
+    return true;
+  } catch (_) {
+    return false;
   }
 }
 

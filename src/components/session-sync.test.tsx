@@ -7,7 +7,7 @@ import { pb } from '@/lib/pocketbase';
 import { useSessionStore } from '@/stores/session';
 import { fakeToken, signInAs } from '@/testing/auth';
 
-import { SessionSync } from './session-sync';
+import { needsRenewal, SessionSync } from './session-sync';
 
 function setup(path = '/profile') {
   const router = createMemoryRouter(
@@ -61,5 +61,19 @@ describe('SessionSync', () => {
     expect(pb.authStore.token).toBe('');
     await act(() => new Promise((r) => setTimeout(r, LOGOUT_CLEAR_MS + 5)));
     expect(useSessionStore.getState().role).toBeNull();
+  });
+
+  it('renews a stored token on page load only once half its lifetime has passed', () => {
+    const hours = 60 * 60;
+    signInAs('users', {}, 23 * hours);
+    expect(needsRenewal('users')).toBe(false);
+    signInAs('users', {}, 11 * hours);
+    expect(needsRenewal('users')).toBe(true);
+    signInAs('administrators', {}, 5 * hours);
+    expect(needsRenewal('administrators')).toBe(false);
+    signInAs('auditors', {}, 3 * hours);
+    expect(needsRenewal('auditors')).toBe(true);
+    signInAs('somethingelse', {}, 23 * hours);
+    expect(needsRenewal('somethingelse')).toBe(true);
   });
 });

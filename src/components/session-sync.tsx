@@ -7,10 +7,19 @@ import { LOGOUT_CLEAR_MS } from '@/config/ui';
 import { AUTH_MESSAGES, expireSession } from '@/lib/auth';
 import { refreshSession } from '@/lib/api/refresh-session';
 import { pb } from '@/lib/pocketbase';
+import { SESSION_SECONDS } from '@/rules';
 import { clearNotice } from '@/stores/notice';
 import { sessionFromAuth, useSessionStore } from '@/stores/session';
 
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/** Whether the stored token has used up half its lifetime (or its collection is unknown). */
+export function needsRenewal(collectionName: string, now = Date.now()): boolean {
+  const lifetime = SESSION_SECONDS[collectionName as keyof typeof SESSION_SECONDS];
+  if (!lifetime) return true;
+  const exp = Number(getTokenPayload(pb.authStore.token).exp ?? 0);
+  return exp * 1000 - now < (lifetime * 1000) / 2;
+}
 
 function endExpiredSession() {
   expireSession();
@@ -61,8 +70,10 @@ export function SessionSync() {
     apply();
     const unsubscribe = pb.authStore.onChange(apply);
 
+    // A token with more than half its lifetime left is not renewed on page load (issue 21):
+    // the page's own requests show a refusal, and the expiry timer ends it in time.
     const record = pb.authStore.record;
-    if (pb.authStore.isValid && record?.collectionName) {
+    if (pb.authStore.isValid && record?.collectionName && needsRenewal(record.collectionName)) {
       refreshSession(record.collectionName).catch((err: unknown) => {
         if (err instanceof ClientResponseError && [401, 403, 404].includes(err.status)) endExpiredSession();
       });

@@ -1,6 +1,6 @@
 import { z } from '@/lib/zod';
 
-import { LIMITS, MESSAGES, phoneProblem, TEXT_RULES, textProblem, zipProblem, type TextRule } from '@/rules';
+import { EMAIL_PATTERN, LIMITS, MESSAGES, phoneProblem, TEXT_RULES, textProblem, zipProblem, type TextRule } from '@/rules';
 
 // zod schemas over the rulebook (src/rules): the limits and German messages live there and
 // serve the hooks too; here they become form fields.
@@ -14,7 +14,7 @@ export const PHONE_MAX_MESSAGE = MESSAGES.phoneMax;
 
 /** A required e-mail with the given German messages (the forms word them differently). */
 export function emailField(messages: { required: string; invalid: string }) {
-  return z.string().trim().min(1, messages.required).email(messages.invalid).max(LIMITS.emailMax, EMAIL_MAX_MESSAGE);
+  return z.string().trim().min(1, messages.required).regex(EMAIL_PATTERN, messages.invalid).max(LIMITS.emailMax, EMAIL_MAX_MESSAGE);
 }
 
 /** A refinement putting `message` on passwordConfirm when it is filled in and differs from password. */

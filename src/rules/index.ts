@@ -28,6 +28,13 @@ export const LIMITS = {
   invoiceMaxBytes: 5 * 1024 * 1024,
 } as const;
 
+/**
+ * How long a session's token lasts, per account collection (the migrations set PocketBase's
+ * auth token durations to these). The SPA renews a stored token on page load only once half
+ * of it has passed.
+ */
+export const SESSION_SECONDS = { users: 24 * 60 * 60, administrators: 8 * 60 * 60, auditors: 8 * 60 * 60 } as const;
+
 export const MESSAGES = {
   required: (label: string) => `${label} ist erforderlich`,
   tooShort: (label: string, min: number) => `${label} muss mindestens ${min} Zeichen lang sein`,
@@ -38,6 +45,11 @@ export const MESSAGES = {
   phoneDigit: 'Telefonnummer muss mindestens eine Ziffer enthalten',
   phonePlus: 'Das + ist nur einmal und nur am Anfang erlaubt',
   emailMax: `E-Mail darf maximal ${LIMITS.emailMax} Zeichen lang sein`,
+  emailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+  emailInUse:
+    'Diese E-Mail-Adresse wird bereits verwendet. Bitte wählen Sie eine andere E-Mail-Adresse oder melden Sie sich an, wenn Sie bereits ein Konto haben.',
+  passwordMismatch: 'Passwörter stimmen nicht überein.',
+  termsRequired: 'Sie müssen die AGBs akzeptieren, um fortzufahren.',
   passwordMin: `Passwort muss mindestens ${LIMITS.passwordMin} Zeichen lang sein`,
   passwordMax: `Passwort darf maximal ${LIMITS.passwordMax} Zeichen lang sein`,
   ibanMin: `IBAN muss mindestens ${LIMITS.ibanMin} Zeichen lang sein`,
@@ -81,6 +93,21 @@ export const TEXT_RULES = {
   ibanFirstName: { label: 'Vorname', min: LIMITS.nameMin, max: LIMITS.nameMax, emptyIsShort: true },
   ibanLastName: { label: 'Nachname', min: LIMITS.nameMin, max: LIMITS.nameMax, emptyIsShort: true },
 } as const satisfies Record<string, TextRule>;
+
+/** An e-mail address as the forms accept it (zod's own pattern, so form and server agree). */
+export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+export function emailProblem(value: string | null | undefined): string | null {
+  const email = String(value ?? '').trim();
+  if (email.length > LIMITS.emailMax) return MESSAGES.emailMax;
+  return EMAIL_PATTERN.test(email) ? null : MESSAGES.emailInvalid;
+}
+
+export function passwordProblem(value: string | null | undefined): string | null {
+  const length = [...String(value ?? '')].length;
+  if (length < LIMITS.passwordMin) return MESSAGES.passwordMin;
+  return length > LIMITS.passwordMax ? MESSAGES.passwordMax : null;
+}
 
 // C0 controls (line breaks, tab, NUL ...), DEL and C1 controls: never in stored text.
 // eslint-disable-next-line no-control-regex

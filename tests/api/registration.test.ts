@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { emailProblem, MESSAGES, passwordProblem, phoneProblem, TEXT_RULES, textProblem, zipProblem } from '../../src/rules';
 import { createCentre, createWorkshop, workshopData, type Actor } from '../helpers/fixtures';
 import { request } from '../helpers/http';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
@@ -52,12 +53,25 @@ const refusals: [string, Record<string, unknown>, string][] = [
   ['a password confirmation that differs', { passwordConfirm: 'etwas-anderes' }, 'passwordConfirm'],
 ];
 
+/** The rulebook's German message for the refused field: the wizard shows the server's message as it is (issue 16). */
+function rulebookMessage(field: string, data: Record<string, unknown>): string | null {
+  const value = data[field] as string | undefined;
+  if (field in TEXT_RULES) return textProblem(value, TEXT_RULES[field as keyof typeof TEXT_RULES]);
+  if (field === 'zipCode') return zipProblem(value);
+  if (field === 'phone') return phoneProblem(value);
+  if (field === 'email') return emailProblem(value);
+  if (field === 'password') return passwordProblem(value);
+  if (field === 'passwordConfirm') return MESSAGES.passwordMismatch;
+  return MESSAGES.termsRequired;
+}
+
 describe('registration refusals', () => {
-  it.each(refusals)('refuses %s with a field error in PocketBase’s shape and creates no account', async (_name, override, field) => {
+  it.each(refusals)('refuses %s with the rulebook’s German message and creates no account', async (_name, override, field) => {
     const data = workshopData(override);
     const res = await register(data);
     expect(res.status).toBe(400);
-    expect(res.json.data[field]).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    expect(res.json.data[field]).toMatchObject({ code: expect.any(String), message: rulebookMessage(field, data) });
+    expect(rulebookMessage(field, data)).toMatch(/[a-zäöü]/);
     const email = typeof data.email === 'string' && data.email.includes('@') && data.email.length <= 120 ? data.email : null;
     if (email) expect((await accountsWith(email)).totalItems).toBe(0);
   });
@@ -75,7 +89,7 @@ describe('registration refusals', () => {
     expect((await register(data)).status).toBe(200);
     const again = await register({ ...data, email: data.email.toUpperCase() });
     expect(again.status).toBe(400);
-    expect(again.json.data.email.code).toBe('validation_not_unique');
+    expect(again.json.data.email).toEqual({ code: 'validation_not_unique', message: MESSAGES.emailInUse });
     expect((await accountsWith(data.email)).totalItems).toBe(1);
     // The stored address is lower case (the SPA lower-cases what it sends at login too).
     const mixed = workshopData({ email: `Werkstatt.${Date.now()}@Example.DE` });

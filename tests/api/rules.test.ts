@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { LIMITS, MESSAGES, TEXT_RULES } from '../../src/rules';
+import { LIMITS, MESSAGES, SESSION_SECONDS, TEXT_RULES } from '../../src/rules';
 import { createCentre, createVoucher, createWorkshop, submissionForm, type Actor } from '../helpers/fixtures';
 import { request } from '../helpers/http';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
@@ -48,6 +48,15 @@ describe('every migration’s field limits are the rulebook’s', () => {
     it(`${collection}.${name}`, async () => {
       const f = await field(collection, name);
       for (const [key, value] of Object.entries(expected)) expect(f[key as keyof typeof f], key).toBe(value);
+    });
+  }
+});
+
+describe('session lifetimes are the rulebook’s', () => {
+  for (const [collection, seconds] of Object.entries(SESSION_SECONDS)) {
+    it(`${collection}.authToken.duration`, async () => {
+      const c = (await server.admin.collections.getOne(collection)) as unknown as { authToken: { duration: number } };
+      expect(c.authToken.duration).toBe(seconds);
     });
   }
 });

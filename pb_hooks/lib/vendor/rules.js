@@ -1294,6 +1294,11 @@ const LIMITS = {
 	codeMax: 50,
 	invoiceMaxBytes: 5242880
 };
+const SESSION_SECONDS = {
+	users: 86400,
+	administrators: 28800,
+	auditors: 28800
+};
 const MESSAGES = {
 	required: (label) => `${label} ist erforderlich`,
 	tooShort: (label, min) => `${label} muss mindestens ${min} Zeichen lang sein`,
@@ -1304,6 +1309,10 @@ const MESSAGES = {
 	phoneDigit: "Telefonnummer muss mindestens eine Ziffer enthalten",
 	phonePlus: "Das + ist nur einmal und nur am Anfang erlaubt",
 	emailMax: `E-Mail darf maximal ${LIMITS.emailMax} Zeichen lang sein`,
+	emailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+	emailInUse: "Diese E-Mail-Adresse wird bereits verwendet. Bitte wählen Sie eine andere E-Mail-Adresse oder melden Sie sich an, wenn Sie bereits ein Konto haben.",
+	passwordMismatch: "Passwörter stimmen nicht überein.",
+	termsRequired: "Sie müssen die AGBs akzeptieren, um fortzufahren.",
 	passwordMin: `Passwort muss mindestens ${LIMITS.passwordMin} Zeichen lang sein`,
 	passwordMax: `Passwort darf maximal ${LIMITS.passwordMax} Zeichen lang sein`,
 	ibanMin: `IBAN muss mindestens ${LIMITS.ibanMin} Zeichen lang sein`,
@@ -1366,6 +1375,17 @@ const TEXT_RULES = {
 		emptyIsShort: true
 	}
 };
+const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+function emailProblem(value) {
+	const email = String(value !== null && value !== void 0 ? value : "").trim();
+	if (email.length > LIMITS.emailMax) return MESSAGES.emailMax;
+	return EMAIL_PATTERN.test(email) ? null : MESSAGES.emailInvalid;
+}
+function passwordProblem(value) {
+	const length = [...String(value !== null && value !== void 0 ? value : "")].length;
+	if (length < LIMITS.passwordMin) return MESSAGES.passwordMin;
+	return length > LIMITS.passwordMax ? MESSAGES.passwordMax : null;
+}
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 function controlProblem(value) {
 	return value && CONTROL_CHARACTERS.test(value) ? MESSAGES.control : null;
@@ -1489,9 +1509,11 @@ function invoiceFacts(text) {
 }
 
 exports.CONTROL_CHARACTERS = CONTROL_CHARACTERS;
+exports.EMAIL_PATTERN = EMAIL_PATTERN;
 exports.LIMITS = LIMITS;
 exports.MESSAGES = MESSAGES;
 exports.RETURN_REASONS = RETURN_REASONS;
+exports.SESSION_SECONDS = SESSION_SECONDS;
 exports.TEXT_RULES = TEXT_RULES;
 exports.bicProblem = bicProblem;
 exports.codeProblem = codeProblem;
@@ -1499,11 +1521,13 @@ exports.codesEarned = codesEarned;
 exports.compactIban = compactIban;
 exports.controlProblem = controlProblem;
 exports.customerNumberProblem = customerNumberProblem;
+exports.emailProblem = emailProblem;
 exports.germanDate = germanDate;
 exports.ibanProblem = ibanProblem;
 exports.invoiceFacts = invoiceFacts;
 exports.normalizeBic = normalizeBic;
 exports.normalizePhone = normalizePhone;
+exports.passwordProblem = passwordProblem;
 exports.phoneProblem = phoneProblem;
 exports.textProblem = textProblem;
 exports.toCents = toCents;

@@ -1,5 +1,5 @@
-import type { MailStatus } from './api/mail-log';
-import type { Payout } from './api/payouts';
+import type { MailStatus } from './api/mail-log/model';
+import type { Payout } from './api/payouts/model';
 
 // German labels of server states, shared by the data area's blocks.
 

@@ -1,18 +1,9 @@
-import type { RecordAuthResponse, RecordModel } from 'pocketbase';
 import { ClientResponseError } from 'pocketbase';
 
 import { isAuthFailure, LOGIN_CHAIN } from '@/lib/auth';
 import { pb } from '@/lib/pocketbase';
 
-/** Staff passed the password step; the session needs the one-time code sent by mail. */
-export interface OtpChallenge {
-  collection: (typeof LOGIN_CHAIN)[number];
-  email: string;
-  mfaId: string;
-  otpId: string;
-}
-
-export type LoginResult = { kind: 'session'; auth: RecordAuthResponse<RecordModel> } | { kind: 'otp'; challenge: OtpChallenge };
+import type { LoginResult } from './model';
 
 /** PocketBase's answer to a right password when the collection requires a second factor. */
 function mfaIdOf(err: unknown): string | null {
@@ -44,15 +35,4 @@ export async function loginWithChain(email: string, password: string): Promise<L
     }
   }
   throw last;
-}
-
-/** Second step for staff: the code from the mail completes the session. */
-export function completeOtp(challenge: OtpChallenge, code: string): Promise<RecordAuthResponse<RecordModel>> {
-  return pb.collection(challenge.collection).authWithOTP(challenge.otpId, code.trim(), { mfaId: challenge.mfaId, requestKey: null });
-}
-
-/** Sends a new code; the previous one stays valid until it expires. */
-export async function resendOtp(challenge: OtpChallenge): Promise<OtpChallenge> {
-  const { otpId } = await pb.collection(challenge.collection).requestOTP(challenge.email, { requestKey: null });
-  return { ...challenge, otpId };
 }

@@ -11,7 +11,8 @@ import { loginErrorMessage } from '@/lib/auth';
 import { landingPathFor } from '@/lib/authorization';
 import { roleFromCollection } from '@/lib/roles';
 
-import { loginWithChain, type OtpChallenge } from '../api/login';
+import { loginWithChain } from '../api/login';
+import type { OtpChallenge } from '../api/model';
 import { loginSchema, type LoginValues } from '../schemas/auth';
 import { AuthCard } from './auth-card';
 import { OtpForm } from './otp-form';

@@ -7,7 +7,9 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { AUTH_MESSAGES, loginErrorMessage, otpErrorMessage } from '@/lib/auth';
 
-import { completeOtp, resendOtp, type OtpChallenge } from '../api/login';
+import { completeOtp } from '../api/complete-otp';
+import type { OtpChallenge } from '../api/model';
+import { resendOtp } from '../api/resend-otp';
 import { otpSchema, type OtpValues } from '../schemas/auth';
 import { AuthCard } from './auth-card';
 

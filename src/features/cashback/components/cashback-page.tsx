@@ -18,7 +18,10 @@ import { trackEvent } from '@/lib/consent';
 import { useLoad } from '@/hooks/use-load';
 import { MESSAGES as RULE_MESSAGES } from '@/rules';
 
-import { checkVoucher, createSubmission, loadRedeemContext, SubmissionError, type RedeemContext } from '../api/cashback';
+import { checkVoucher } from '../api/check-voucher';
+import { createSubmission } from '../api/create-submission';
+import { loadRedeemContext } from '../api/load-redeem-context';
+import { SubmissionError, type RedeemContext } from '../api/model';
 import { CASHBACK_MESSAGES, cashbackSchema, compactIban, type CashbackInput, type CashbackValues } from '../schemas/cashback';
 import { UploadWidget } from './upload-widget';
 

@@ -10,8 +10,11 @@ import { TextField } from '@/components/ui/text-field';
 import { useLoad } from '@/hooks/use-load';
 import { formatDate } from '@/utils/format';
 
-import { createAuditFile, DC_MESSAGES, newestAuditFile, type FileRecord } from '../api/files';
-import { loadSubmission, type ReviewItem } from '../api/review';
+import { createAuditFile } from '../api/files/create-audit-file';
+import { DC_MESSAGES, type FileRecord } from '../api/files/model';
+import { newestAuditFile } from '../api/files/newest-audit-file';
+import { loadSubmission } from '../api/review/load-submission';
+import type { ReviewItem } from '../api/review/model';
 import { Block, ErrorAlert } from './block';
 import { useDownload } from './file-downloads';
 import { dash } from './file-table';

@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 
-import { DC_MESSAGES } from '../api/files';
+import { DC_MESSAGES } from '../api/files/model';
 
 // The parts every block of the data area is made of: the titled section, its error and
 // list states, and the CSV picker.

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 
 import { Spinner } from '@/components/ui/spinner';
 
-import { DC_MESSAGES, PermissionError, type FileRecord } from '../api/files';
+import { DC_MESSAGES, PermissionError, type FileRecord } from '../api/files/model';
 import { Block, CsvUploadButton, ErrorAlert, ListState } from './block';
 import { useDownload, useFiles } from './file-downloads';
 import { columns, dash, DownloadButton, FileTable, type Column } from './file-table';

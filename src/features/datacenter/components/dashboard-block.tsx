@@ -3,7 +3,8 @@ import { lazy, Suspense } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useLoad } from '@/hooks/use-load';
 
-import { BACKOFFICE_MESSAGES, loadDashboard, type Dashboard } from '../api/backoffice';
+import { loadDashboard } from '../api/backoffice/load-dashboard';
+import { BACKOFFICE_MESSAGES, type Dashboard } from '../api/backoffice/model';
 import { Block, ErrorAlert } from './block';
 
 // The chart library is only fetched when an administrator opens the data area.

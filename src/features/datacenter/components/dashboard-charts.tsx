@@ -3,7 +3,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Rectangle, ResponsiveContainer, T
 
 import { formatMoney } from '@/utils/format';
 
-import type { Dashboard } from '../api/backoffice';
+import type { Dashboard } from '../api/backoffice/model';
 
 const count = new Intl.NumberFormat('de-DE');
 const percent = new Intl.NumberFormat('de-DE', { style: 'percent', maximumFractionDigits: 1 });

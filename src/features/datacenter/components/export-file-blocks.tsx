@@ -4,10 +4,16 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useSessionStore } from '@/stores/session';
 
-import { createRegistrationFile, createUserFile, DC_MESSAGES, listRegistrationFiles, listUserFiles, type FileRecord } from '../api/files';
+import { createRegistrationFile } from '../api/files/create-registration-file';
+import { createUserFile } from '../api/files/create-user-file';
+import { listFiles } from '../api/files/list-files';
+import { DC_MESSAGES, type FileRecord } from '../api/files/model';
 import { Block, ErrorAlert, ListState } from './block';
 import { useDownload, useFiles } from './file-downloads';
 import { columns, dash, DownloadButton, FileTable, type Column } from './file-table';
+
+const listRegistrationFiles = () => listFiles('workshop_files');
+const listUserFiles = () => listFiles('user_file');
 
 // The files the server writes for staff: registrations (both roles) and user data (administrators).
 

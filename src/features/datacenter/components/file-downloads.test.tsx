@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { DC_MESSAGES, type FileRecord } from '../api/files';
+import { DC_MESSAGES, type FileRecord } from '../api/files/model';
 import { useDownload } from './file-downloads';
 
 const record = (extra: Partial<FileRecord>): FileRecord =>

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useLoad } from '@/hooks/use-load';
 import { saveResponseAs } from '@/utils/save-file';
 
-import { DC_MESSAGES, fileUrl, type FileRecord } from '../api/files';
+import { fileUrl } from '../api/files/file-url';
+import { DC_MESSAGES, type FileRecord } from '../api/files/model';
 
 // Listing and downloading the data area's files.
 

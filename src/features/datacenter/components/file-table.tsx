@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/utils/format';
 
-import type { FileRecord } from '../api/files';
+import type { FileRecord } from '../api/files/model';
 
 export const dash = (value: number | string | null | undefined) =>
   value === null || value === undefined || value === '' ? '-' : String(value);

@@ -8,7 +8,10 @@ import { useLoad } from '@/hooks/use-load';
 import { currentIdentity } from '@/lib/auth';
 import { formatDateTime } from '@/utils/format';
 
-import { decideHeldImport, GATE_MESSAGES, listHeldImports, watchHeldImports, type HeldImport } from '../api/sales-gate';
+import { decideHeldImport } from '../api/sales-gate/decide-held-import';
+import { listHeldImports } from '../api/sales-gate/list-held-imports';
+import { GATE_MESSAGES, type HeldImport } from '../api/sales-gate/model';
+import { watchHeldImports } from '../api/sales-gate/watch-held-imports';
 import { Block, ErrorAlert, ListState } from './block';
 import { dash } from './file-table';
 

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 
-import { DC_MESSAGES } from '../api/files';
+import { DC_MESSAGES } from '../api/files/model';
 
 const MAX_PAGES = 5;
 const ZOOMS = [0.75, 1, 1.25, 1.5, 2, 3];

@@ -9,7 +9,9 @@ import { TextField } from '@/components/ui/text-field';
 import { useLoad } from '@/hooks/use-load';
 import { formatDateTime } from '@/utils/format';
 
-import { listMailLog, MAIL_LOG_MESSAGES, resendMail, type MailLogEntry, type MailStatus } from '../api/mail-log';
+import { listMailLog } from '../api/mail-log/list-mail-log';
+import { MAIL_LOG_MESSAGES, type MailLogEntry, type MailStatus } from '../api/mail-log/model';
+import { resendMail } from '../api/mail-log/resend-mail';
 import { MAIL_STATUS_LABELS, MAIL_TEMPLATE_LABELS } from '../labels';
 import { Block, ErrorAlert } from './block';
 

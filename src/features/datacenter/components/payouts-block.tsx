@@ -10,22 +10,13 @@ import { currentIdentity } from '@/lib/auth';
 import { RETURN_REASONS } from '@/rules';
 import { formatDate, formatMoney } from '@/utils/format';
 
-import {
-  createBatch,
-  downloadBatchFile,
-  exportBatch,
-  listBatches,
-  listBatchPayouts,
-  listPromise,
-  markBatchPaid,
-  payoutCounts,
-  PAYOUT_MESSAGES,
-  releaseBatch,
-  returnPayout,
-  type Payout,
-  type PayoutBatch,
-  type PromiseItem,
-} from '../api/payouts';
+import { downloadBatchFile } from '../api/payouts/download-batch-file';
+import { listBatchPayouts } from '../api/payouts/list-batch-payouts';
+import { listBatches } from '../api/payouts/list-batches';
+import { listPromise } from '../api/payouts/list-promise';
+import { PAYOUT_MESSAGES, type Payout, type PayoutBatch, type PromiseItem } from '../api/payouts/model';
+import { payoutAction } from '../api/payouts/payout-action';
+import { payoutCounts } from '../api/payouts/payout-counts';
 import { PAYOUT_STATUS_LABELS } from '../labels';
 import { Block, ErrorAlert } from './block';
 
@@ -105,7 +96,7 @@ export function PayoutsBlock() {
           disabled={busy}
           onClick={() =>
             void run(async () => {
-              const batch = await createBatch(limit ? Number(limit) : undefined);
+              const batch = await payoutAction<PayoutBatch>({ action: 'create', limit: limit ? Number(limit) : undefined });
               setLimit('');
               return batch;
             }, 'Der Auszahlungslauf wurde erstellt. Ein anderer Administrator muss ihn freigeben.')
@@ -194,7 +185,7 @@ function BatchItem({ batch, busy, run }: { batch: PayoutBatch; busy: boolean; ru
               disabled={busy}
               onClick={() =>
                 void run(
-                  () => exportBatch(batch.id, executionDate),
+                  () => payoutAction<PayoutBatch>({ action: 'export', batch: batch.id, executionDate }),
                   `${title} wurde exportiert. Die SEPA-Datei steht zum Herunterladen bereit.`,
                 )
               }
@@ -231,7 +222,12 @@ function BatchItem({ batch, busy, run }: { batch: PayoutBatch; busy: boolean; ru
             </div>
             <Button
               disabled={busy}
-              onClick={() => void run(() => markBatchPaid(batch.id, paidOn), `${title} ist als ausgeführt bestätigt.`)}
+              onClick={() =>
+                void run(
+                  () => payoutAction<PayoutBatch>({ action: 'paid', batch: batch.id, paidOn }),
+                  `${title} ist als ausgeführt bestätigt.`,
+                )
+              }
             >
               Als ausgeführt bestätigen
             </Button>
@@ -265,9 +261,11 @@ function BatchItem({ batch, busy, run }: { batch: PayoutBatch; busy: boolean; ru
               <Button
                 disabled={busy}
                 onClick={() =>
-                  void run(() => releaseBatch(batch.id, self), `${title} ist freigegeben.`, setReleaseError).then(
-                    (ok) => ok && setRelease(false),
-                  )
+                  void run(
+                    () => payoutAction<PayoutBatch>({ action: 'release', batch: batch.id, selfConfirm: self }),
+                    `${title} ist freigegeben.`,
+                    setReleaseError,
+                  ).then((ok) => ok && setRelease(false))
                 }
               >
                 Freigeben
@@ -314,7 +312,7 @@ function BatchPayouts({ batchId, busy, run }: { batchId: string; busy: boolean; 
           onClose={() => setReturning(null)}
           onSubmit={(reason, note) =>
             void run(
-              () => returnPayout(returning.id, reason, note),
+              () => payoutAction<Payout>({ action: 'return', payout: returning.id, reason, note }),
               `Der Rückläufer zum Code ${returning.endToEndId} ist erfasst.`,
               setReturnError,
             ).then((ok) => {

@@ -4,8 +4,10 @@ import { useEffect, useState } from 'react';
 import { germanDate } from '@/rules';
 import { formatDate, formatDateTime } from '@/utils/format';
 
-import { DC_MESSAGES } from '../api/files';
-import { invoiceFileUrl, postInvoiceText, type ReviewItem, type Signal } from '../api/review';
+import { DC_MESSAGES } from '../api/files/model';
+import { invoiceFileUrl } from '../api/review/invoice-file-url';
+import type { ReviewItem, Signal } from '../api/review/model';
+import { postInvoiceText } from '../api/review/post-invoice-text';
 import { InvoiceViewer } from './invoice-viewer';
 
 /**

@@ -6,7 +6,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { useLoad } from '@/hooks/use-load';
 import { formatDate } from '@/utils/format';
 
-import { giveVerdict, loadQueue, REVIEW_MESSAGES, type Outcome, type ReviewItem } from '../api/review';
+import { giveVerdict } from '../api/review/give-verdict';
+import { loadQueue } from '../api/review/load-queue';
+import { REVIEW_MESSAGES, type Outcome, type ReviewItem } from '../api/review/model';
 import { Block, ErrorAlert } from './block';
 import { ReviewDetail } from './review-detail';
 

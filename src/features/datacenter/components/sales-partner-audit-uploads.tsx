@@ -1,15 +1,16 @@
-import {
-  DC_MESSAGES,
-  listAuditResults,
-  listBusinessPartnerFiles,
-  listSalesFiles,
-  uploadAuditResults,
-  uploadBusinessPartnerFile,
-  uploadSalesFile,
-} from '../api/files';
+import { listFiles } from '../api/files/list-files';
+import { DC_MESSAGES } from '../api/files/model';
+import { uploadSalesFile } from '../api/files/upload-sales-file';
+import { uploadStaffFile } from '../api/files/upload-staff-file';
 
 import { dash } from './file-table';
 import { UploadBlock } from './csv-upload-block';
+
+const listSalesFiles = () => listFiles('sales_data_files');
+const listBusinessPartnerFiles = () => listFiles('business_partner_number_files');
+const listAuditResults = () => listFiles('audit_results');
+const uploadBusinessPartnerFile = (file: File) => uploadStaffFile('business_partner_number_files', file);
+const uploadAuditResults = (file: File) => uploadStaffFile('audit_results', file);
 
 const AUDIT_NOTICE_MS = 3000;
 

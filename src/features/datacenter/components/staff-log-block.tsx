@@ -7,7 +7,9 @@ import { TextField } from '@/components/ui/text-field';
 import { useLoad } from '@/hooks/use-load';
 import { formatDateTime } from '@/utils/format';
 
-import { BACKOFFICE_MESSAGES, downloadStaffLog, listStaffLog, type LogFilters, type Page, type StaffLogEntry } from '../api/backoffice';
+import { downloadStaffLog } from '../api/backoffice/download-staff-log';
+import { listStaffLog } from '../api/backoffice/list-staff-log';
+import { BACKOFFICE_MESSAGES, type LogFilters, type Page, type StaffLogEntry } from '../api/backoffice/model';
 import { Block, ErrorAlert } from './block';
 
 const ACTIONS: [string, string][] = [

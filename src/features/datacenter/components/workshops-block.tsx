@@ -9,18 +9,13 @@ import { useLoad } from '@/hooks/use-load';
 import { MESSAGES } from '@/rules';
 import { formatDate, formatDateTime, formatMoney } from '@/utils/format';
 
-import {
-  BACKOFFICE_MESSAGES,
-  holdPayout,
-  loadWorkshop,
-  searchWorkshops,
-  workshopAction,
-  type Page,
-  type WorkshopStory,
-  type WorkshopSummary,
-} from '../api/backoffice';
-import type { MailStatus } from '../api/mail-log';
-import type { Payout } from '../api/payouts';
+import { loadWorkshop } from '../api/backoffice/load-workshop';
+import { BACKOFFICE_MESSAGES, type Page, type WorkshopStory, type WorkshopSummary } from '../api/backoffice/model';
+import { searchWorkshops } from '../api/backoffice/search-workshops';
+import { workshopAction } from '../api/backoffice/workshop-action';
+import type { MailStatus } from '../api/mail-log/model';
+import type { Payout } from '../api/payouts/model';
+import { payoutAction } from '../api/payouts/payout-action';
 import { MAIL_STATUS_LABELS, MAIL_TEMPLATE_LABELS, PAYOUT_STATUS_LABELS } from '../labels';
 import { Block, ErrorAlert } from './block';
 
@@ -294,7 +289,7 @@ function WorkshopDetail({ id }: { id: string }) {
                       ask({
                         title: p.status === 'held' ? 'Auszahlung freigeben' : 'Auszahlung anhalten',
                         description: `Auszahlung zum Code ${p.endToEndId}.`,
-                        run: (reason) => holdPayout(p.id, reason, p.status !== 'held'),
+                        run: (reason) => payoutAction({ action: p.status === 'held' ? 'unhold' : 'hold', payout: p.id, reason }),
                         done: p.status === 'held' ? 'Die Auszahlung ist wieder auszahlbar.' : 'Die Auszahlung ist angehalten.',
                       })
                     }

@@ -6,8 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { formatDate, formatMoney } from '@/utils/format';
 
-import { voucherLabel, type Stats, type Voucher } from '../api/overview';
-import { PROFILE_MESSAGES } from '../api/profile';
+import { PROFILE_MESSAGES, voucherLabel, type Stats, type Voucher } from '../api/model';
 
 /** '-' when missing, '0 €' when negative (SPEC section 9). */
 export function formatNextCashback(value: number | null | undefined): string {

@@ -11,7 +11,9 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { SessionError } from '@/lib/auth';
 
-import { PROFILE_MESSAGES, syncConnections, updateProfile, type Profile } from '../api/profile';
+import { PROFILE_MESSAGES, type Profile } from '../api/model';
+import { syncConnections } from '../api/sync-connections';
+import { updateProfile } from '../api/update-profile';
 import { INCOMPLETE_WARNING, missingLine, missingParts, profileSchema, type ProfileValues } from '../schemas/profile';
 
 export const RELOAD_AFTER_SAVE_MS = 500;

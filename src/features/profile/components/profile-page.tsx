@@ -1,18 +1,28 @@
+import { useMemo } from 'react';
+
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { VerificationNotice } from '@/components/verification-notice';
 import { useLoad } from '@/hooks/use-load';
 
-import { loadStats, loadVouchers, type Stats, type Voucher } from '../api/overview';
-import { loadProfile, PROFILE_MESSAGES, type Profile } from '../api/profile';
+import { loadProfilePage } from '../api/load-profile-page';
+import { PROFILE_MESSAGES, type Profile, type ProfilePageData } from '../api/model';
 import { RedeemPanel, StatsPanel, VoucherTable } from './overview-panels';
-import { ReturnedPayoutsPanel } from './returned-payouts-panel';
 import { ProfileForm } from './profile-form';
+import { ReturnedPayoutsPanel } from './returned-payouts-panel';
+
+/** The same profile object while its content is unchanged, so a reload of the page does not reset the form. */
+function useSameProfile(next: Profile | null): Profile | null {
+  const content = next ? JSON.stringify(next) : '';
+  return useMemo(() => (content ? (JSON.parse(content) as Profile) : null), [content]);
+}
 
 export function ProfilePage() {
-  const stats = useLoad<Stats | null>(loadStats, null);
-  const vouchers = useLoad<Voucher[]>(loadVouchers, []);
-  const profile = useLoad<Profile | null>(loadProfile, null);
+  // One request for the whole page (decision record 019).
+  const page = useLoad<ProfilePageData | null>(loadProfilePage, null);
+  const profile = useSameProfile(page.data?.profile ?? null);
+  const reloadProfile = async () => (await page.reload())?.profile ?? null;
+  const failed = page.failed && !page.data;
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-10">
@@ -22,16 +32,16 @@ export function ProfilePage() {
           Hier sehen Sie Ihren Umsatz, Ihr Cashback und Ihre Cashback-Codes. Die Umsatzdaten werden wöchentlich aktualisiert.
         </p>
       </div>
-      {profile.data && !profile.data.verified && <VerificationNotice email={profile.data.email} />}
+      {profile && !profile.verified && <VerificationNotice email={profile.email} />}
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-        <StatsPanel stats={stats.data} loading={stats.loading} failed={stats.failed} />
-        <RedeemPanel openCodes={vouchers.loading || vouchers.failed ? null : vouchers.data.filter((v) => v.status === 'open').length} />
+        <StatsPanel stats={page.data?.stats ?? null} loading={page.loading} failed={failed} />
+        <RedeemPanel openCodes={page.data ? page.data.vouchers.filter((v) => v.status === 'open').length : null} />
       </div>
-      <ReturnedPayoutsPanel />
-      <VoucherTable vouchers={vouchers.data} loading={vouchers.loading} failed={vouchers.failed} />
-      {profile.loading && <Spinner label="Wird geladen..." />}
-      {profile.failed && !profile.data && <Alert tone="error">{PROFILE_MESSAGES.loadFailed}</Alert>}
-      {profile.data && <ProfileForm profile={profile.data} onSaved={profile.reload} />}
+      <ReturnedPayoutsPanel returned={page.data?.returned ?? []} failed={failed} onSaved={page.reload} />
+      <VoucherTable vouchers={page.data?.vouchers ?? []} loading={page.loading} failed={failed} />
+      {page.loading && <Spinner label="Wird geladen..." />}
+      {failed && <Alert tone="error">{PROFILE_MESSAGES.loadFailed}</Alert>}
+      {profile && <ProfileForm profile={profile} onSaved={reloadProfile} />}
     </div>
   );
 }

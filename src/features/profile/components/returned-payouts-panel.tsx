@@ -5,21 +5,29 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { useLoad } from '@/hooks/use-load';
 import { RETURN_REASONS } from '@/rules';
 
-import { BankDetailsError, listReturnedPayouts, RETURNED_MESSAGES, saveBankDetails, type ReturnedPayout } from '../api/returned-payouts';
+import { BankDetailsError, RETURNED_MESSAGES, type ReturnedPayout } from '../api/model';
+import { saveBankDetails } from '../api/save-bank-details';
 import { bankDetailsSchema, type BankDetailsInput, type BankDetailsValues } from '../schemas/bank-details';
 
 /**
  * Payouts the bank sent back (DECISIONS section 6): for each, the reason and a form for the
  * correct bank details of exactly that submission. Nothing shows when none came back.
  */
-export function ReturnedPayoutsPanel() {
-  const returned = useLoad<ReturnedPayout[]>(listReturnedPayouts, []);
+export function ReturnedPayoutsPanel({
+  returned,
+  failed,
+  onSaved,
+}: {
+  returned: ReturnedPayout[];
+  failed: boolean;
+  /** Loads the page again (the saved payout leaves the list). */
+  onSaved: () => unknown;
+}) {
   const [saved, setSaved] = useState<string | null>(null);
-  if (returned.failed) return <Alert tone="error">{RETURNED_MESSAGES.loadFailed}</Alert>;
-  if (returned.data.length === 0 && !saved) return null;
+  if (failed) return <Alert tone="error">{RETURNED_MESSAGES.loadFailed}</Alert>;
+  if (returned.length === 0 && !saved) return null;
   return (
     <section aria-label="Bankverbindung korrigieren" className="rounded-xl border border-amber-600 bg-amber-50 p-6">
       <h2 className="text-xl font-bold text-slate-900">Bankverbindung korrigieren</h2>
@@ -28,13 +36,13 @@ export function ReturnedPayoutsPanel() {
           {saved}
         </Alert>
       )}
-      {returned.data.map((p) => (
+      {returned.map((p) => (
         <BankDetailsForm
           key={p.id}
           payout={p}
           onSaved={() => {
             setSaved(RETURNED_MESSAGES.saved);
-            void returned.reload();
+            void onSaved();
           }}
         />
       ))}

@@ -3,14 +3,14 @@ import { ClientResponseError } from 'pocketbase';
 import { AUTH_MESSAGES } from '@/lib/auth';
 import { normalizePhone } from '@/lib/phone';
 import { pb } from '@/lib/pocketbase';
+import { MESSAGES } from '@/rules';
 
 import type { RegistrationData } from '../stores/registration';
 
-export const EMAIL_IN_USE =
-  'Diese E-Mail-Adresse wird bereits verwendet. Bitte wählen Sie eine andere E-Mail-Adresse oder melden Sie sich an, wenn Sie bereits ein Konto haben.';
+export const EMAIL_IN_USE = MESSAGES.emailInUse;
 export const CONNECTIONS_FAILED = 'Fehler beim Aktualisieren der Leistungszentren';
 
-/** A refusal the wizard can show: a message for the red box and PocketBase's field errors. */
+/** A refusal the wizard can show: a message for the red box and the server's German message per field. */
 export class RegistrationError extends Error {
   constructor(
     message: string,
@@ -23,8 +23,9 @@ export class RegistrationError extends Error {
 function toRegistrationError(err: unknown): RegistrationError {
   if (err instanceof ClientResponseError && err.status === 400) {
     const data = (err.response?.data ?? {}) as Record<string, { code?: string; message?: string }>;
+    // Also a race lost on the unique index, where PocketBase answers in its own words (by code, not by text).
     if (data.email?.code === 'validation_not_unique') return new RegistrationError(EMAIL_IN_USE, { email: EMAIL_IN_USE });
-    const fieldErrors = Object.fromEntries(Object.entries(data).map(([field, e]) => [field, e?.code ?? 'invalid']));
+    const fieldErrors = Object.fromEntries(Object.entries(data).map(([field, e]) => [field, e?.message || AUTH_MESSAGES.generic]));
     if (Object.keys(fieldErrors).length > 0) return new RegistrationError(AUTH_MESSAGES.generic, fieldErrors);
   }
   return new RegistrationError(AUTH_MESSAGES.generic);

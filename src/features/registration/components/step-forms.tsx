@@ -3,27 +3,16 @@ import { useEffect } from 'react';
 import { useForm, type FieldValues, type Path, type UseFormSetError, type UseFormWatch } from 'react-hook-form';
 
 import { TextField } from '@/components/ui/text-field';
-import { PHONE_MESSAGES } from '@/lib/phone';
-import { ZIP_MESSAGE } from '@/lib/validation';
 
-import { EMAIL_IN_USE } from '../api/register-workshop';
 import { accountSchema, addressSchema, type AccountValues, type AddressValues } from '../schemas/steps';
 import { useRegistrationStore, type DraftStep, type RegistrationData } from '../stores/registration';
-
-/** German text for a field the server refused (it answers with PocketBase's error codes). */
-export function serverFieldMessage(field: string, code: string): string {
-  if (code === EMAIL_IN_USE) return EMAIL_IN_USE;
-  if (field === 'zipCode') return ZIP_MESSAGE;
-  if (field === 'phone') return PHONE_MESSAGES.characters;
-  return 'Bitte überprüfen Sie Ihre Eingabe.';
-}
 
 function useServerErrors<T extends FieldValues>(setError: UseFormSetError<T>, names: readonly string[]) {
   const fieldErrors = useRegistrationStore((s) => s.fieldErrors);
   useEffect(() => {
-    for (const [field, code] of Object.entries(fieldErrors)) {
-      if (names.includes(field))
-        setError(field as Path<T>, { type: 'server', message: serverFieldMessage(field, code) }, { shouldFocus: true });
+    // The server's messages are the rulebook's German text: shown as they are.
+    for (const [field, message] of Object.entries(fieldErrors)) {
+      if (names.includes(field)) setError(field as Path<T>, { type: 'server', message }, { shouldFocus: true });
     }
   }, [fieldErrors, names, setError]);
 }

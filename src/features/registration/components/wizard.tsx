@@ -152,11 +152,13 @@ export function RegistrationWizard({ segment }: { segment: string | undefined })
     } catch (err) {
       console.error(err);
       const failure = err instanceof RegistrationError ? err : new RegistrationError(String(err));
-      store().submitFailed(failure.message, failure.fieldErrors);
-      const firstStep = Object.keys(failure.fieldErrors)
-        .map((field) => FIELD_STEP[field])
-        .filter(Boolean)
-        .sort((a, b) => stepIndex(a!) - stepIndex(b!))[0];
+      const refused = Object.keys(failure.fieldErrors).filter((field) => FIELD_STEP[field]);
+      refused.sort((a, b) => stepIndex(FIELD_STEP[a]!) - stepIndex(FIELD_STEP[b]!));
+      const firstStep = refused[0] ? FIELD_STEP[refused[0]] : undefined;
+      // The first step's fields are not shown again (the password is never kept in the form):
+      // the red box carries the server's message for them.
+      const message = firstStep === 'init' ? failure.fieldErrors[refused[0]!]! : failure.message;
+      store().submitFailed(message, failure.fieldErrors);
       if (firstStep && firstStep !== 'init') goTo(firstStep);
     }
   };

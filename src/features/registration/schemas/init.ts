@@ -1,14 +1,15 @@
 import { z } from '@/lib/zod';
 
 import { emailField, newPasswordField, passwordsMatch } from '@/lib/validation';
+import { MESSAGES } from '@/rules';
 
 export const INIT_MESSAGES = {
   emailRequired: 'E-Mail ist erforderlich.',
-  emailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+  emailInvalid: MESSAGES.emailInvalid,
   passwordRequired: 'Passwort ist erforderlich.',
   passwordConfirmRequired: 'Passwortbestätigung ist erforderlich.',
-  passwordMismatch: 'Passwörter stimmen nicht überein.',
-  termsRequired: 'Sie müssen die AGBs akzeptieren, um fortzufahren.',
+  passwordMismatch: MESSAGES.passwordMismatch,
+  termsRequired: MESSAGES.termsRequired,
 } as const;
 
 /** The registration form of SPEC section 5 (wizard state init). */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 import { signInAs } from '@/testing/auth';
 
-import { DC_MESSAGES, uploadSalesFile, userFileName } from './files';
+import { DC_MESSAGES, userFileName } from './model';
+import { uploadSalesFile } from './upload-sales-file';
 
 describe('data area helpers', () => {
   it('names a new user file after the local date', () => {

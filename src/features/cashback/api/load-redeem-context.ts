@@ -1,0 +1,28 @@
+import { withSession } from '@/lib/auth';
+import { pb } from '@/lib/pocketbase';
+
+import type { RedeemContext } from './model';
+
+/** The signed-in workshop's context; null for staff, who only look at the form. */
+export function loadRedeemContext(): Promise<RedeemContext | null> {
+  return withSession(async () => {
+    const record = pb.authStore.record;
+    if (!record || record.collectionName !== 'users') return null;
+    const [user, vouchers] = await Promise.all([
+      pb.collection('users').getOne(record.id, { fields: 'email,verified,firstName,lastName', requestKey: null }),
+      pb.collection('vouchers').getFullList({
+        filter: pb.filter('user = {:user} && status = "open"', { user: record.id }),
+        sort: 'created',
+        fields: 'code',
+        requestKey: null,
+      }),
+    ]);
+    return {
+      email: user.email as string,
+      verified: user.verified === true,
+      firstName: (user.firstName as string) ?? '',
+      lastName: (user.lastName as string) ?? '',
+      openCodes: vouchers.map((v) => v.code as string),
+    };
+  });
+}

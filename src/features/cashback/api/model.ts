@@ -1,0 +1,29 @@
+export class SubmissionError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly data: Record<string, { code?: string; message?: string }> = {},
+  ) {
+    super(message);
+  }
+}
+
+export interface SubmissionInput {
+  ibanFirstName: string;
+  ibanLastName: string;
+  ibanNumber: string;
+  ibanBic: string;
+  campaign: string;
+  voucher: string;
+  user: string;
+  file: File;
+}
+
+/** What the form offers a workshop: its verification state, its open codes and its name for the account holder. */
+export interface RedeemContext {
+  email: string;
+  verified: boolean;
+  firstName: string;
+  lastName: string;
+  openCodes: string[];
+}

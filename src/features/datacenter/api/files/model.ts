@@ -1,0 +1,66 @@
+import type { RecordModel } from 'pocketbase';
+
+export const DC_MESSAGES = {
+  noFiles: 'Keine Dateien verfügbar.',
+  csvOnly: 'Bitte wählen Sie eine CSV-Datei aus.',
+  noFile: 'Keine Datei zum Download verfügbar.',
+  noFailedRows: 'Keine fehlgeschlagenen Zeilen zum Download verfügbar.',
+  downloadFailed: 'Beim Herunterladen der Datei ist ein Fehler aufgetreten.',
+  loadFailed: 'Beim Laden der Dateien ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
+  urlFailed: 'Beim Erstellen der Download-URL ist ein Fehler aufgetreten.',
+  userFilesLoadFailed: 'Beim Abrufen der Userdaten-Dateien ist ein Fehler aufgetreten.',
+  userFileCreateFailed: 'Beim Erstellen der Userdaten-Datei ist ein Fehler aufgetreten.',
+  registrationFileCreateFailed: 'Beim Erstellen der Registrierungsdatei ist ein Fehler aufgetreten.',
+  uploadFailed: 'Beim Hochladen der Datei ist ein Fehler aufgetreten.',
+  filesLoadFailed: 'Beim Abrufen der Dateien ist ein Fehler aufgetreten.',
+  failedRowsDownloadFailed: 'Beim Download der Fehler-Datei ist ein Fehler aufgetreten.',
+  salesLoadFailed: 'Beim Abrufen der Sales Data Dateien ist ein Fehler aufgetreten.',
+  salesUploadFailed: 'Beim Hochladen der Umsatzdaten ist ein Fehler aufgetreten.',
+  noPermission: 'Ihnen fehlen die Berechtigungen um Umsatzdaten hochladen zu können',
+  processing: 'Die Daten werden verarbeitet...',
+  auditResultsLoadFailed: 'Beim Abrufen der hochgeladenen Prüfdateien ist ein Fehler aufgetreten.',
+  auditUploadFailed: 'Beim Hochladen der Prüfdatei ist ein Fehler aufgetreten.',
+  auditFileLoadFailed: 'Beim Abrufen der Prüfdatei ist ein Fehler aufgetreten.',
+  noAuditFile: 'Keine Prüfdatei zum Herunterladen verfügbar.',
+  noAuditFailedRows: 'Keine Datei mit fehlerhaften Zeilen verfügbar.',
+  fileFetchFailed: 'Beim Abrufen der Datei ist ein Fehler aufgetreten.',
+  invoiceIdRequired: 'Bitte geben Sie eine Rechnungs ID ein.',
+  invoiceFetchFailed: 'Fehler beim Abrufen der Rechnung. Bitte überprüfen Sie die ID.',
+  imageFailed: 'Fehler beim Laden des Bildes.',
+} as const;
+
+export interface FileRecord extends RecordModel {
+  filename: string;
+  file?: string;
+  created: string;
+  status?: 'queued' | 'processing' | 'held' | 'merging' | 'issuing' | 'done' | 'failed' | 'discarded';
+  codesIssued?: number;
+  progress?: number;
+  errorMessage?: string;
+  totalRows?: number;
+  totalUsers?: number;
+  successfullyProcessedRows?: number;
+  unchangedDataCount?: number;
+  updatedDataCount?: number;
+  newDataCount?: number;
+  failedProcessedRows?: number;
+  failedRowsCsv?: string;
+  /** Audit results: rows left blank (not audited yet). */
+  skippedRows?: number;
+}
+
+/** The data area's file collections, each listed newest first. */
+export type FileCollection = 'workshop_files' | 'sales_data_files' | 'user_file' | 'business_partner_number_files' | 'audit_results';
+
+/** SPEC's refusal for a role that may not upload sales data (classified by type, not by its words). */
+export class PermissionError extends Error {
+  constructor() {
+    super(DC_MESSAGES.noPermission);
+  }
+}
+
+/** userfile_YYYY-MM-DD.csv from the current local date (SPEC section 3). */
+export function userFileName(now = new Date()) {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `userfile_${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+}

@@ -1,0 +1,24 @@
+import { ClientResponseError } from 'pocketbase';
+
+import { withSession } from '@/lib/auth';
+import { pb } from '@/lib/pocketbase';
+
+import { type BankDetails, BankDetailsError, RETURNED_MESSAGES } from './model';
+
+/** New bank details for one returned payout. */
+export async function saveBankDetails(payoutId: string, details: BankDetails): Promise<void> {
+  try {
+    await withSession(() =>
+      pb.send(`/api/portal/payouts/${encodeURIComponent(payoutId)}/bank-details`, { method: 'POST', body: details, requestKey: null }),
+    );
+  } catch (err) {
+    if (err instanceof ClientResponseError && err.status === 400) {
+      const data = (err.response?.data ?? {}) as Record<string, { message?: string }>;
+      const fields: Partial<Record<keyof BankDetails, string>> = {};
+      for (const key of ['ibanFirstName', 'ibanLastName', 'ibanNumber', 'ibanBic'] as const)
+        if (data[key]?.message) fields[key] = data[key].message;
+      throw new BankDetailsError(typeof err.response?.message === 'string' ? err.response.message : RETURNED_MESSAGES.saveFailed, fields);
+    }
+    throw new BankDetailsError(RETURNED_MESSAGES.saveFailed, {});
+  }
+}

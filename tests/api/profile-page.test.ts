@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  activeCampaignId,
+  createCentre,
+  createStaff,
+  createSubmission,
+  createVoucher,
+  createWorkshop,
+  type Actor,
+} from '../helpers/fixtures';
+import { request } from '../helpers/http';
+import { startPocketBase, type TestServer } from '../helpers/pocketbase';
+
+// Issue 21: the profile page's data in one request (decision record 019). The answer must
+// be exactly what the five collection reads it replaces gave the workshop, and nothing of
+// anyone else's.
+
+let server: TestServer;
+let workshop: Actor;
+let other: Actor;
+const page = (actor: Actor | null) => request(server.url, actor, 'GET', '/api/portal/profile-page');
+
+/** A payout for one of the workshop's codes, written as the payout flow would (superuser). */
+async function payout(owner: Actor, status: string, extra: Record<string, unknown> = {}) {
+  const sub = await createSubmission(server, owner.id);
+  return server.admin.collection('payouts').create({
+    submission: sub.id,
+    user: owner.id,
+    voucher: sub.voucher,
+    campaign: sub.campaign,
+    amount: 50,
+    accountHolder: 'Erika Mustermann',
+    iban: 'DE89370400440532013000',
+    endToEndId: `E2E${sub.id}`.slice(0, 35),
+    remittance: 'NORA Cashback',
+    status,
+    ...extra,
+  });
+}
+
+beforeAll(async () => {
+  server = await startPocketBase();
+  [workshop, other] = await Promise.all([createWorkshop(server, { city: 'Potsdam' }), createWorkshop(server)]);
+  // Two centres linked in this order; the page lists them in the order the workshop linked them.
+  const [north, south] = [
+    await createCentre(server, { partnerName: 'Zentrum Nord' }),
+    await createCentre(server, { partnerName: 'Zentrum Süd' }),
+  ];
+  for (const [centre, knr] of [
+    [south, 'S1'],
+    [north, 'N1'],
+  ] as const)
+    await server.admin.collection('user_lz_connections').create({ user: workshop.id, noraLz: centre.id, customerNumber: knr });
+  await server.admin.collection('sales_data').create({
+    user: workshop.id,
+    campaign: await activeCampaignId(server),
+    bnr: '4001',
+    knr: 'S1',
+    gpnr: 'G1',
+    deliverydate: '2025-06-10',
+    sales: 620.5,
+  });
+  await createVoucher(server, workshop.id, 'open');
+  await payout(workshop, 'paid', { paidOn: '2025-09-12' });
+  await payout(workshop, 'returned', { returnReason: 'AC04' });
+  await createVoucher(server, other.id, 'open');
+  await payout(other, 'returned', { returnReason: 'AC01' });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('GET /api/portal/profile-page', () => {
+  it('answers what the five collection reads gave the workshop, in one request', async () => {
+    const res = await page(workshop);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+
+    const me = await workshop.pb.collection('users').getOne(workshop.id, { expand: 'noraLZConnections.noraLz' });
+    expect(res.json.profile).toMatchObject({
+      id: workshop.id,
+      email: me.email,
+      verified: true,
+      firstName: me.firstName,
+      city: 'Potsdam',
+      phone: me.phone,
+    });
+    const links = me.expand!.noraLZConnections as {
+      id: string;
+      noraLz: string;
+      customerNumber: string;
+      expand: { noraLz: { partnerName: string } };
+    }[];
+    expect(res.json.profile.connections).toEqual(
+      links.map((l) => ({ id: l.id, noraLz: l.noraLz, customerNumber: l.customerNumber, partnerName: l.expand.noraLz.partnerName })),
+    );
+    expect(res.json.profile.connections.map((c: { partnerName: string }) => c.partnerName)).toEqual(['Zentrum Süd', 'Zentrum Nord']);
+
+    const [stats] = await workshop.pb.collection('user_stats_view').getFullList();
+    expect(res.json.stats).toEqual({ totalSales: 620.5, totalCashback: stats!.totalCashback, toNextCashback: stats!.toNextCashback });
+    expect(stats!.totalSales).toBe(620.5);
+
+    const vouchers = await workshop.pb.collection('vouchers').getList(1, 100, { sort: '-created,-id', expand: 'campaign' });
+    expect(res.json.vouchers.map((v: { id: string }) => v.id)).toEqual(vouchers.items.map((v) => v.id));
+    expect(res.json.vouchers).toHaveLength(3);
+    const campaign = vouchers.items[0]!.expand!.campaign as { name: string; year: number };
+    for (const v of res.json.vouchers) expect(v.campaignLabel).toBe(`${campaign.name} ${campaign.year}`);
+    const paid = await workshop.pb.collection('payouts').getFirstListItem("status = 'paid'");
+    expect(res.json.vouchers.filter((v: { paidOn?: string }) => v.paidOn)).toEqual([
+      expect.objectContaining({ id: paid.voucher, paidOn: '2025-09-12' }),
+    ]);
+
+    const returned = await workshop.pb
+      .collection('payouts')
+      .getFullList({ filter: "status = 'returned'", fields: 'id,endToEndId,returnReason,iban,accountHolder' });
+    expect(res.json.returned).toEqual(returned.map((p) => ({ ...p })));
+    expect(res.json.returned).toHaveLength(1);
+  });
+
+  it("never shows another workshop's codes, payouts or centres", async () => {
+    const mine = (await page(workshop)).json;
+    const theirs = (await page(other)).json;
+    expect(theirs.profile.id).toBe(other.id);
+    expect(theirs.profile.connections).toEqual([]);
+    expect(theirs.vouchers).toHaveLength(2);
+    const mineIds = new Set([...mine.vouchers, ...mine.returned].map((r: { id: string }) => r.id));
+    for (const r of [...theirs.vouchers, ...theirs.returned]) expect(mineIds.has(r.id)).toBe(false);
+    expect(theirs.returned.map((p: { returnReason: string }) => p.returnReason)).toEqual(['AC01']);
+  });
+
+  it('refuses guests and staff with a body that names no data', async () => {
+    const guest = await page(null);
+    expect(guest.status).toBe(401);
+    expect(guest.json).toMatchObject({ status: 401, data: {} });
+    for (const collection of ['administrators', 'auditors'] as const) {
+      const res = await page(await createStaff(server, collection));
+      expect(res.status).toBe(403);
+      expect(res.json).toMatchObject({ status: 403, data: {} });
+      expect(res.text).not.toContain(workshop.id);
+    }
+  });
+
+  it("refuses a deleted workshop's token", async () => {
+    const gone = await createWorkshop(server);
+    await server.admin.collection('users').delete(gone.id);
+    const res = await page(gone);
+    expect(res.status).toBe(401);
+    expect(res.text).not.toContain(gone.email);
+  });
+});
