@@ -267,19 +267,14 @@ test.describe('registration wizard', () => {
     await expect(page.getByLabel('E-Mail')).toHaveAttribute('aria-invalid', 'true');
   });
 
-  test('a field the server refuses shows the server’s German message as it is, on its step', async ({ page }) => {
-    // A server with a stricter rule than the form's: its message reaches the field unchanged.
-    const cityMessage = MESSAGES.tooLong('Ort', 12);
+  /** The server answers the account creation with these field errors; the wizard is filled and submitted. */
+  async function submitRefused(page: Page, data: Record<string, { code: string; message: string }>) {
     await page.route('**/api/collections/users/records', (route) =>
       route.request().method() === 'POST'
         ? route.fulfill({
             status: 400,
             contentType: 'application/json',
-            body: JSON.stringify({
-              status: 400,
-              message: 'Failed to create record.',
-              data: { city: { code: 'validation_invalid_text', message: cityMessage } },
-            }),
+            body: JSON.stringify({ status: 400, message: 'Failed to create record.', data }),
           })
         : route.continue(),
     );
@@ -289,31 +284,19 @@ test.describe('registration wizard', () => {
     await addCentre(page, 'Köln', 'K1');
     await page.getByRole('button', { name: 'Bestätigen & Fortfahren' }).click();
     await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
+  }
+
+  test('a field the server refuses shows the server’s German message as it is, on its step', async ({ page }) => {
+    // A server with a stricter rule than the form's: its message reaches the field unchanged.
+    const cityMessage = MESSAGES.tooLong('Ort', 12);
+    await submitRefused(page, { city: { code: 'validation_invalid_text', message: cityMessage } });
     await expect(page).toHaveURL(/\/register\/address$/);
     await expect(page.getByRole('textbox', { name: 'Ort' })).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByText(cityMessage)).toBeVisible();
   });
 
   test('a refused password is named in the red box (the first step is not shown again)', async ({ page }) => {
-    await page.route('**/api/collections/users/records', (route) =>
-      route.request().method() === 'POST'
-        ? route.fulfill({
-            status: 400,
-            contentType: 'application/json',
-            body: JSON.stringify({
-              status: 400,
-              message: 'Failed to create record.',
-              data: { password: { code: 'validation_length_out_of_range', message: MESSAGES.passwordMax } },
-            }),
-          })
-        : route.continue(),
-    );
-    await startRegistration(page, uniqueEmail());
-    await fillAccount(page);
-    await fillAddress(page);
-    await addCentre(page, 'Köln', 'K1');
-    await page.getByRole('button', { name: 'Bestätigen & Fortfahren' }).click();
-    await page.getByRole('button', { name: 'Registrierung abschließen' }).click();
+    await submitRefused(page, { password: { code: 'validation_length_out_of_range', message: MESSAGES.passwordMax } });
     await expect(page.getByRole('alert').filter({ hasText: MESSAGES.passwordMax })).toBeVisible();
     await expect(page).toHaveURL(/\/register\/overview$/);
   });

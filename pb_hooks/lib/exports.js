@@ -19,6 +19,23 @@ const USER_FILE_HEADER = [
   'gpnr',
 ];
 
+// The user file's columns, in the header's order.
+const USER_FILE_COLUMNS = [
+  'id',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'shopName',
+  'address',
+  'streetNumber',
+  'zipCode',
+  'city',
+  'bnr',
+  'knr',
+  'gpnr',
+];
+
 function rowsOf(app, sql, shape) {
   const rows = arrayOf(new DynamicModel(shape));
   app.db().newQuery(sql).all(rows);
@@ -37,42 +54,14 @@ function writeUserFile(app, record) {
        LEFT JOIN user_lz_connections c ON c.user = u.id
        LEFT JOIN nora_lz n ON n.id = c.noraLz
       ORDER BY u.created, u.id, n.bnr`,
-    {
-      id: '',
-      firstName: '',
-      lastName: '',
-      email: '',
-      phone: '',
-      shopName: '',
-      address: '',
-      streetNumber: '',
-      zipCode: '',
-      city: '',
-      bnr: '',
-      knr: '',
-      gpnr: '',
-    },
+    Object.fromEntries(USER_FILE_COLUMNS.map((c) => [c, ''])),
   );
   const users = {};
   const body = csv.write(
     USER_FILE_HEADER,
     rows.map((r) => {
       users[r.id] = true;
-      return [
-        r.id,
-        r.firstName,
-        r.lastName,
-        r.email,
-        r.phone,
-        r.shopName,
-        r.address,
-        r.streetNumber,
-        r.zipCode,
-        r.city,
-        r.bnr,
-        r.knr,
-        r.gpnr,
-      ];
+      return USER_FILE_COLUMNS.map((c) => r[c]);
     }),
   );
   const fresh = app.findRecordById('user_file', record.id);

@@ -16,25 +16,17 @@ function rows(app, sql, params, shape) {
 
 function profilePage(app, userId) {
   const id = { id: userId };
-  const user = new DynamicModel({
-    email: '',
-    verified: false,
-    firstName: '',
-    lastName: '',
-    phone: '',
-    shopName: '',
-    address: '',
-    streetNumber: '',
-    zipCode: '',
-    city: '',
-  });
+  const fields = require(`${__hooks}/lib/vendor/rules.js`).WORKSHOP_FIELDS;
+  const shape = { email: '', verified: false };
+  for (const field of fields) shape[field] = '';
+  const user = new DynamicModel(shape);
   app
     .db()
-    .newQuery(
-      'SELECT email, verified, firstName, lastName, phone, shopName, address, streetNumber, zipCode, city FROM users WHERE id = {:id}',
-    )
+    .newQuery(`SELECT email, verified, ${fields.join(', ')} FROM users WHERE id = {:id}`)
     .bind(id)
     .one(user);
+  const profile = { id: userId, email: user.email, verified: user.verified === true };
+  for (const field of fields) profile[field] = user[field];
 
   const connections = rows(
     app,
@@ -76,20 +68,9 @@ function profilePage(app, userId) {
   );
 
   return {
-    profile: {
-      id: userId,
-      email: user.email,
-      verified: user.verified === true,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      phone: user.phone,
-      shopName: user.shopName,
-      address: user.address,
-      streetNumber: user.streetNumber,
-      zipCode: user.zipCode,
-      city: user.city,
+    profile: Object.assign(profile, {
       connections: connections.map((c) => ({ id: c.id, noraLz: c.noraLz, customerNumber: c.customerNumber, partnerName: c.partnerName })),
-    },
+    }),
     stats: stats.length
       ? { totalSales: stats[0].totalSales, totalCashback: stats[0].totalCashback, toNextCashback: stats[0].toNextCashback }
       : null,

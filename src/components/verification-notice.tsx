@@ -3,12 +3,11 @@ import { useId, useState, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { emailField } from '@/lib/validation';
+import { emailField, LOGIN_EMAIL_MESSAGES } from '@/lib/validation';
 import { requestVerificationMail } from '@/lib/api/request-verification';
 import { VERIFICATION_MESSAGES } from '@/lib/verification';
 
-// The login form's wording for the same field.
-const RESEND_EMAIL = emailField({ required: 'E-Mail-Adresse ist erforderlich', invalid: 'Ungültiges E-Mail-Format' });
+const RESEND_EMAIL = emailField(LOGIN_EMAIL_MESSAGES);
 
 type SendState = 'idle' | 'sending' | 'sent' | 'failed';
 

@@ -12,6 +12,9 @@ export const EMAIL_MAX_MESSAGE = MESSAGES.emailMax;
 export const ZIP_MESSAGE = MESSAGES.zip;
 export const PHONE_MAX_MESSAGE = MESSAGES.phoneMax;
 
+/** The login form's wording for an address (also the password-reset and verification-mail forms). */
+export const LOGIN_EMAIL_MESSAGES = { required: 'E-Mail-Adresse ist erforderlich', invalid: 'Ungültiges E-Mail-Format' } as const;
+
 /** A required e-mail with the given German messages (the forms word them differently). */
 export function emailField(messages: { required: string; invalid: string }) {
   return z.string().trim().min(1, messages.required).regex(EMAIL_PATTERN, messages.invalid).max(LIMITS.emailMax, EMAIL_MAX_MESSAGE);

@@ -82,6 +82,10 @@ export interface TextRule {
   emptyIsShort?: boolean;
 }
 
+/** The fields of a workshop's account that the workshop fills in and edits (besides e-mail and password). */
+export const WORKSHOP_FIELDS = ['firstName', 'lastName', 'phone', 'shopName', 'address', 'streetNumber', 'zipCode', 'city'] as const;
+export type WorkshopFields = Record<(typeof WORKSHOP_FIELDS)[number], string>;
+
 /** The text fields of a workshop account and of a redemption's account holder. */
 export const TEXT_RULES = {
   firstName: { label: 'Vorname', min: LIMITS.nameMin, max: LIMITS.nameMax },

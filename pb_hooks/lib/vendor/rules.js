@@ -1331,6 +1331,16 @@ const MESSAGES = {
 	unverified: "Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse: Erst dann können Sie Cashback-Codes einlösen. Den Link dazu haben wir Ihnen per E-Mail geschickt.",
 	blocked: (contactEmail) => `Deine Werkstatt ist für das Einlösen von Cashback-Codes gesperrt. Bitte wende dich an ${contactEmail}, wenn du Fragen dazu hast.`
 };
+const WORKSHOP_FIELDS = [
+	"firstName",
+	"lastName",
+	"phone",
+	"shopName",
+	"address",
+	"streetNumber",
+	"zipCode",
+	"city"
+];
 const TEXT_RULES = {
 	firstName: {
 		label: "Vorname",
@@ -1515,6 +1525,7 @@ exports.MESSAGES = MESSAGES;
 exports.RETURN_REASONS = RETURN_REASONS;
 exports.SESSION_SECONDS = SESSION_SECONDS;
 exports.TEXT_RULES = TEXT_RULES;
+exports.WORKSHOP_FIELDS = WORKSHOP_FIELDS;
 exports.bicProblem = bicProblem;
 exports.codeProblem = codeProblem;
 exports.codesEarned = codesEarned;

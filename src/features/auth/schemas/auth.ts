@@ -1,8 +1,10 @@
 import { z } from '@/lib/zod';
 
-import { PASSWORD_MIN_MESSAGE, emailField, newPasswordField, passwordsMatch } from '@/lib/validation';
+import { LOGIN_EMAIL_MESSAGES, PASSWORD_MIN_MESSAGE, emailField, newPasswordField, passwordsMatch } from '@/lib/validation';
+import { EMAIL_PATTERN } from '@/rules';
 
-const loginEmail = () => z.string().trim().min(1, 'E-Mail-Adresse ist erforderlich').email('Ungültiges E-Mail-Format');
+// Signing in checks the format only: an address longer than new ones may be simply fails to sign in.
+const loginEmail = () => z.string().trim().min(1, LOGIN_EMAIL_MESSAGES.required).regex(EMAIL_PATTERN, LOGIN_EMAIL_MESSAGES.invalid);
 
 export const loginSchema = z.object({
   email: loginEmail(),
@@ -20,7 +22,7 @@ export const otpSchema = z.object({
 export type OtpValues = z.infer<typeof otpSchema>;
 
 export const forgotPasswordSchema = z.object({
-  email: emailField({ required: 'E-Mail-Adresse ist erforderlich', invalid: 'Ungültiges E-Mail-Format' }),
+  email: emailField(LOGIN_EMAIL_MESSAGES),
 });
 export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
 

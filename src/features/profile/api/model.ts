@@ -1,4 +1,5 @@
 import type { CentreLink } from '@/components/service-centres/schema';
+import type { WorkshopFields } from '@/rules';
 
 export const PROFILE_MESSAGES = {
   loadFailed: 'Fehler beim Laden der Profil Daten. Bitte versuchen Sie es später erneut.',
@@ -11,19 +12,11 @@ export const PROFILE_MESSAGES = {
   vouchersHelperFailed: 'Cashback Code Übersicht konnte nicht geladen werden',
 } as const;
 
-export interface Profile {
+export interface Profile extends WorkshopFields {
   id: string;
   email: string;
   /** Whether the workshop has opened its verification link (redeeming needs it). */
   verified: boolean;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  shopName: string;
-  address: string;
-  streetNumber: string;
-  zipCode: string;
-  city: string;
   connections: CentreLink[];
 }
 

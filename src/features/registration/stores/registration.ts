@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
 import type { CentreLink } from '@/components/service-centres/schema';
+import { WORKSHOP_FIELDS, type WorkshopFields } from '@/rules';
 
 export const REGISTRATION_STORAGE_KEY = 'nora-registration-data';
 
@@ -10,19 +11,11 @@ export type WizardStep = (typeof WIZARD_STEPS)[number];
 
 export type LzConnection = CentreLink;
 
-export interface RegistrationData {
+export interface RegistrationData extends WorkshopFields {
   email: string;
   password: string;
   passwordConfirm: string;
   termsAccepted: boolean;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  shopName: string;
-  address: string;
-  streetNumber: string;
-  zipCode: string;
-  city: string;
   lzConnections: LzConnection[];
 }
 
@@ -31,14 +24,7 @@ export const emptyRegistration: RegistrationData = {
   password: '',
   passwordConfirm: '',
   termsAccepted: false,
-  firstName: '',
-  lastName: '',
-  phone: '',
-  shopName: '',
-  address: '',
-  streetNumber: '',
-  zipCode: '',
-  city: '',
+  ...(Object.fromEntries(WORKSHOP_FIELDS.map((field) => [field, ''])) as WorkshopFields),
   lzConnections: [],
 };
 

@@ -1,13 +1,7 @@
+import type { CentreRow, WorkshopContact } from '../model';
 import type { Signal } from '../review/model';
 
-export interface WorkshopSummary {
-  id: string;
-  firstName: string;
-  lastName: string;
-  shopName: string;
-  email: string;
-  zipCode: string;
-  city: string;
+export interface WorkshopSummary extends WorkshopContact {
   verified: boolean;
   blocked: boolean;
   created: string;
@@ -15,7 +9,7 @@ export interface WorkshopSummary {
 
 export interface WorkshopStory {
   workshop: WorkshopSummary & { phone: string; address: string; streetNumber: string; blockedReason: string };
-  centres: { id: string; partnerName: string; bnr: string; customerNumber: string; gpnr: string }[];
+  centres: (CentreRow & { id: string })[];
   totals: { totalSales: number; totalCashback: number; toNextCashback: number };
   vouchers: { id: string; code: string; status: 'open' | 'audit' | 'closed'; tier: number; created: string }[];
   submissions: {

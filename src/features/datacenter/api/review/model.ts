@@ -1,3 +1,5 @@
+import type { CentreRow, WorkshopContact } from '../model';
+
 export interface Signal {
   code: 'file' | 'iban' | 'number' | 'late' | 'early' | 'scan';
   message: string;
@@ -15,16 +17,7 @@ export interface ReviewItem {
   accountHolder: string;
   iban: string;
   bic: string;
-  workshop: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    shopName: string;
-    email: string;
-    zipCode: string;
-    city: string;
-    centres: { partnerName: string; bnr: string; customerNumber: string; gpnr: string }[];
-  };
+  workshop: WorkshopContact & { centres: CentreRow[] };
   signals: Signal[];
   textExtracted: boolean;
   invoiceNumber: string;
