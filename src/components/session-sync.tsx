@@ -7,7 +7,7 @@ import { LOGOUT_CLEAR_MS } from '@/config/ui';
 import { AUTH_MESSAGES, expireSession } from '@/lib/auth';
 import { refreshSession } from '@/lib/api/refresh-session';
 import { pb } from '@/lib/pocketbase';
-import { SESSION_SECONDS } from '@/rules';
+import { SESSION_SECONDS } from '@/rules/session';
 import { clearNotice } from '@/stores/notice';
 import { sessionFromAuth, useSessionStore } from '@/stores/session';
 

@@ -28,12 +28,8 @@ export const LIMITS = {
   invoiceMaxBytes: 5 * 1024 * 1024,
 } as const;
 
-/**
- * How long a session's token lasts, per account collection (the migrations set PocketBase's
- * auth token durations to these). The SPA renews a stored token on page load only once half
- * of it has passed.
- */
-export const SESSION_SECONDS = { users: 24 * 60 * 60, administrators: 8 * 60 * 60, auditors: 8 * 60 * 60 } as const;
+// Session lifetimes live in their own module: the app shell reads them without the rest.
+export { SESSION_SECONDS } from './session';
 
 export const MESSAGES = {
   required: (label: string) => `${label} ist erforderlich`,

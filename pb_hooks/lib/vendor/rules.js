@@ -1274,6 +1274,13 @@ const countrySpecs = {
 	ZW: {}
 };
 
+// src/rules/session.ts
+const SESSION_SECONDS = {
+	users: 86400,
+	administrators: 28800,
+	auditors: 28800
+};
+
 // src/rules/index.ts
 const LIMITS = {
 	emailMax: 120,
@@ -1293,11 +1300,6 @@ const LIMITS = {
 	bicMax: 11,
 	codeMax: 50,
 	invoiceMaxBytes: 5242880
-};
-const SESSION_SECONDS = {
-	users: 86400,
-	administrators: 28800,
-	auditors: 28800
 };
 const MESSAGES = {
 	required: (label) => `${label} ist erforderlich`,
