@@ -1,3 +1,4 @@
+import { OVERLOAD } from '../src/rules';
 import { PDF_BYTES, PNG_BYTES } from '../tests/helpers/fixtures';
 import { declineCookies, expect, fillCashback, loginAs as login, openVoucher, test } from './fixtures';
 
@@ -178,6 +179,20 @@ test.describe('profile', () => {
     expect(logged.some((t) => t.includes('Cashback Code Übersicht konnte nicht geladen werden'))).toBe(true);
     await expect(page.getByText('Cashback-Code Übersicht konnte nicht geladen werden')).toBeVisible();
     await expect(page.getByText('Fehler beim Laden der Profil Daten. Bitte versuchen Sie es später erneut.')).toBeVisible();
+  });
+
+  test('an overloaded server’s refusal (503) is explained on the page', async ({ page, makeAccount }) => {
+    const workshop = await makeAccount('users');
+    await page.route('**/api/portal/profile-page', (route) =>
+      route.fulfill({
+        status: 503,
+        headers: { 'Retry-After': '2' },
+        contentType: 'application/json',
+        body: JSON.stringify({ status: 503, message: OVERLOAD.message, data: {} }),
+      }),
+    );
+    await login(page, workshop);
+    await expect(page.getByRole('alert').filter({ hasText: OVERLOAD.message })).toBeVisible();
   });
 
   test('the profile page loads its data in one request and refreshes no fresh session', async ({ page, makeAccount }) => {

@@ -1,6 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Security and caching headers for the SPA, compression for its files, no caching of
-// protected files (invoices, exports, audit files), and no thumbnails at all.
+// protected files (invoices, exports, audit files), no thumbnails at all, and load
+// shedding for the API (503 past the in-flight limit, lib/http.js admit).
 
 routerUse((e) => {
   const path = e.request.url.path;
@@ -11,6 +12,8 @@ routerUse((e) => {
     require(`${__hooks}/lib/http.js`).dropThumb(e.request.url);
     return e.next();
   }
+  // Long-lived realtime connections are not work in flight.
+  if (path.indexOf('/api/') === 0 && path !== '/api/realtime') return require(`${__hooks}/lib/http.js`).admit(e, () => e.next());
   if (path.indexOf('/api/') === 0 || path.indexOf('/_/') === 0) return e.next();
   return require(`${__hooks}/lib/http.js`).servePage(e, path);
 });

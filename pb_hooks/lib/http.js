@@ -71,4 +71,36 @@ function dropThumb(url) {
     .join('&');
 }
 
-module.exports = { contentSecurityPolicy, servePage, dropThumb };
+/** The in-flight limit: PORTAL_MAX_IN_FLIGHT, else the rulebook's (read once per JS runtime). */
+let maxInFlight = 0;
+const IN_FLIGHT = 'portal:inFlight';
+
+/**
+ * Runs `next` if fewer than the limit of API requests are being answered, else answers 503
+ * with the rulebook's German message and Retry-After (load shedding, issue 21). The count
+ * lives in the app store, shared by every JS runtime; setFunc changes it under its lock.
+ */
+function admit(e, next) {
+  const overload = require(`${__hooks}/lib/vendor/rules.js`).OVERLOAD;
+  if (!maxInFlight) maxInFlight = Number($os.getenv('PORTAL_MAX_IN_FLIGHT')) || overload.maxInFlight;
+  const store = $app.store();
+  let admitted = false;
+  store.setFunc(IN_FLIGHT, (n) => {
+    const current = n || 0;
+    if (current >= maxInFlight) return current;
+    admitted = true;
+    return current + 1;
+  });
+  if (!admitted) {
+    e.response.header().set('Retry-After', String(overload.retryAfterSeconds));
+    e.response.header().set('Cache-Control', 'no-store');
+    return e.json(503, { status: 503, message: overload.message, data: {} });
+  }
+  try {
+    return next();
+  } finally {
+    store.setFunc(IN_FLIGHT, (n) => Math.max(0, (n || 1) - 1));
+  }
+}
+
+module.exports = { contentSecurityPolicy, servePage, dropThumb, admit };

@@ -30,6 +30,7 @@ export const LIMITS = {
 
 // Session lifetimes live in their own module: the app shell reads them without the rest.
 export { SESSION_SECONDS } from './session';
+export { OVERLOAD } from './load';
 
 export const MESSAGES = {
   required: (label: string) => `${label} ist erforderlich`,

@@ -1281,6 +1281,13 @@ const SESSION_SECONDS = {
 	auditors: 28800
 };
 
+// src/rules/load.ts
+const OVERLOAD = {
+	maxInFlight: 64,
+	retryAfterSeconds: 2,
+	message: "Das Portal ist gerade stark ausgelastet. Bitte versuchen Sie es später erneut."
+};
+
 // src/rules/index.ts
 const LIMITS = {
 	emailMax: 120,
@@ -1524,6 +1531,7 @@ exports.CONTROL_CHARACTERS = CONTROL_CHARACTERS;
 exports.EMAIL_PATTERN = EMAIL_PATTERN;
 exports.LIMITS = LIMITS;
 exports.MESSAGES = MESSAGES;
+exports.OVERLOAD = OVERLOAD;
 exports.RETURN_REASONS = RETURN_REASONS;
 exports.SESSION_SECONDS = SESSION_SECONDS;
 exports.TEXT_RULES = TEXT_RULES;

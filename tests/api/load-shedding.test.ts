@@ -1,0 +1,90 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { OVERLOAD } from '../../src/rules';
+import { createWorkshop, type Actor } from '../helpers/fixtures';
+import { until } from '../helpers/poll';
+import { startPocketBase, type TestServer } from '../helpers/pocketbase';
+
+// Issue 21: past its in-flight limit the server refuses at once (503, German message,
+// Retry-After) instead of queueing, and the count comes back down when requests end, also
+// when a client walks away halfway. The limit is 2 here; requests are held open by a body
+// that arrives slowly, which is also what a slow or hostile client does.
+
+let server: TestServer;
+let workshop: Actor;
+
+beforeAll(async () => {
+  server = await startPocketBase({ env: { PORTAL_MAX_IN_FLIGHT: '2' } });
+  workshop = await createWorkshop(server);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** A POST whose body is never finished: it stays in flight until `end()` or `abort()`. */
+function slowRequest(pathname: string) {
+  const url = new URL(server.url);
+  const req = http.request({
+    host: url.hostname,
+    port: url.port,
+    path: pathname,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', Authorization: workshop.token },
+  });
+  const answer = new Promise<number>((resolve) => {
+    req.on('response', (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', () => resolve(0));
+  });
+  req.write('{"consentId":');
+  return { end: () => req.end('"x"}'), abort: () => req.destroy(), answer };
+}
+
+const health = () => fetch(`${server.url}/api/health`);
+
+describe('load shedding', () => {
+  it('answers 503 with the German message and Retry-After while the limit is reached, and admits again after', async () => {
+    expect((await health()).status).toBe(200);
+    const held = [slowRequest('/api/portal/consents'), slowRequest('/api/portal/consents')];
+    // Both are admitted once the server has their headers; then the next request is shed.
+    const shed = await until('a request to be shed', async () => {
+      const res = await health();
+      return res.status === 503 ? res : null;
+    });
+    expect(shed.headers.get('retry-after')).toBe(String(OVERLOAD.retryAfterSeconds));
+    expect(await shed.json()).toEqual({ status: 503, message: OVERLOAD.message, data: {} });
+    expect(OVERLOAD.message).toMatch(/Bitte versuchen Sie es später erneut/);
+
+    // A profile page load is shed the same way, and names no data.
+    const page = await fetch(`${server.url}/api/portal/profile-page`, { headers: { Authorization: workshop.token } });
+    expect(page.status).toBe(503);
+    expect(await page.text()).not.toContain(workshop.email);
+
+    // One ends normally, one is abandoned halfway: both leave the count.
+    held[0]!.end();
+    held[1]!.abort();
+    expect(await held[0]!.answer).toBeGreaterThanOrEqual(200);
+    await until('the server to admit again', async () => ((await health()).status === 200 ? true : null));
+    const again = await Promise.all([health(), health()]);
+    expect(again.map((r) => r.status)).toEqual([200, 200]);
+  });
+
+  it('does not count open realtime connections as work in flight', async () => {
+    const streams = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const controller = new AbortController();
+        const res = await fetch(`${server.url}/api/realtime`, { signal: controller.signal });
+        expect(res.status).toBe(200);
+        return controller;
+      }),
+    );
+    try {
+      expect((await health()).status).toBe(200);
+    } finally {
+      for (const s of streams) s.abort();
+    }
+  });
+});
