@@ -6,8 +6,9 @@ routerAdd(
   '/api/portal/profile-page',
   (e) => {
     const page = require(`${__hooks}/lib/profile-page.js`).profilePage(e.app, e.auth.id);
+    if (!page) return e.json(404, { status: 404, message: "The requested resource wasn't found.", data: {} });
     e.response.header().set('Cache-Control', 'no-store');
-    return e.json(200, page);
+    return e.blob(200, 'application/json', page);
   },
   $apis.requireAuth('users'),
 );

@@ -81,7 +81,7 @@ const IN_FLIGHT = 'portal:inFlight';
  * lives in the app store, shared by every JS runtime; setFunc changes it under its lock.
  */
 function admit(e, next) {
-  const overload = require(`${__hooks}/lib/vendor/rules.js`).OVERLOAD;
+  const overload = require(`${__hooks}/lib/vendor/rules-light.js`).OVERLOAD;
   if (!maxInFlight) maxInFlight = Number($os.getenv('PORTAL_MAX_IN_FLIGHT')) || overload.maxInFlight;
   const store = $app.store();
   let admitted = false;

@@ -34,6 +34,9 @@ const { values } = parseArgs({
     // Arrival rates (page loads per second), each held for --seconds.
     rates: { type: 'string', default: '250,500,750,1000,1250,1500,2000,3000' },
     seconds: { type: 'string', default: '10' },
+    // Diagnosis: PocketBase's JS runtime pool and the in-flight limit (decision record 020).
+    'hooks-pool': { type: 'string', default: '' },
+    'max-in-flight': { type: 'string', default: '' },
     // Diagnosis: keep the seeded data dir (its path is printed) instead of removing it.
     keep: { type: 'boolean', default: false },
   },
@@ -213,7 +216,10 @@ function openLoop({ url, clients, rate, seconds, pid }) {
 async function main() {
   // One data dir for both starts: the seed goes in between, with PocketBase stopped.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-load-'));
-  const start = () => startPortal({ dataDir, seed: false, env: { PORTAL_RATE_LIMIT_EXCLUDED_IPS: '127.0.0.1' } });
+  const env = { PORTAL_RATE_LIMIT_EXCLUDED_IPS: '127.0.0.1' };
+  if (values['hooks-pool']) env.PORTAL_HOOKS_POOL = values['hooks-pool'];
+  if (values['max-in-flight']) env.PORTAL_MAX_IN_FLIGHT = values['max-in-flight'];
+  const start = () => startPortal({ dataDir, seed: false, env });
   try {
     log('starting PocketBase to run the migrations...');
     let server = await start();
@@ -263,6 +269,10 @@ async function main() {
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
       return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime in seconds (USER_HZ 100)
     };
+    // Warm-up (not reported), a ramp as traffic after a deploy: each JS runtime loads its
+    // modules and prepares its statement the first time it answers.
+    for (const rate of [200, 400, 600, 800]) await openLoop({ url: server.url, clients, rate, seconds: 2, pid: server.child.pid });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     const rows = [];
     for (const rate of RATES) {
       const pbBefore = cpu(server.child.pid);

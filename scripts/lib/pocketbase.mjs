@@ -108,7 +108,7 @@ export function upsertSuperuser(bin, { dataDir, email, password, env = process.e
   if (!out.includes('Successfully saved superuser')) throw new Error(`PocketBase did not save the superuser ${email}: ${out.trim()}`);
 }
 
-export const HOOKS_POOL = 64;
+export const HOOKS_POOL = 128;
 
 /**
  * Spawns `pocketbase serve`. The caller owns the child process.
@@ -116,9 +116,10 @@ export const HOOKS_POOL = 64;
  * @param {{ dataDir: string, http: string, publicDir?: string, hooksDir?: string, env?: NodeJS.ProcessEnv, dev?: boolean, stdio?: import('node:child_process').StdioOptions }} options
  */
 export function spawnServe(bin, { dataDir, http, publicDir, hooksDir, env = process.env, dev = false, stdio }) {
-  // 64 JS runtimes instead of PocketBase's 15: the header middleware (pb_hooks/http.pb.js)
-  // runs on every request, and with 100 concurrent clients requests queued for a runtime
-  // (docs/performance.md, bench:load).
+  // 128 JS runtimes instead of PocketBase's 15: the middleware (pb_hooks/http.pb.js) runs on
+  // every request and holds its runtime while a JS route holds another, and an empty pool
+  // makes PocketBase build a one-off runtime per call, which under overload took its CPU and
+  // memory (decision record 020; docs/performance.md, bench:load). PORTAL_HOOKS_POOL overrides.
   // No automigrate: a collection changed through the API or the dashboard must not
   // write migration files into the repository; schema changes are hand-written.
   const args = [
@@ -126,7 +127,7 @@ export function spawnServe(bin, { dataDir, http, publicDir, hooksDir, env = proc
     `--http=${http}`,
     ...directoryArgs({ dataDir, publicDir, hooksDir }),
     '--hooksWatch=false',
-    `--hooksPool=${HOOKS_POOL}`,
+    `--hooksPool=${Number(env.PORTAL_HOOKS_POOL) || HOOKS_POOL}`,
     '--automigrate=false',
   ];
   // Explicit both ways: PocketBase guesses dev mode (every SQL statement and the collections'

@@ -31,6 +31,7 @@ export const LIMITS = {
 // Session lifetimes live in their own module: the app shell reads them without the rest.
 export { SESSION_SECONDS } from './session';
 export { OVERLOAD } from './load';
+export { WORKSHOP_FIELDS, type WorkshopFields } from './fields';
 
 export const MESSAGES = {
   required: (label: string) => `${label} ist erforderlich`,
@@ -78,10 +79,6 @@ export interface TextRule {
   /** An empty value gets the 'too short' message instead of 'required' (the cashback form's wording). */
   emptyIsShort?: boolean;
 }
-
-/** The fields of a workshop's account that the workshop fills in and edits (besides e-mail and password). */
-export const WORKSHOP_FIELDS = ['firstName', 'lastName', 'phone', 'shopName', 'address', 'streetNumber', 'zipCode', 'city'] as const;
-export type WorkshopFields = Record<(typeof WORKSHOP_FIELDS)[number], string>;
 
 /** The text fields of a workshop account and of a redemption's account holder. */
 export const TEXT_RULES = {

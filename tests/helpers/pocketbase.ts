@@ -72,6 +72,10 @@ export async function startPocketBase(options: StartOptions = {}): Promise<TestS
     // The scheduler ticks every second, so the mail outbox sends within a second or so.
     PORTAL_CRON_INTERVAL_MS: '1000',
     PORTAL_RATE_LIMIT_EXCLUDED_IPS: options.rateLimits ? '' : '127.0.0.1',
+    // The race tests fire up to 50 identical requests at once and count their outcomes; load
+    // shedding would answer some with 503 (also safe). tests/api/load-shedding.test.ts sets
+    // its own limit.
+    PORTAL_MAX_IN_FLIGHT: '10000',
     ...options.env,
   };
   upsertSuperuser(bin, { dataDir, ...SUPERUSER, env });

@@ -1283,10 +1283,22 @@ const SESSION_SECONDS = {
 
 // src/rules/load.ts
 const OVERLOAD = {
-	maxInFlight: 64,
+	maxInFlight: 24,
 	retryAfterSeconds: 2,
 	message: "Das Portal ist gerade stark ausgelastet. Bitte versuchen Sie es später erneut."
 };
+
+// src/rules/fields.ts
+const WORKSHOP_FIELDS = [
+	"firstName",
+	"lastName",
+	"phone",
+	"shopName",
+	"address",
+	"streetNumber",
+	"zipCode",
+	"city"
+];
 
 // src/rules/index.ts
 const LIMITS = {
@@ -1340,16 +1352,6 @@ const MESSAGES = {
 	unverified: "Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse: Erst dann können Sie Cashback-Codes einlösen. Den Link dazu haben wir Ihnen per E-Mail geschickt.",
 	blocked: (contactEmail) => `Deine Werkstatt ist für das Einlösen von Cashback-Codes gesperrt. Bitte wende dich an ${contactEmail}, wenn du Fragen dazu hast.`
 };
-const WORKSHOP_FIELDS = [
-	"firstName",
-	"lastName",
-	"phone",
-	"shopName",
-	"address",
-	"streetNumber",
-	"zipCode",
-	"city"
-];
 const TEXT_RULES = {
 	firstName: {
 		label: "Vorname",
