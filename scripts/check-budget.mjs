@@ -16,6 +16,11 @@ import { gzipSync } from 'node:zlib';
 import { ROOT } from './lib/pocketbase.mjs';
 
 export const BUDGET = { initialJsGzip: 120 * 1024, chunkRaw: 500 * 1024 };
+// The JS each public page loads in Chromium (transferred): issue 21's target is 100 kB; the
+// budgets keep what was reached (measured 2026-11-23: 168.8, 181.5, 216.2, 142.1 kB) from
+// growing. docs/performance.md says what is left.
+const LOADED_JS_TARGET = 100 * 1024;
+const PUBLIC_PAGES = { '/': 175, '/login': 190, '/register/account': 225, '/aktionsbedingungen': 150 };
 
 const outDir = path.join(ROOT, '.test-reports', 'budget-build');
 rmSync(outDir, { recursive: true, force: true });
@@ -99,6 +104,44 @@ for (const file of sources) {
   }
 }
 console.log(`images: ${images} <img> tags with width and height`);
+
+// What Chromium really downloads: every script a public page loads until the network is
+// quiet (lazy chunks and the consent library included), as transferred (gzip), served by
+// PocketBase from this build.
+const { chromium } = await import('@playwright/test');
+const { startPortal } = await import('./lib/portal-server.mjs');
+const server = await startPortal({ publicDir: outDir, seed: false });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+try {
+  for (const [route, budgetKb] of Object.entries(PUBLIC_PAGES)) {
+    const budget = budgetKb * 1024;
+    const page = await browser.newPage();
+    const scripts = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.sizes().then((s) => s.responseBodySize));
+    });
+    await page.goto(server.url + route, { waitUntil: 'networkidle' });
+    const bytes = (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
+    const over = bytes > LOADED_JS_TARGET ? `, ${kb(bytes - LOADED_JS_TARGET)} over the ${kb(LOADED_JS_TARGET)} target` : '';
+    console.log(`${route}: Chromium loads ${scripts.length} scripts, ${kb(bytes)} transferred (budget ${kb(budget)}${over})`);
+    if (bytes > budget) failures.push(`${route} loads ${kb(bytes)} of JS in Chromium (budget ${kb(budget)})`);
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
 
 rmSync(outDir, { recursive: true, force: true });
 if (failures.length) {

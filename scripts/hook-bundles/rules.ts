@@ -1,2 +1,3 @@
 // Entry of the rulebook bundle for the hook runtime (scripts/bundle-hooks.mjs).
 export * from '../../src/rules/index';
+export * from '../../src/rules/bank';

@@ -4,73 +4,16 @@
 // hooks (pb_hooks/lib/vendor/rules.js); tests/api/rules.test.ts checks that every
 // migration's field limits equal the ones here. No zod, no DOM: it runs in PocketBase's JS
 // runtime as it is.
-import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 
-/** SPEC section 9. */
-export const LIMITS = {
-  emailMax: 120,
-  passwordMin: 8,
-  // bcrypt reads 72 bytes; see docs/decisions/001-password-length.md.
-  passwordMax: 71,
-  nameMin: 2,
-  nameMax: 70,
-  longTextMin: 2,
-  longTextMax: 200,
-  streetNumberMin: 1,
-  streetNumberMax: 10,
-  phoneMax: 20,
-  customerNumberMax: 30,
-  ibanMin: 15,
-  ibanMax: 35,
-  bicMin: 8,
-  bicMax: 11,
-  codeMax: 50,
-  invoiceMaxBytes: 5 * 1024 * 1024,
-} as const;
+import { LIMITS, MESSAGES } from './messages';
 
-// Session lifetimes live in their own module: the app shell reads them without the rest.
+// Parts in modules of their own, so a page loads only what it uses: the app shell reads
+// the session lifetimes and the overload message, the landing page's form no IBAN checks.
 export { SESSION_SECONDS } from './session';
 export { OVERLOAD } from './load';
 export { WORKSHOP_FIELDS, type WorkshopFields } from './fields';
-
-export const MESSAGES = {
-  required: (label: string) => `${label} ist erforderlich`,
-  tooShort: (label: string, min: number) => `${label} muss mindestens ${min} Zeichen lang sein`,
-  tooLong: (label: string, max: number) => `${label} darf maximal ${max} Zeichen lang sein`,
-  zip: 'PLZ muss 5 Ziffern enthalten',
-  phoneMax: `Telefonnummer darf maximal ${LIMITS.phoneMax} Zeichen lang sein`,
-  phoneCharacters: 'Telefonnummer kann nur Ziffern, +, Leerzeichen, - und () enthalten',
-  phoneDigit: 'Telefonnummer muss mindestens eine Ziffer enthalten',
-  phonePlus: 'Das + ist nur einmal und nur am Anfang erlaubt',
-  emailMax: `E-Mail darf maximal ${LIMITS.emailMax} Zeichen lang sein`,
-  emailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
-  emailInUse:
-    'Diese E-Mail-Adresse wird bereits verwendet. Bitte wählen Sie eine andere E-Mail-Adresse oder melden Sie sich an, wenn Sie bereits ein Konto haben.',
-  passwordMismatch: 'Passwörter stimmen nicht überein.',
-  termsRequired: 'Sie müssen die AGBs akzeptieren, um fortzufahren.',
-  passwordMin: `Passwort muss mindestens ${LIMITS.passwordMin} Zeichen lang sein`,
-  passwordMax: `Passwort darf maximal ${LIMITS.passwordMax} Zeichen lang sein`,
-  ibanMin: `IBAN muss mindestens ${LIMITS.ibanMin} Zeichen lang sein`,
-  ibanMax: `IBAN darf maximal ${LIMITS.ibanMax} Zeichen lang sein`,
-  iban: 'Bitte gib eine gültige IBAN ein',
-  bicMin: `BIC muss mindestens ${LIMITS.bicMin} Zeichen lang sein`,
-  bicMax: `BIC darf maximal ${LIMITS.bicMax} Zeichen lang sein`,
-  bic: 'Bitte gib eine gültige BIC ein',
-  customerNumberRequired: 'Kundennummer ist erforderlich',
-  customerNumberMax: `Kundennummer darf maximal ${LIMITS.customerNumberMax} Zeichen lang sein`,
-  customerNumberChars: 'Nur Buchstaben und Zahlen sind erlaubt',
-  codeMax: `Cashback Code darf maximal ${LIMITS.codeMax} Zeichen lang sein`,
-  code: 'Ungültiger Cashback-Code',
-  control: 'Dieses Feld darf keine Zeilenumbrüche, Tabulatoren oder Steuerzeichen enthalten.',
-  /** Every staff action that changes a workshop's data or money asks why (staff log). */
-  reasonRequired: 'Bitte geben Sie einen Grund an.',
-  /** Redeeming needs a verified e-mail address (DECISIONS section 7). */
-  unverified:
-    'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse: Erst dann können Sie Cashback-Codes einlösen. Den Link dazu haben wir Ihnen per E-Mail geschickt.',
-  /** A workshop an administrator has blocked (issue 19); the reason stays internal. */
-  blocked: (contactEmail: string) =>
-    `Deine Werkstatt ist für das Einlösen von Cashback-Codes gesperrt. Bitte wende dich an ${contactEmail}, wenn du Fragen dazu hast.`,
-} as const;
+export { LIMITS, MESSAGES } from './messages';
+// IBAN and BIC: '@/rules/bank' (not re-exported here, so importing the rulebook does not load ibantools).
 
 export interface TextRule {
   label: string;
@@ -158,32 +101,6 @@ export function zipProblem(value: string | null | undefined): string | null {
 }
 
 /** Spaces removed and upper case, as an IBAN is stored and sent. */
-export function compactIban(value: string | null | undefined): string {
-  const raw = String(value ?? '');
-  return electronicFormatIBAN(raw) ?? raw.replace(/\s+/g, '').toUpperCase();
-}
-
-/** Length, then country length, structure and mod-97 check digits (ibantools). */
-export function ibanProblem(value: string | null | undefined): string | null {
-  const iban = compactIban(value);
-  if (iban.length < LIMITS.ibanMin) return MESSAGES.ibanMin;
-  if (iban.length > LIMITS.ibanMax) return MESSAGES.ibanMax;
-  return isValidIBAN(iban) ? null : MESSAGES.iban;
-}
-
-export const normalizeBic = (value: string | null | undefined) =>
-  String(value ?? '')
-    .trim()
-    .toUpperCase();
-
-/** 8 or 11 characters: 4 letters (bank), 2 letters (country), 2 letters or digits, optionally 3 more. */
-export function bicProblem(value: string | null | undefined): string | null {
-  const bic = normalizeBic(value);
-  if (bic.length < LIMITS.bicMin) return MESSAGES.bicMin;
-  if (bic.length > LIMITS.bicMax) return MESSAGES.bicMax;
-  return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(bic) && isValidBIC(bic) ? null : MESSAGES.bic;
-}
-
 export function customerNumberProblem(value: string | null | undefined): string | null {
   if (controlProblem(value)) return MESSAGES.control;
   const v = String(value ?? '').trim();

@@ -1,6 +1,7 @@
 import { checked, textField } from '@/lib/validation';
 import { z } from '@/lib/zod';
-import { bicProblem, codeProblem, compactIban, ibanProblem, LIMITS, MESSAGES, TEXT_RULES } from '@/rules';
+import { codeProblem, LIMITS, MESSAGES, TEXT_RULES } from '@/rules';
+import { bicProblem, compactIban, ibanProblem } from '@/rules/bank';
 
 export { compactIban };
 export const MAX_INVOICE_BYTES = LIMITS.invoiceMaxBytes;

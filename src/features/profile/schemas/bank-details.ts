@@ -1,6 +1,7 @@
 import { checked, textField } from '@/lib/validation';
 import { z } from '@/lib/zod';
-import { bicProblem, ibanProblem, TEXT_RULES } from '@/rules';
+import { TEXT_RULES } from '@/rules';
+import { bicProblem, ibanProblem } from '@/rules/bank';
 
 /** New bank details for a returned payout: the cashback form's account fields and rules. */
 export const bankDetailsSchema = z.object({

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -8,7 +7,8 @@ import { CheckboxField } from '@/components/ui/checkbox-field';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 
-import { initSchema, type InitValues } from '../schemas/init';
+import type { InitValues } from '../schemas/init';
+import { lazyInitResolver } from '../schemas/init-resolver';
 import { useRegistrationStore } from '../stores/registration';
 
 export const ACCOUNT_STEP_DELAY_MS = 100;
@@ -23,7 +23,7 @@ export function InitForm() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<InitValues>({
-    resolver: zodResolver(initSchema),
+    resolver: lazyInitResolver,
     defaultValues: {
       email: stored.email,
       password: stored.password,
