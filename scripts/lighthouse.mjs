@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { buildIfStale } from './lib/build.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 import { ROOT } from './lib/pocketbase.mjs';
 import { startPortal } from './lib/portal-server.mjs';
 
@@ -21,21 +22,12 @@ const TARGETS = [
   ['lcpMs', 'LCP (ms)', 1500, false],
   ['cls', 'CLS', 0.05, false],
 ];
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 buildIfStale(console.log);
 const portal = await startPortal({ publicDir: path.join(ROOT, 'dist') });
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  chromeFlags: CHROME_FLAGS,
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: CHROMIUM_FLAGS,
 });
 
 const rows = [];
