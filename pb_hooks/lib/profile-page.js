@@ -55,6 +55,14 @@ function profilePage(app, userId) {
   try {
     prepared.bind({ id: userId }).one(row);
   } catch (_) {
+    // No such workshop (any more), or a statement the database no longer knows: the next
+    // request prepares it again.
+    try {
+      prepared.close();
+    } catch (_) {
+      // already unusable
+    }
+    prepared = null;
     return '';
   }
   return row.page;

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -40,7 +41,7 @@ async function payout(owner: Actor, status: string, extra: Record<string, unknow
 }
 
 beforeAll(async () => {
-  server = await startPocketBase();
+  server = await startPocketBase({ extraHooks: [path.resolve(import.meta.dirname, '../helpers/hooks/profile-page-probe.pb.js')] });
   [workshop, other] = await Promise.all([createWorkshop(server, { city: 'Potsdam' }), createWorkshop(server)]);
   // Two centres linked in this order; the page lists them in the order the workshop linked them.
   const [north, south] = [
@@ -147,5 +148,21 @@ describe('GET /api/portal/profile-page', () => {
     const res = await page(gone);
     expect(res.status).toBe(401);
     expect(res.text).not.toContain(gone.email);
+  });
+
+  it('answers nothing for a workshop that no longer exists, and the next page is whole again', async () => {
+    // The same JS runtime answers both in a row (sequential requests take the first free one).
+    const probe = async (id: string) => (await request(server.url, null, 'GET', `/api/test/profile-page/${id}`)).json;
+    const asSuperuser = (id: string) =>
+      fetch(`${server.url}/api/test/profile-page/${id}`, { headers: { Authorization: server.admin.authStore.token } }).then((r) =>
+        r.json(),
+      );
+    expect((await probe('gone0000000000x')).status).toBe(401);
+    for (let i = 0; i < 3; i += 1) {
+      expect(await asSuperuser('gone0000000000x')).toEqual({ page: '' });
+      const page = JSON.parse((await asSuperuser(workshop.id)).page);
+      expect(page.profile.id).toBe(workshop.id);
+      expect(page.vouchers).toHaveLength(3);
+    }
   });
 });
