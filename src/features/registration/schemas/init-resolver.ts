@@ -10,8 +10,13 @@ let loaded: Promise<Resolver<InitValues>> | null = null;
  * them (issue 21). The messages are the schema's, as before.
  */
 export const lazyInitResolver: Resolver<InitValues> = async (values, context, options) => {
-  loaded ??= Promise.all([import('@hookform/resolvers/zod'), import('./init')]).then(([{ zodResolver }, { initSchema }]) =>
-    zodResolver(initSchema),
+  // A failed load (the network dropped) is tried again at the next check.
+  loaded ??= Promise.all([import('@hookform/resolvers/zod'), import('./init')]).then(
+    ([{ zodResolver }, { initSchema }]) => zodResolver(initSchema),
+    (err: unknown) => {
+      loaded = null;
+      throw err;
+    },
   );
   return (await loaded)(values, context, options);
 };
