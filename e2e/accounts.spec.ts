@@ -137,6 +137,8 @@ test.describe('session', () => {
     const workshop = await makeAccount('users');
     await login(page, workshop);
     await expect(page).toHaveURL(/\/profile$/);
+    // The page's own request has answered before the account goes (else that request is the one refused).
+    await expect(page.getByRole('button', { name: 'Speichern' })).toBeVisible();
     await admin.collection('users').delete(workshop.id);
     // The token is still fresh, so the page load refreshes nothing; the page's request is refused.
     await page.reload();
