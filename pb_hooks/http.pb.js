@@ -12,9 +12,9 @@ routerUse((e) => {
     require(`${__hooks}/lib/http.js`).dropThumb(e.request.url);
     return e.next();
   }
-  // Long-lived realtime connections are not work in flight.
-  if (path.indexOf('/api/') === 0 && path !== '/api/realtime') return require(`${__hooks}/lib/http.js`).admit(e, () => e.next());
-  if (path.indexOf('/api/') === 0 || path.indexOf('/_/') === 0) return e.next();
+  // API requests pass the in-flight limit; long-lived realtime connections are not work in flight.
+  if (path.indexOf('/api/') === 0) return path === '/api/realtime' ? e.next() : require(`${__hooks}/lib/http.js`).admit(e);
+  if (path.indexOf('/_/') === 0) return e.next();
   return require(`${__hooks}/lib/http.js`).servePage(e, path);
 });
 

@@ -76,11 +76,11 @@ let maxInFlight = 0;
 const IN_FLIGHT = 'portal:inFlight';
 
 /**
- * Runs `next` if fewer than the limit of API requests are being answered, else answers 503
+ * Passes the request on if fewer than the limit of API requests are being answered, else answers 503
  * with the rulebook's German message and Retry-After (load shedding, issue 21). The count
  * lives in the app store, shared by every JS runtime; setFunc changes it under its lock.
  */
-function admit(e, next) {
+function admit(e) {
   const overload = require(`${__hooks}/lib/vendor/rules-light.js`).OVERLOAD;
   if (!maxInFlight) maxInFlight = Number($os.getenv('PORTAL_MAX_IN_FLIGHT')) || overload.maxInFlight;
   const store = $app.store();
@@ -97,7 +97,7 @@ function admit(e, next) {
     return e.json(503, { status: 503, message: overload.message, data: {} });
   }
   try {
-    return next();
+    return e.next();
   } finally {
     store.setFunc(IN_FLIGHT, (n) => Math.max(0, (n || 1) - 1));
   }

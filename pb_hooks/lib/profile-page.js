@@ -68,4 +68,4 @@ function profilePage(app, userId) {
   return row.page;
 }
 
-module.exports = { profilePage, VOUCHERS_SHOWN };
+module.exports = { profilePage };

@@ -7,7 +7,6 @@ import { MESSAGES } from '@/rules';
 
 import type { RegistrationData } from '../stores/registration';
 
-export const EMAIL_IN_USE = MESSAGES.emailInUse;
 export const CONNECTIONS_FAILED = 'Fehler beim Aktualisieren der Leistungszentren';
 
 /** A refusal the wizard can show: a message for the red box and the server's German message per field. */
@@ -24,7 +23,7 @@ function toRegistrationError(err: unknown): RegistrationError {
   if (err instanceof ClientResponseError && err.status === 400) {
     const data = (err.response?.data ?? {}) as Record<string, { code?: string; message?: string }>;
     // Also a race lost on the unique index, where PocketBase answers in its own words (by code, not by text).
-    if (data.email?.code === 'validation_not_unique') return new RegistrationError(EMAIL_IN_USE, { email: EMAIL_IN_USE });
+    if (data.email?.code === 'validation_not_unique') return new RegistrationError(MESSAGES.emailInUse, { email: MESSAGES.emailInUse });
     const fieldErrors = Object.fromEntries(Object.entries(data).map(([field, e]) => [field, e?.message || AUTH_MESSAGES.generic]));
     if (Object.keys(fieldErrors).length > 0) return new RegistrationError(AUTH_MESSAGES.generic, fieldErrors);
   }
