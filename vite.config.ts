@@ -3,12 +3,14 @@ import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 
+import { prerenderPlugin } from './scripts/lib/prerender-plugin.mjs';
+
 // In `npm run dev` the Vite server proxies the API to the PocketBase that
 // scripts/start.mjs runs; in production PocketBase serves dist/ itself.
 const backend = `http://${process.env.PORTAL_HTTP ?? '127.0.0.1:8090'}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), prerenderPlugin()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     host: '127.0.0.1',

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 
 import { App } from '@/app';
 
@@ -8,8 +8,11 @@ import './index.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('Root element #root is missing from index.html');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// A public page arrives prerendered (decision 021): React takes over its HTML instead of drawing it again.
+if (root.firstElementChild) hydrateRoot(root, app);
+else createRoot(root).render(app);

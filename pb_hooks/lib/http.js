@@ -43,8 +43,23 @@ const PAGE_HEADERS = {
 };
 const gzip = $apis.gzip();
 
-/** Sets the page headers on a non-API response and serves it compressed. */
+/**
+ * The prerendered file of a public page (decision 021): '/' → 'prerendered/index.html',
+ * '/login' or '/login/' → 'prerendered/login.html'. Only lower-case words, digits, '-' and
+ * '/' qualify, so no request can name a file outside that folder; paths with a dot are files.
+ * When the build has no such file, PocketBase's static handler falls back to the empty
+ * index.html, which the browser draws alone, as before.
+ */
+function prerenderedPage(path) {
+  if (!/^(?:\/[a-z0-9-]+)*\/?$/.test(path)) return null;
+  const page = path.replace(/\/$/, '');
+  return `prerendered/${page === '' ? 'index' : page.slice(1)}.html`;
+}
+
+/** Sets the page headers on a non-API response and serves it compressed (a public page prerendered). */
 function servePage(e, path) {
+  const page = prerenderedPage(path);
+  if (page) e.request.setPathValue('path', page);
   const headers = e.response.header();
   for (const name of Object.keys(PAGE_HEADERS)) headers.set(name, PAGE_HEADERS[name]);
   // Vite's hashed assets never change; the HTML must be revalidated.
@@ -103,4 +118,4 @@ function admit(e) {
   }
 }
 
-module.exports = { contentSecurityPolicy, servePage, dropThumb, admit };
+module.exports = { contentSecurityPolicy, servePage, dropThumb, admit, prerenderedPage };

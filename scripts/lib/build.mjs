@@ -4,7 +4,16 @@ import path from 'node:path';
 
 import { ROOT } from './pocketbase.mjs';
 
-const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'package-lock.json', 'tsconfig.app.json'];
+const SOURCES = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'scripts/lib/prerender-plugin.mjs',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.app.json',
+];
 
 function newestMtime(entry) {
   if (!existsSync(entry)) return 0;

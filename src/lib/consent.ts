@@ -59,8 +59,16 @@ const texts: CookieConsentApi.Translation = {
   consentModal: {
     label: 'Cookie-Einwilligung',
     title: 'Wir verwenden Cookies',
-    description:
-      'Notwendige Cookies brauchen wir, damit das Portal funktioniert. Mit Ihrer Einwilligung nutzen wir zusätzlich Analyse- und Marketing-Dienste, um das Portal zu verbessern. Ihre Einwilligung können Sie jederzeit mit Wirkung für die Zukunft ändern oder widerrufen.',
+    // One block per sentence: the dialog appears after the page has painted, and no block of it
+    // may be larger than the page's own main text, or it would become the page's LCP element.
+    description: [
+      'Notwendige Cookies brauchen wir, damit das Portal funktioniert.',
+      'Analyse- und Marketing-Dienste nutzen wir nur mit Ihrer Einwilligung.',
+      'Sie helfen uns, das Portal zu verbessern.',
+      'Sie können Ihre Einwilligung jederzeit für die Zukunft ändern oder widerrufen.',
+    ]
+      .map((sentence) => `<span class="cc-sentence">${sentence}</span>`)
+      .join(' '),
     acceptAllBtn: 'Alle akzeptieren',
     acceptNecessaryBtn: 'Nur notwendige',
     showPreferencesBtn: 'Einstellungen',

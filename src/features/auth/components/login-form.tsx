@@ -17,6 +17,10 @@ import { loginSchema, type LoginValues } from '../schemas/auth';
 import { AuthCard } from './auth-card';
 import { OtpForm } from './otp-form';
 
+/** The login page's lead text: the page's largest text, which it paints at once (issue 21). */
+export const LOGIN_INTRO =
+  'Melden Sie sich mit Ihrer E-Mail-Adresse und Ihrem Passwort an, um Ihre Cashback-Codes zu sehen und einzulösen.';
+
 export const RESET_SUCCESS_MESSAGE = 'Passwort erfolgreich zurückgesetzt. Sie können sich jetzt anmelden.';
 
 export function LoginForm() {
@@ -56,7 +60,7 @@ export function LoginForm() {
   }
 
   return (
-    <AuthCard title="Anmelden">
+    <AuthCard title="Anmelden" intro={LOGIN_INTRO}>
       {passwordWasReset && !error && (
         <Alert tone="success" className="mb-4">
           {RESET_SUCCESS_MESSAGE}

@@ -16,7 +16,9 @@ export const ACCOUNT_STEP_DELAY_MS = 100;
 /** The first wizard state: on the landing page (#register) and at /register/init. */
 export function InitForm() {
   const navigate = useNavigate();
-  const stored = useRegistrationStore((s) => s.data);
+  // Read once, not through the hook: while the prerendered landing page hydrates, a hook sees
+  // the store's first state, not what this visitor entered before a reload (decision 021).
+  const [stored] = useState(() => useRegistrationStore.getState().data);
   const [done, setDone] = useState(false);
   const {
     register,
