@@ -53,6 +53,7 @@ const gzip = $apis.gzip();
 function prerenderedPage(path) {
   if (!/^(?:\/[a-z0-9-]+)*\/?$/.test(path)) return null;
   const page = path.replace(/\/$/, '');
+  if (page === '/index') return null; // the landing page's file, but not its path
   return `prerendered/${page === '' ? 'index' : page.slice(1)}.html`;
 }
 

@@ -32,8 +32,8 @@ export function pageHtml(shell, { html, title }, modulePreloads) {
   for (const file of modulePreloads) hints.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
   if (!shell.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
   return shell
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace('</head>', `${hints.join('')}</head>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+    .replace('</head>', () => `${hints.join('')}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
 }
 

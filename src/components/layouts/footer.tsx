@@ -20,7 +20,10 @@ export function Footer() {
             Barrierefreiheit
           </Link>
         </nav>
-        <p className="md:ml-auto">© {new Date().getFullYear()} NORA Cashback-Aktion. Alle Rechte vorbehalten.</p>
+        {/* Prerendered pages carry the build's year; React puts this year in when it takes over (decision 021). */}
+        <p className="md:ml-auto" suppressHydrationWarning>
+          © {new Date().getFullYear()} NORA Cashback-Aktion. Alle Rechte vorbehalten.
+        </p>
       </div>
     </footer>
   );

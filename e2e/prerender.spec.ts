@@ -1,0 +1,99 @@
+// Public pages arrive as HTML and React takes them over (issue 21, decision 021).
+import type { Page } from '@playwright/test';
+
+import { declineCookies, expect, test } from './fixtures';
+
+const PUBLIC_PAGES: [string, string][] = [
+  ['/', 'Wir schrauben am Preis!'],
+  ['/login', 'Anmelden'],
+  ['/forgot-password', 'Passwort vergessen'],
+  ['/impressum', 'Impressum'],
+  ['/datenschutz', 'Datenschutz'],
+  ['/aktionsbedingungen', 'Aktionsbedingungen'],
+  ['/barrierefreiheit', 'Erklärung zur Barrierefreiheit'],
+  ['/not-found', 'Seite nicht gefunden'],
+];
+
+/** Every error the page logs or throws: a hydration mismatch, an inline script the CSP blocks, … */
+function watchErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+test.describe('prerendered public pages', () => {
+  test('each public page shows its content before any script runs; a page behind a login does not', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const [path, heading] of PUBLIC_PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
+      await expect(page, path).toHaveTitle(path === '/' ? 'NORA Cashback-Aktion – Wir schrauben am Preis!' : /– NORA Cashback-Aktion$/);
+    }
+    await page.goto('/login');
+    await expect(page.getByLabel('E-Mail')).toBeVisible();
+    await page.goto('/profile');
+    await expect(page.locator('#root')).toBeEmpty();
+    await context.close();
+  });
+
+  test('React takes each page over without an error, and it then works', async ({ page }) => {
+    const errors = watchErrors(page);
+    for (const [path, heading] of PUBLIC_PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
+      await page.waitForLoadState('networkidle');
+    }
+    expect(errors).toEqual([]);
+
+    // The login form answers: the check runs in the browser, so React has hydrated it.
+    await page.goto('/login');
+    await declineCookies(page);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page.getByText('E-Mail-Adresse ist erforderlich')).toBeVisible();
+    // A link leads within the app, without loading a page.
+    await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Impressum' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Impressum' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  test('the landing form keeps what a visitor entered before a reload', async ({ page }) => {
+    await page.goto('/');
+    await declineCookies(page);
+    const form = page.getByRole('form', { name: 'Registrierung starten' });
+    await form.getByLabel('E-Mail').fill('werkstatt@example.de');
+    await form.getByLabel('Passwort', { exact: true }).fill('geheim-passwort-1');
+    await form.getByLabel('Passwort wiederholen').fill('geheim-passwort-1');
+    await form.getByRole('checkbox').check();
+    await form.getByRole('button').click();
+    await expect(page).toHaveURL(/\/register\/account$/);
+    await page.goto('/');
+    await expect(page.getByRole('form', { name: 'Registrierung starten' }).getByLabel('E-Mail')).toHaveValue('werkstatt@example.de');
+  });
+
+  for (const path of ['/', '/login']) {
+    test(`the consent pop-up on ${path} appears after the page has painted and is not its LCP element`, async ({ page }) => {
+      await page.addInitScript(() => {
+        const w = window as unknown as { __lcp: { inConsent: boolean; text: string }[] };
+        w.__lcp = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) {
+            w.__lcp.push({ inConsent: !!entry.element?.closest('#cc-main'), text: entry.element?.textContent ?? '' });
+          }
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      await page.goto(path);
+      await expect(page.getByRole('dialog', { name: 'Cookie-Einwilligung' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const entries = await page.evaluate(() => (window as unknown as { __lcp: { inConsent: boolean; text: string }[] }).__lcp);
+      expect(entries.length).toBeGreaterThan(0);
+      expect(entries.filter((e) => e.inConsent)).toEqual([]);
+      expect(entries.at(-1)?.text).not.toBe('');
+    });
+  }
+});

@@ -1,0 +1,104 @@
+// Which HTML PocketBase answers for a page path (issue 21, decision 021): a public page's
+// prerendered file for exactly its path, the empty index.html for everything else, and the
+// page headers on both. The build is stood in for by marked files in a temporary public dir.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startPocketBase, type TestServer } from '../helpers/pocketbase';
+
+const html = (marker: string) => `<!doctype html><html><head><title>${marker}</title></head><body>${marker}</body></html>`;
+const SHELL = 'EMPTY-SHELL';
+
+let server: TestServer;
+let publicDir: string;
+
+beforeAll(async () => {
+  publicDir = mkdtempSync(path.join(tmpdir(), 'portal-public-'));
+  mkdirSync(path.join(publicDir, 'prerendered'), { recursive: true });
+  writeFileSync(path.join(publicDir, 'index.html'), html(SHELL));
+  writeFileSync(path.join(publicDir, 'prerendered', 'index.html'), html('PAGE-HOME'));
+  writeFileSync(path.join(publicDir, 'prerendered', 'login.html'), html('PAGE-LOGIN'));
+  writeFileSync(path.join(publicDir, 'prerendered', 'not-found.html'), html('PAGE-NOT-FOUND'));
+  // A file beside the public dir: no request path may reach it.
+  writeFileSync(path.join(path.dirname(publicDir), `${path.basename(publicDir)}-secret.html`), html('SECRET'));
+  server = await startPocketBase({ publicDir });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  rmSync(publicDir, { recursive: true, force: true });
+  rmSync(path.join(path.dirname(publicDir), `${path.basename(publicDir)}-secret.html`), { force: true });
+});
+
+async function page(pathname: string) {
+  const res = await fetch(`${server.url}${pathname}`, { redirect: 'manual' });
+  return { status: res.status, headers: res.headers, body: await res.text() };
+}
+
+describe('prerendered public pages', () => {
+  it('a public page answers its own prerendered HTML, with the page headers', async () => {
+    for (const [pathname, marker] of [
+      ['/', 'PAGE-HOME'],
+      ['/login', 'PAGE-LOGIN'],
+      ['/not-found', 'PAGE-NOT-FOUND'],
+    ]) {
+      const res = await page(pathname!);
+      expect(res.status, pathname).toBe(200);
+      expect(res.body, pathname).toContain(marker);
+      expect(res.body, pathname).not.toContain(SHELL);
+      expect(res.headers.get('content-type'), pathname).toMatch(/^text\/html/);
+      expect(res.headers.get('content-security-policy'), pathname).toContain("script-src 'self'");
+      expect(res.headers.get('x-frame-options'), pathname).toBe('DENY');
+      expect(res.headers.get('cache-control'), pathname).toBe('no-cache');
+    }
+  });
+
+  it('a trailing slash is sent to the page without it', async () => {
+    const res = await page('/login/');
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/login');
+  });
+
+  it('every other path gets the empty page the browser draws alone, never another page', async () => {
+    for (const pathname of [
+      '/profile',
+      '/register/account',
+      '/diese-seite-gibt-es-nicht',
+      '/Login',
+      '/LOGIN',
+      '/login.html',
+      '/login%00',
+      '/login%2f..%2fnot-found',
+      '/%2e%2e/secret',
+      '/..%2f..%2fetc%2fpasswd',
+      '/prerendered',
+      '/index',
+    ]) {
+      const res = await page(pathname);
+      expect([200, 301, 404], pathname).toContain(res.status);
+      if (res.status === 200) expect(res.body, pathname).toContain(SHELL);
+      for (const other of ['PAGE-LOGIN', 'PAGE-NOT-FOUND', 'SECRET']) expect(res.body, pathname).not.toContain(other);
+    }
+  });
+
+  it('a path built to make a backtracking pattern run forever is answered like any other', async () => {
+    const hostile = `/${'a-'.repeat(20_000)}/${'b/'.repeat(2_000)}!`;
+    const res = await page(hostile);
+    expect(res.status).toBe(200);
+    expect(res.body).toContain(SHELL);
+    // The server is still there for the next visitor.
+    expect((await page('/login')).body).toContain('PAGE-LOGIN');
+  });
+
+  it('a built file is still served as itself; the API is not touched', async () => {
+    writeFileSync(path.join(publicDir, 'robots.txt'), 'User-agent: *');
+    const robots = await page('/robots.txt');
+    expect(robots.status).toBe(200);
+    expect(robots.body).toBe('User-agent: *');
+    const health = await page('/api/health');
+    expect(health.status).toBe(200);
+    expect(JSON.parse(health.body)).toMatchObject({ code: 200 });
+  });
+});
