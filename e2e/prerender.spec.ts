@@ -66,14 +66,16 @@ test.describe('prerendered public pages', () => {
     await page.goto('/');
     await declineCookies(page);
     const form = page.getByRole('form', { name: 'Registrierung starten' });
-    await form.getByLabel('E-Mail').fill('werkstatt@example.de');
-    await form.getByLabel('Passwort', { exact: true }).fill('geheim-passwort-1');
-    await form.getByLabel('Passwort wiederholen').fill('geheim-passwort-1');
+    await form.getByRole('textbox', { name: 'E-Mail' }).fill('werkstatt@example.de');
+    await form.getByRole('textbox', { name: 'Passwort', exact: true }).fill('geheim-passwort-1');
+    await form.getByRole('textbox', { name: 'Passwort wiederholen' }).fill('geheim-passwort-1');
     await form.getByRole('checkbox').check();
-    await form.getByRole('button').click();
+    await form.getByRole('button', { name: 'Jetzt registrieren' }).click();
     await expect(page).toHaveURL(/\/register\/account$/);
     await page.goto('/');
-    await expect(page.getByRole('form', { name: 'Registrierung starten' }).getByLabel('E-Mail')).toHaveValue('werkstatt@example.de');
+    await expect(page.getByRole('form', { name: 'Registrierung starten' }).getByRole('textbox', { name: 'E-Mail' })).toHaveValue(
+      'werkstatt@example.de',
+    );
   });
 
   for (const path of ['/', '/login']) {
