@@ -33,11 +33,35 @@ test.describe('prerendered public pages', () => {
       await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
       await expect(page, path).toHaveTitle(path === '/' ? 'NORA Cashback-Aktion – Wir schrauben am Preis!' : /– NORA Cashback-Aktion$/);
     }
+    // Until React listens, the forms cannot be sent: the browser would put the password into the URL.
     await page.goto('/login');
-    await expect(page.getByLabel('E-Mail')).toBeVisible();
+    await expect(page.getByLabel('E-Mail')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Anmelden' })).toBeDisabled();
+    await expect(page.locator('form')).toHaveAttribute('method', 'post');
+    await page.goto('/');
+    await expect(page.getByRole('form', { name: 'Registrierung starten' }).getByRole('textbox', { name: 'E-Mail' })).toBeDisabled();
     await page.goto('/profile');
     await expect(page.locator('#root')).toBeEmpty();
     await context.close();
+  });
+
+  test('the app’s scripts are requested only after the page has painted', async ({ page }) => {
+    for (const path of ['/', '/login']) {
+      await page.goto(path);
+      await expect(page.getByRole('button', { name: 'Cookie-Einstellungen öffnen' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const { firstScript, firstPaint } = await page.evaluate(() => {
+        const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+          (e) => e.name.endsWith('.js') && !e.name.includes('/boot-'),
+        );
+        return {
+          firstScript: Math.min(...scripts.map((e) => e.startTime)),
+          firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY,
+        };
+      });
+      expect(Number.isFinite(firstPaint), path).toBe(true);
+      expect(firstScript, path).toBeGreaterThanOrEqual(firstPaint);
+    }
   });
 
   test('React takes each page over without an error, and it then works', async ({ page }) => {

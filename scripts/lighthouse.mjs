@@ -2,7 +2,7 @@
 // `npm run lighthouse`: Lighthouse 12 (mobile settings, simulated throttling)
 // against the built portal in Debian's Chromium, for the four public pages.
 // Prints the four category scores with LCP, CLS and TBT per page, checks them
-// against issue 9's targets and exits non-zero when one is missed.
+// against the targets (issue 9, performance raised to 98 by issue 21) and exits non-zero when one is missed.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ import { startPortal } from './lib/portal-server.mjs';
 const PAGES = ['/', '/login', '/register/account', '/aktionsbedingungen'];
 // [row field, label, target, true when the value must be at least the target]
 const TARGETS = [
-  ['performance', 'performance', 95, true],
+  ['performance', 'performance', 98, true],
   ['accessibility', 'accessibility', 100, true],
   ['best-practices', 'best practices', 95, true],
   ['lcpMs', 'LCP (ms)', 1500, false],

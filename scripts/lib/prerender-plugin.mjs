@@ -4,6 +4,7 @@
 //   <outDir>/prerendered/index.html, …/login.html, …/impressum.html, …
 // PocketBase serves those files for exactly those paths (pb_hooks/lib/http.js prerenderedPage);
 // every other path keeps the empty index.html, which the browser draws alone.
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,19 +20,67 @@ export function prerenderedFile(pathname) {
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
- * The page's HTML: React puts the resource hints it found (images) before the markup; they
- * belong into the head, as do the route's own chunks, so the browser fetches them at once
- * instead of after the entry has run.
+ * The script a prerendered page loads instead of the app's entry: it starts the app once the
+ * browser reports the page's first contentful paint (at the latest after a second), so neither
+ * the download of the app's JS nor React taking the page over stands between the visitor and
+ * the first paint. A tab opened in the background starts at once. Written into assets/ as a file: the CSP allows no inline script.
  */
-export function pageHtml(shell, { html, title }, modulePreloads) {
+export const BOOT_SCRIPT = `// Starts the app once the prerendered page has painted (decision 021).
+(function () {
+  var script = document.currentScript;
+  var entry = script.getAttribute('data-entry');
+  var chunks = (script.getAttribute('data-chunks') || '').split(' ').filter(Boolean);
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    chunks.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    import(entry);
+  }
+  if (document.visibilityState === 'hidden' || typeof PerformanceObserver !== 'function') return start();
+  try {
+    new PerformanceObserver(function (list, observer) {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      start();
+    }).observe({ type: 'paint', buffered: true });
+  } catch (error) {
+    start();
+  }
+  // Whatever happens to the paint, the page works within a second.
+  setTimeout(start, 1000);
+})();
+`;
+
+/**
+ * The page's HTML: the page in the root, its title, React's resource hints (images) in the
+ * head; the app's entry and every chunk it needs first (the route's own included) are loaded
+ * by the boot script after the first paint instead of by tags the browser fetches at once.
+ */
+export function pageHtml(shell, { html, title }, routeChunks, bootFile) {
   const hints = [];
   const body = html.replace(/^(?:<link [^>]*\/>)+/, (links) => {
     hints.push(links);
     return '';
   });
-  for (const file of modulePreloads) hints.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
   if (!shell.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
-  return shell
+  const entry = shell.match(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/);
+  if (!entry) throw new Error('index.html has no entry script');
+  const chunks = [];
+  const withoutScripts = shell.replace(entry[0], '').replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_tag, href) => {
+    chunks.push(href);
+    return '';
+  });
+  for (const file of routeChunks) chunks.push(`/${file}`);
+  const attr = (value) => escapeHtml(value);
+  hints.push(`<script defer src="/${bootFile}" data-entry="${attr(entry[1])}" data-chunks="${attr(chunks.join(' '))}"></script>`);
+  return withoutScripts
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
     .replace('</head>', () => `${hints.join('')}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
@@ -75,11 +124,13 @@ export function prerenderPlugin() {
       });
       const module = await import(`${pathToFileURL(path.join(ssrDir, 'prerender.js')).href}?t=${Date.now()}`);
       const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const bootFile = `assets/boot-${createHash('sha256').update(BOOT_SCRIPT).digest('hex').slice(0, 8)}.js`;
+      writeFileSync(path.join(outDir, bootFile), BOOT_SCRIPT);
       for (const pathname of module.PRERENDERED_PAGES) {
         const page = await module.prerenderPage(pathname);
         const file = path.join(outDir, PRERENDERED_DIR, prerenderedFile(pathname));
         mkdirSync(path.dirname(file), { recursive: true });
-        writeFileSync(file, pageHtml(shell, page, routeChunks(bundle, pathname)));
+        writeFileSync(file, pageHtml(shell, page, routeChunks(bundle, pathname), bootFile));
       }
       if (existsSync(ssrDir)) rmSync(ssrDir, { recursive: true, force: true });
       config.logger.info(`prerendered ${module.PRERENDERED_PAGES.length} public pages into ${PRERENDERED_DIR}/`);

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
+import { useHydrated } from '@/hooks/use-hydrated';
 
 import type { InitValues } from '../schemas/init';
 import { lazyInitResolver } from '../schemas/init-resolver';
@@ -15,6 +16,7 @@ export const ACCOUNT_STEP_DELAY_MS = 100;
 
 /** The first wizard state: on the landing page (#register) and at /register/init. */
 export function InitForm() {
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   // Read once, not through the hook: while the prerendered landing page hydrates, a hook sees
   // the store's first state, not what this visitor entered before a reload (decision 021).
@@ -48,41 +50,43 @@ export function InitForm() {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4" aria-label="Registrierung starten">
-      <TextField label="E-Mail" type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
-      <TextField
-        label="Passwort"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <TextField
-        label="Passwort wiederholen"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.passwordConfirm?.message}
-        {...register('passwordConfirm')}
-      />
-      <CheckboxField
-        required
-        error={errors.termsAccepted?.message}
-        label={
-          <>
-            Ich habe die{' '}
-            <Link to={paths.aktionsbedingungen.getHref()} className="font-semibold text-brand-700 underline">
-              Aktionsbedingungen
-            </Link>{' '}
-            gelesen und akzeptiere sie.
-          </>
-        }
-        {...register('termsAccepted')}
-      />
-      <Button type="submit" size="lg" disabled={isSubmitting || done}>
-        Jetzt registrieren
-      </Button>
+    <form noValidate method="post" onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4" aria-label="Registrierung starten">
+      <fieldset disabled={!hydrated} className="contents">
+        <TextField label="E-Mail" type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="Passwort"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label="Passwort wiederholen"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.passwordConfirm?.message}
+          {...register('passwordConfirm')}
+        />
+        <CheckboxField
+          required
+          error={errors.termsAccepted?.message}
+          label={
+            <>
+              Ich habe die{' '}
+              <Link to={paths.aktionsbedingungen.getHref()} className="font-semibold text-brand-700 underline">
+                Aktionsbedingungen
+              </Link>{' '}
+              gelesen und akzeptiere sie.
+            </>
+          }
+          {...register('termsAccepted')}
+        />
+        <Button type="submit" size="lg" disabled={isSubmitting || done}>
+          Jetzt registrieren
+        </Button>
+      </fieldset>
     </form>
   );
 }
