@@ -21,9 +21,16 @@ SELECT json_object(
         FROM (SELECT j.key AS k, j.value AS v FROM json_each(CASE WHEN json_valid(u.noraLZConnections) THEN u.noraLZConnections ELSE '[]' END) j ORDER BY j.key) l
         JOIN user_lz_connections c ON c.id = l.v
         LEFT JOIN nora_lz n ON n.id = c.noraLz))),
+  -- The active campaign's totals as user_stats_view computes them (its query in
+  -- pb_migrations/1750000027_totals_next_cashback.js), read here directly: through the view
+  -- they cost a quarter of the page's CPU time (docs/performance.md); a test compares both.
   'stats', json((
-    SELECT json_object('totalSales', s.totalSales, 'totalCashback', s.totalCashback, 'toNextCashback', s.toNextCashback)
-      FROM user_stats_view s WHERE s.id = u.id LIMIT 1)),
+    SELECT json_object(
+             'totalSales', CAST(ROUND(COALESCE(t.totalSales, 0), 2) AS REAL),
+             'totalCashback', CAST((SELECT COUNT(*) FROM vouchers v WHERE v.user = u.id AND v.campaign = c.id) * c.reward AS REAL),
+             'toNextCashback', CAST(COALESCE(t.toNextCashback, c.threshold) AS REAL))
+      FROM campaigns c LEFT JOIN sales_totals t ON t.user = u.id AND t.campaign = c.id
+     WHERE c.id = (SELECT id FROM campaigns WHERE active = TRUE ORDER BY year DESC LIMIT 1))),
   'vouchers', json((
     SELECT json_group_array(json_object('id', v.id, 'code', v.code, 'status', v.status, 'created', v.created,
              'campaignLabel', v.campaignLabel, 'paidOn', v.paidOn))

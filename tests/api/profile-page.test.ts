@@ -165,4 +165,27 @@ describe('GET /api/portal/profile-page', () => {
       expect(page.vouchers).toHaveLength(3);
     }
   });
+
+  it('reads the totals as the stats view does: a workshop without sales, and no active campaign', async () => {
+    // The page computes the totals itself (one lookup instead of the view, docs/performance.md);
+    // the view stays what the collection API answers, so both must agree.
+    const quiet = await createWorkshop(server);
+    await createVoucher(server, quiet.id, 'open');
+    const viewOf = async (actor: Actor) => (await actor.pb.collection('user_stats_view').getFullList())[0] ?? null;
+    const statsOf = (view: Record<string, unknown> | null) =>
+      view && { totalSales: view.totalSales, totalCashback: view.totalCashback, toNextCashback: view.toNextCashback };
+
+    for (const actor of [quiet, workshop]) expect((await page(actor)).json.stats).toEqual(statsOf(await viewOf(actor)));
+    expect((await page(quiet)).json.stats).toMatchObject({ totalSales: 0, totalCashback: 50 });
+
+    const campaign = await activeCampaignId(server);
+    await server.admin.collection('campaigns').update(campaign, { active: false });
+    try {
+      expect(await viewOf(quiet)).toBeNull();
+      expect((await page(quiet)).json.stats).toBeNull();
+    } finally {
+      await server.admin.collection('campaigns').update(campaign, { active: true });
+    }
+    expect((await page(quiet)).json.stats).toEqual(statsOf(await viewOf(quiet)));
+  });
 });
