@@ -3,7 +3,7 @@
 Object.defineProperty(exports, Symbol.toStringTag, { value: 'Module' });
 // src/rules/load.ts
 const OVERLOAD = {
-	maxInFlight: 24,
+	maxInFlight: 16,
 	retryAfterSeconds: 2,
 	message: "Das Portal ist gerade stark ausgelastet. Bitte versuchen Sie es später erneut."
 };

@@ -63,7 +63,7 @@ const SESSION_SECONDS = {
 
 // src/rules/load.ts
 const OVERLOAD = {
-	maxInFlight: 24,
+	maxInFlight: 16,
 	retryAfterSeconds: 2,
 	message: "Das Portal ist gerade stark ausgelastet. Bitte versuchen Sie es später erneut."
 };
