@@ -116,9 +116,14 @@ export function hasFocusRing(target: Locator): Promise<boolean> {
   });
 }
 
-/** Declines optional cookies so the consent box is out of the way. */
+/**
+ * Declines optional cookies so the consent box is out of the way, then waits until the page's
+ * forms take input: a prerendered page's forms stay disabled until React has taken over their
+ * part of the page (decision 021), and keyboard steps do not wait for that by themselves.
+ */
 export async function declineCookies(page: Page) {
   await page.getByRole('button', { name: 'Nur notwendige' }).first().click();
+  await expect(page.locator('fieldset[disabled]')).toHaveCount(0);
 }
 
 /** Logs in and waits until the login page has sent the user on. */

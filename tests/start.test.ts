@@ -108,8 +108,10 @@ it('starts with demo data and a mail inbox, survives a PocketBase crash, stops o
   expect(first.output()).not.toMatch(/\bSELECT\b|\bINSERT\b|tokenKey|secret/i);
   expect(first.output()).not.toMatch(/ERROR/);
 
+  // The start page arrives prerendered (decision 021); a page behind a login is drawn by the browser.
   const page = await fetch(`${url}/`);
-  expect(await page.text()).toContain('<div id="root"></div>');
+  expect(await page.text()).toContain('Wir schrauben am Preis!');
+  expect(await (await fetch(`${url}/profile`)).text()).toContain('<div id="root"></div>');
   expect(await counts(url)).toEqual({ centres: 320, vouchers: ['audit', 'closed', 'open'], connections: 2 });
 
   // PocketBase hands mails to SMTP in the background: poll the inbox briefly.
