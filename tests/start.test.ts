@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PocketBase from 'pocketbase';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, afterEach, expect, it } from 'vitest';
 
 import { DEMO_LOGINS, DEMO_WORKSHOP2 } from '../scripts/demo/seed.mjs';
 import { DEMO_OPERATOR, OPERATOR_ENV } from '../scripts/lib/operator.mjs';
@@ -15,6 +15,19 @@ import { until } from './helpers/poll';
 // and a second start on the same data dir.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-start-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+// A test that fails halfway must not leave the portal running: it would take CPU from every
+// test after it (a CI run's failed assertion here left start.mjs and PocketBase up).
+const running = new Set<ChildProcess>();
+afterEach(async () => {
+  for (const child of running) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGINT');
+    await exited;
+  }
+  running.clear();
+});
 
 interface Started {
   child: ChildProcess;
@@ -36,6 +49,7 @@ async function start(ports: { http: number; smtp: number; web: number }, extraEn
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
