@@ -119,4 +119,4 @@ function admit(e) {
   }
 }
 
-module.exports = { contentSecurityPolicy, servePage, dropThumb, admit, prerenderedPage };
+module.exports = { contentSecurityPolicy, servePage, dropThumb, admit };

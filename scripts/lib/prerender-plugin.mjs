@@ -5,12 +5,12 @@
 // PocketBase serves those files for exactly those paths (pb_hooks/lib/http.js prerenderedPage);
 // every other path keeps the empty index.html, which the browser draws alone.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-/** Where a page's prerendered file lives inside the build. Also read by the PocketBase hook. */
-export const PRERENDERED_DIR = 'prerendered';
+/** Where the pages' files live inside the build (pb_hooks/lib/http.js names the same folder). */
+const PRERENDERED_DIR = 'prerendered';
 
 /** '/' → 'index.html', '/login' → 'login.html' (the hook maps request paths the same way). */
 export function prerenderedFile(pathname) {
@@ -23,8 +23,9 @@ const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').r
  * The script a prerendered page loads instead of the app's entry: it starts the app in the task
  * after the first frame (at the latest after a second), so neither the download of the app's JS
  * nor React taking the page over stands between the visitor and the first paint. A tab opened
- * in the background starts at once. (Waiting for the browser's first-contentful-paint entry
- * instead started later and cost Lighthouse more blocking time: 87–95 against 96–99 on `/`.) Written into assets/ as a file: the CSP allows no inline script.
+ * in the background starts at once. Written into assets/ as a file: the CSP allows no inline
+ * script. (Waiting for the browser's first-contentful-paint entry instead started later and
+ * cost Lighthouse more blocking time: 87–95 against 96–99 on `/`.)
  */
 export const BOOT_SCRIPT = `// Starts the app once the prerendered page has painted (decision 021).
 (function () {
@@ -74,8 +75,9 @@ export function pageHtml(shell, { html, title }, routeChunks, bootFile) {
     return '';
   });
   for (const file of routeChunks) chunks.push(`/${file}`);
-  const attr = (value) => escapeHtml(value);
-  hints.push(`<script defer src="/${bootFile}" data-entry="${attr(entry[1])}" data-chunks="${attr(chunks.join(' '))}"></script>`);
+  hints.push(
+    `<script defer src="/${bootFile}" data-entry="${escapeHtml(entry[1])}" data-chunks="${escapeHtml(chunks.join(' '))}"></script>`,
+  );
   return withoutScripts
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
     .replace('</head>', () => `${hints.join('')}</head>`)
@@ -128,7 +130,7 @@ export function prerenderPlugin() {
         mkdirSync(path.dirname(file), { recursive: true });
         writeFileSync(file, pageHtml(shell, page, routeChunks(bundle, pathname), bootFile));
       }
-      if (existsSync(ssrDir)) rmSync(ssrDir, { recursive: true, force: true });
+      rmSync(ssrDir, { recursive: true, force: true });
       config.logger.info(`prerendered ${module.PRERENDERED_PAGES.length} public pages into ${PRERENDERED_DIR}/`);
     },
   };

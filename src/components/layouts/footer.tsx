@@ -20,7 +20,7 @@ export function Footer() {
             Barrierefreiheit
           </Link>
         </nav>
-        {/* Prerendered pages carry the build's year; React puts this year in when it takes over (decision 021). */}
+        {/* Prerendered pages carry the build's year, and taking them over keeps it (decision 021). */}
         <p className="md:ml-auto" suppressHydrationWarning>
           © {new Date().getFullYear()} NORA Cashback-Aktion. Alle Rechte vorbehalten.
         </p>

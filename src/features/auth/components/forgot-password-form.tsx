@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { PrerenderedForm } from '@/components/ui/prerendered-form';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
-import { useHydrated } from '@/hooks/use-hydrated';
 
 import { requestPasswordReset } from '../api/request-password-reset';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '../schemas/auth';
@@ -18,7 +18,6 @@ export const FORGOT_SUCCESS =
 export const FORGOT_ERROR = 'Fehler beim Senden der E-Mail. Bitte versuchen Sie es erneut.';
 
 export function ForgotPasswordForm() {
-  const hydrated = useHydrated();
   const [success, setSuccess] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const {
@@ -52,14 +51,12 @@ export function ForgotPasswordForm() {
           {error}
         </Alert>
       )}
-      <form noValidate method="post" onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
-        <fieldset disabled={!hydrated} className="contents">
-          <TextField label="E-Mail" type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
-          <Button type="submit" size="lg" disabled={isSubmitting}>
-            {isSubmitting ? 'Wird gesendet...' : 'Link senden'}
-          </Button>
-        </fieldset>
-      </form>
+      <PrerenderedForm onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
+        <TextField label="E-Mail" type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
+        <Button type="submit" size="lg" disabled={isSubmitting}>
+          {isSubmitting ? 'Wird gesendet...' : 'Link senden'}
+        </Button>
+      </PrerenderedForm>
       <Link to={paths.login.getHref()} className="mt-6 inline-block text-sm font-semibold text-brand-700 underline">
         Zurück zum Login
       </Link>

@@ -5,12 +5,12 @@ import { Link, useLocation, useNavigate } from 'react-router';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { PrerenderedForm } from '@/components/ui/prerendered-form';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { loginErrorMessage } from '@/lib/auth';
 import { landingPathFor } from '@/lib/authorization';
 import { roleFromCollection } from '@/lib/roles';
-import { useHydrated } from '@/hooks/use-hydrated';
 
 import { loginWithChain } from '../api/login';
 import type { OtpChallenge } from '../api/model';
@@ -25,7 +25,6 @@ export const LOGIN_INTRO =
 export const RESET_SUCCESS_MESSAGE = 'Passwort erfolgreich zurückgesetzt. Sie können sich jetzt anmelden.';
 
 export function LoginForm() {
-  const hydrated = useHydrated();
   const navigate = useNavigate();
   const location = useLocation();
   const passwordWasReset = (location.state as { passwordReset?: boolean } | null)?.passwordReset === true;
@@ -73,22 +72,20 @@ export function LoginForm() {
           {error}
         </Alert>
       )}
-      <form noValidate method="post" onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
-        <fieldset disabled={!hydrated} className="contents">
-          <TextField label="E-Mail" type="email" autoComplete="username" required error={errors.email?.message} {...register('email')} />
-          <TextField
-            label="Passwort"
-            type="password"
-            autoComplete="current-password"
-            required
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <Button type="submit" size="lg" disabled={isSubmitting}>
-            {isSubmitting ? 'Anmelden...' : 'Anmelden'}
-          </Button>
-        </fieldset>
-      </form>
+      <PrerenderedForm onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
+        <TextField label="E-Mail" type="email" autoComplete="username" required error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="Passwort"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Button type="submit" size="lg" disabled={isSubmitting}>
+          {isSubmitting ? 'Anmelden...' : 'Anmelden'}
+        </Button>
+      </PrerenderedForm>
       <div className="mt-6 flex flex-col gap-2 text-sm">
         <Link to={paths.forgotPassword.getHref()} className="font-semibold text-brand-700 underline">
           Passwort vergessen?

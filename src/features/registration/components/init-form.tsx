@@ -3,10 +3,10 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 
 import { Button } from '@/components/ui/button';
+import { PrerenderedForm } from '@/components/ui/prerendered-form';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
-import { useHydrated } from '@/hooks/use-hydrated';
 
 import type { InitValues } from '../schemas/init';
 import { lazyInitResolver } from '../schemas/init-resolver';
@@ -16,7 +16,6 @@ export const ACCOUNT_STEP_DELAY_MS = 100;
 
 /** The first wizard state: on the landing page (#register) and at /register/init. */
 export function InitForm() {
-  const hydrated = useHydrated();
   const navigate = useNavigate();
   // Read once, not through the hook: while the prerendered landing page hydrates, a hook sees
   // the store's first state, not what this visitor entered before a reload (decision 021).
@@ -50,43 +49,41 @@ export function InitForm() {
   };
 
   return (
-    <form noValidate method="post" onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4" aria-label="Registrierung starten">
-      <fieldset disabled={!hydrated} className="contents">
-        <TextField label="E-Mail" type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
-        <TextField
-          label="Passwort"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label="Passwort wiederholen"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.passwordConfirm?.message}
-          {...register('passwordConfirm')}
-        />
-        <CheckboxField
-          required
-          error={errors.termsAccepted?.message}
-          label={
-            <>
-              Ich habe die{' '}
-              <Link to={paths.aktionsbedingungen.getHref()} className="font-semibold text-brand-700 underline">
-                Aktionsbedingungen
-              </Link>{' '}
-              gelesen und akzeptiere sie.
-            </>
-          }
-          {...register('termsAccepted')}
-        />
-        <Button type="submit" size="lg" disabled={isSubmitting || done}>
-          Jetzt registrieren
-        </Button>
-      </fieldset>
-    </form>
+    <PrerenderedForm onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4" aria-label="Registrierung starten">
+      <TextField label="E-Mail" type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
+      <TextField
+        label="Passwort"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <TextField
+        label="Passwort wiederholen"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.passwordConfirm?.message}
+        {...register('passwordConfirm')}
+      />
+      <CheckboxField
+        required
+        error={errors.termsAccepted?.message}
+        label={
+          <>
+            Ich habe die{' '}
+            <Link to={paths.aktionsbedingungen.getHref()} className="font-semibold text-brand-700 underline">
+              Aktionsbedingungen
+            </Link>{' '}
+            gelesen und akzeptiere sie.
+          </>
+        }
+        {...register('termsAccepted')}
+      />
+      <Button type="submit" size="lg" disabled={isSubmitting || done}>
+        Jetzt registrieren
+      </Button>
+    </PrerenderedForm>
   );
 }
