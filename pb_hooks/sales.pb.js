@@ -24,7 +24,7 @@ onRecordCreateRequest((e) => {
     const status = current.getString('status');
     // Past the commit point the file is finished by the next start; a held file waits.
     if (status === 'merging' || status === 'issuing' || status === 'done' || status === 'held') return;
-    e.app.db().newQuery('DELETE FROM sales_import_rows WHERE file = {:file}').bind({ file: e.record.id }).execute();
+    importer.dropStaged(e.app, e.record.id);
     current.set('status', 'failed');
     current.set('errorMessage', importer.FILE_ERRORS.failed);
     e.app.saveNoValidate(current);

@@ -30,21 +30,28 @@ function adaptChunk(size, fn) {
 }
 
 /**
- * Opens an upload and checks it as a whole. Returns { text, sep, names, body } or
- * { error } with a German message.
+ * Opens an upload and checks it as a whole. Returns { text, sep, names, body, trimmed } or
+ * { error } with a German message. `trimmed` is true when no cell can have anything for
+ * String.prototype.trim to remove: the file is ASCII and has no blank but the line feed
+ * (native searches, no pass in JS), so a checker may skip trimming each cell.
  */
 function open(app, record) {
-  const text = uploads().readUploadText(app, record);
+  const read = uploads().readUpload(app, record);
+  const text = read.text;
   if (text.trim() === '') return { error: FILE_ERRORS.empty };
   if (text.indexOf('\u0000') >= 0) return { error: FILE_ERRORS.binary };
   if (text.indexOf('\uFFFD') >= 0) return { error: uploads().NOT_UTF8 };
   const head = csv().readHeader(text);
-  return { text, sep: head.sep, names: head.names, body: head.body };
+  const body = head.body;
+  const trimmed = read.ascii && [' ', '\t', '\r', '\v', '\f'].every((blank) => body.indexOf(blank) < 0);
+  return { text, sep: head.sep, names: head.names, body, trimmed };
 }
 
 /**
  * Runs the rows of an opened upload through `spec`:
- *   spec.check(fields, line) → { values } | { reason } | { skip: true }   (fields are raw cells)
+ *   spec.check(fields, line) → { values } | { reason } | { skip: true }   (fields are raw cells);
+ *                              an array instead of { values } is a good row handed to flush
+ *                              as it is (the fast form for large files: nothing wraps it)
  *   spec.flush(batch)        → writes a chunk of { values, line } in one short transaction and
  *                              returns [{ line, reason }] for rows it refused
  *   spec.refuses             → true when flush may refuse rows (their cells are kept until then)
@@ -95,16 +102,17 @@ function run(upload, spec) {
       // A line with nothing on it is not a row.
       if (fields.length === 1 && fields[0].trim() === '') return;
       const verdict = spec.check(fields, line);
-      if (verdict.skip) {
+      if (Array.isArray(verdict)) batch.push(verdict);
+      else if (verdict.skip) {
         skipped += 1;
         return;
-      }
-      if (verdict.reason) {
+      } else if (verdict.reason) {
         failed.push(echoRow(fields, verdict.reason, line));
         return;
+      } else {
+        batch.push({ values: verdict.values, line });
+        if (keep) pending[line] = fields;
       }
-      batch.push({ values: verdict.values, line });
-      if (keep) pending[line] = fields;
       if (batch.length >= chunk) flush();
       if (spec.progress && batch.length % 1000 === 0) {
         const percent = Math.floor((consumed / total) * 100);

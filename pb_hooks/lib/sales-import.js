@@ -13,6 +13,7 @@
 // was after it, so every workshop ends with floor(totalSales / threshold) codes.
 
 const pipeline = () => require(`${__hooks}/lib/import-pipeline.js`);
+const staging = () => require(`${__hooks}/lib/import-staging.js`);
 
 const HEADER = ['user', 'bnr', 'knr', 'gpnr', 'deliverydate', 'sales'];
 const MAX_FIELD = 30;
@@ -67,7 +68,8 @@ function setFields(app, fileId, fields) {
 function loadUserIds(app) {
   const rows = arrayOf(new DynamicModel({ id: '' }));
   app.db().newQuery('SELECT id FROM users').all(rows);
-  const ids = {};
+  // No prototype: a cell such as 'constructor' is no key of it.
+  const ids = Object.create(null);
   for (const r of rows) ids[r.id] = true;
   return ids;
 }
@@ -78,24 +80,29 @@ function one(app, sql, params, shape) {
   return row;
 }
 
-/** The row schema of a sales file: trimmed cells, ids ≤ 30 characters, a known user, a date in the period, a bounded amount. */
-function rowChecker(app, campaign) {
+/**
+ * The row schema of a sales file: trimmed cells, ids ≤ 30 characters, a known user, a date in
+ * the period, a bounded amount. A good row comes back as the array staged for it
+ * ([user, bnr, knr, gpnr, deliverydate, euro, line]); `trimmed` says the cells need no trim.
+ */
+function rowChecker(app, campaign, trimmed) {
   const clock = require(`${__hooks}/lib/clock.js`);
   const amounts = require(`${__hooks}/lib/amounts.js`);
   const start = clock.parseDate(campaign.getString('campaignStart')).getTime();
   const end = clock.parseDate(campaign.getString('campaignEnd')).getTime();
   const maxEuro = campaign.getFloat('maxSalesPerRow') || 100000;
   const users = loadUserIds(app);
-  const dateOk = {};
-  return (raw) => {
+  const dateOk = Object.create(null);
+  return (raw, line) => {
     if (raw.length !== HEADER.length) return { reason: ROW_ERRORS.columns };
-    const f = raw.map((x) => x.trim());
+    const f = trimmed ? raw : [raw[0].trim(), raw[1].trim(), raw[2].trim(), raw[3].trim(), raw[4].trim(), raw[5].trim()];
     for (let i = 0; i < 5; i++) {
-      if (!f[i]) return { reason: ROW_ERRORS.missing(HEADER[i]) };
-      if (f[i].length > MAX_FIELD) return { reason: ROW_ERRORS.fieldTooLong(HEADER[i]) };
+      const cell = f[i];
+      if (!cell) return { reason: ROW_ERRORS.missing(HEADER[i]) };
+      if (cell.length > MAX_FIELD) return { reason: ROW_ERRORS.fieldTooLong(HEADER[i]) };
     }
     if (!f[5]) return { reason: ROW_ERRORS.missing('sales') };
-    if (!users[f[0]]) return { reason: ROW_ERRORS.user };
+    if (users[f[0]] !== true) return { reason: ROW_ERRORS.user };
     let verdict = dateOk[f[4]];
     if (verdict === undefined) {
       const d = f[4];
@@ -106,109 +113,87 @@ function rowChecker(app, campaign) {
     if (verdict !== 'ok') return { reason: ROW_ERRORS[verdict] };
     const amount = amounts.parseCents(f[5], maxEuro);
     if (amount.reason) return { reason: amount.reason };
-    return { values: [f[0], f[1], f[2], f[3], f[4], amount.cents / 100] };
+    return [f[0], f[1], f[2], f[3], f[4], amount.cents / 100, line];
   };
 }
 
 /**
- * Stages one chunk in one statement. Staged ids are the import's sequence number and the
- * line (hex): unique across every file ever imported, and in upload order, so every insert
- * appends to the B-tree.
+ * A key twice in one file: the later rows fail, naming the first line with that key. The
+ * sorted staging table has them next to each other (one read per page of repeats); they stay
+ * staged and the merge skips them. Returns their failed-row lines (sorted into the others by
+ * the caller).
  */
-function stageChunk(app, fileId, seq, batch) {
-  const rows = batch.map((b) => b.values.concat([b.line]));
-  app
-    .db()
-    .newQuery(
-      `INSERT INTO sales_import_rows (id, file, line, user, bnr, knr, gpnr, deliverydate, sales)
-       SELECT printf('%08x%07x', {:seq}, r.value ->> 6), {:file}, r.value ->> 6,
-              r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, r.value ->> 4, r.value ->> 5
-         FROM json_each({:rows}) AS r`,
-    )
-    .bind({ file: fileId, seq, rows: JSON.stringify(rows) })
-    .execute();
-  return [];
-}
-
-/**
- * A key twice in one file: the later rows fail, naming the first line with that key. One
- * sorted pass over the file's staged rows (a read) finds them; they leave staging in short
- * transactions. Returns their failed-row lines (sorted into the others by the caller).
- */
-function dropDuplicates(app, fileId, seq) {
-  const dups = arrayOf(new DynamicModel({ line: 0, first: 0 }));
-  app
-    .db()
-    .newQuery(
-      `SELECT line, first FROM (
-         SELECT line, MIN(line) OVER (PARTITION BY user, bnr, knr, gpnr, deliverydate) AS first
-           FROM sales_import_rows WHERE file = {:file})
-        WHERE line > first`,
-    )
-    .bind({ file: fileId })
-    .all(dups);
+function repeatedRows(app, fileId) {
   const failed = [];
-  for (let i = 0; i < dups.length; i += 1000) {
-    const part = dups.slice(i, i + 1000);
-    const ids = part.map((d) => `${('00000000' + seq.toString(16)).slice(-8)}${('0000000' + d.line.toString(16)).slice(-7)}`);
-    const rows = arrayOf(new DynamicModel({ line: 0, user: '', bnr: '', knr: '', gpnr: '', deliverydate: '', sales: 0.5 }));
-    app.runInTransaction((tx) => {
-      tx.db()
-        .newQuery(
-          `SELECT line, user, bnr, knr, gpnr, deliverydate, sales FROM sales_import_rows WHERE id IN (SELECT value FROM json_each({:ids}))`,
-        )
-        .bind({ ids: JSON.stringify(ids) })
-        .all(rows);
-      tx.db()
-        .newQuery('DELETE FROM sales_import_rows WHERE id IN (SELECT value FROM json_each({:ids}))')
-        .bind({ ids: JSON.stringify(ids) })
-        .execute();
-    });
-    const firstOf = {};
-    for (const d of part) firstOf[d.line] = d.first;
-    for (const r of rows) {
+  let after = 0;
+  for (;;) {
+    const page = staging().repeated(app, fileId, after, 5000);
+    if (page.length === 0) return failed;
+    for (const r of page) {
       failed.push({
         line: r.line,
         cells: [r.user, r.bnr, r.knr, r.gpnr, r.deliverydate, String(r.sales).replace('.', ',')],
-        reason: ROW_ERRORS.duplicate(firstOf[r.line]),
+        reason: ROW_ERRORS.duplicate(r.first),
       });
     }
+    after = page[page.length - 1].pos;
   }
-  return failed;
 }
 
 /**
  * What merging the staged rows would do: new/unchanged/updated counts, and per workshop the
- * codes it would newly earn (reads only).
+ * codes it would newly earn. Reads only: the staged rows in key order, a range of positions
+ * at a time, each looked up in sales_data's identity index.
  */
 function forecast(app, fileId, campaign) {
   const vouchers = require(`${__hooks}/lib/vouchers.js`);
-  const perUser = arrayOf(new DynamicModel({ user: '', staged: 0, fresh: 0, unchanged: 0, delta: 0.5, current: 0.5, issued: 0.5 }));
+  const sorted = `staging.${staging().tables(fileId).sorted}`;
+  const total = staging().count(app, fileId);
+  const perUser = {};
+  const result = { staged: 0, fresh: 0, unchanged: 0, codes: 0, workshops: 0, maxPerWorkshop: 0 };
+  let size = 20000;
+  for (let after = 0; after < total;) {
+    const db = staging().attached(app);
+    const upto = after + size;
+    const rows = arrayOf(new DynamicModel({ user: '', staged: 0, fresh: 0, unchanged: 0, cents: 0 }));
+    size = pipeline().adaptChunk(size, () => {
+      db.newQuery(
+        `SELECT s.user AS user, COUNT(*) AS staged,
+                SUM(CASE WHEN d.id IS NULL THEN 1 ELSE 0 END) AS fresh,
+                SUM(CASE WHEN d.id IS NOT NULL AND d.sales = s.sales THEN 1 ELSE 0 END) AS unchanged,
+                CAST(SUM(ROUND((s.sales - COALESCE(d.sales, 0)) * 100)) AS INTEGER) AS cents
+           FROM ${sorted} s
+           LEFT JOIN sales_data d ON d.user = s.user AND d.bnr = s.bnr AND d.knr = s.knr AND d.gpnr = s.gpnr
+                                 AND d.deliverydate = s.deliverydate
+          WHERE s.pos > {:after} AND s.pos <= {:upto} AND s.first = 0
+          GROUP BY s.user`,
+      )
+        .bind({ after, upto })
+        .all(rows);
+    });
+    after = upto;
+    for (const r of rows) {
+      result.staged += r.staged;
+      result.fresh += r.fresh;
+      result.unchanged += r.unchanged;
+      perUser[r.user] = (perUser[r.user] || 0) + r.cents;
+    }
+  }
+  const users = Object.keys(perUser);
+  const now = arrayOf(new DynamicModel({ user: '', current: 0.5, issued: 0 }));
   app
     .db()
     .newQuery(
-      `SELECT x.user AS user, x.staged AS staged, x.fresh AS fresh, x.unchanged AS unchanged, x.delta AS delta,
-              COALESCE((SELECT t.totalSales FROM sales_totals t WHERE t.user = x.user AND t.campaign = {:campaign}), 0) AS current,
-              COALESCE((SELECT MAX(v.tier) FROM vouchers v WHERE v.user = x.user AND v.campaign = {:campaign}), 0) AS issued
-         FROM (SELECT s.user AS user, COUNT(*) AS staged,
-                      SUM(CASE WHEN d.id IS NULL THEN 1 ELSE 0 END) AS fresh,
-                      SUM(CASE WHEN d.id IS NOT NULL AND d.sales = s.sales THEN 1 ELSE 0 END) AS unchanged,
-                      ROUND(SUM(s.sales - COALESCE(d.sales, 0)), 2) AS delta
-                 FROM sales_import_rows s
-                 LEFT JOIN sales_data d ON d.user = s.user AND d.bnr = s.bnr AND d.knr = s.knr AND d.gpnr = s.gpnr AND d.deliverydate = s.deliverydate
-                WHERE s.file = {:file}
-                GROUP BY s.user) AS x`,
+      `SELECT u.value AS user, COALESCE(t.totalSales, 0) AS current,
+              COALESCE((SELECT MAX(v.tier) FROM vouchers v WHERE v.user = u.value AND v.campaign = {:campaign}), 0) AS issued
+         FROM json_each({:users}) AS u LEFT JOIN sales_totals t ON t.user = u.value AND t.campaign = {:campaign}`,
     )
-    .bind({ file: fileId, campaign: campaign.id })
-    .all(perUser);
+    .bind({ users: JSON.stringify(users), campaign: campaign.id })
+    .all(now);
   const threshold = campaign.getFloat('threshold');
-  const result = { staged: 0, fresh: 0, unchanged: 0, codes: 0, workshops: 0, maxPerWorkshop: 0 };
-  for (const r of perUser) {
-    result.staged += r.staged;
-    result.fresh += r.fresh;
-    result.unchanged += r.unchanged;
-    const earned = vouchers.codesEarned(r.current + r.delta, threshold);
-    const more = Math.max(0, earned - Math.round(r.issued));
+  for (const r of now) {
+    const earned = vouchers.codesEarned((Math.round(r.current * 100) + perUser[r.user]) / 100, threshold);
+    const more = Math.max(0, earned - r.issued);
     if (more > 0) {
       result.codes += more;
       result.workshops += 1;
@@ -234,13 +219,18 @@ function importSalesFile(app, record) {
   if (upload.error) return failFile(app, record, upload.error);
   if (upload.names.join(',') !== HEADER.join(',')) return failFile(app, record, FILE_ERRORS.header);
 
+  staging().begin(app, fileId);
   const result = pipeline().run(upload, {
     width: HEADER.length,
-    check: rowChecker(app, campaign),
-    flush: (batch) => stageChunk(app, fileId, seq, batch),
+    check: rowChecker(app, campaign, upload.trimmed),
+    flush: (batch) => {
+      staging().append(app, fileId, batch);
+      return [];
+    },
     progress: (percent) => setFields(app, fileId, { progress: Math.min(90, Math.round(percent * 0.9)) }),
   });
-  const failedLines = pipeline().mergeFailed(result, dropDuplicates(app, fileId, seq));
+  staging().sort(app, fileId);
+  const failedLines = pipeline().mergeFailed(result, repeatedRows(app, fileId));
 
   // Counts, the gate's figures and the failed rows are fixed before anything reaches
   // sales_data (reads only, no write lock).
@@ -269,35 +259,35 @@ function importSalesFile(app, record) {
   finishMerge(app, fileId);
 }
 
-/** Moves staged rows into sales_data in short transactions (each removes what it merged, so it resumes). */
-function mergeStaged(app, fileId, campaignId) {
-  let chunk = 5000;
-  for (;;) {
-    const bound = one(
-      app,
-      `SELECT COALESCE(MAX(rowid), 0) AS upto, COUNT(*) AS n FROM (SELECT rowid FROM sales_import_rows WHERE file = {:file} ORDER BY rowid LIMIT {:limit})`,
-      { file: fileId, limit: chunk },
-      { upto: 0, n: 0 },
-    );
-    if (bound.n === 0) return;
-    chunk = pipeline().adaptChunk(bound.n, () => {
-      app.runInTransaction((tx) => {
-        const params = { file: fileId, upto: bound.upto, campaign: campaignId };
-        tx.db()
-          .newQuery(
-            `INSERT INTO sales_data (id, user, campaign, bnr, knr, gpnr, deliverydate, sales, sourceFile, created, updated)
-             SELECT id, user, {:campaign}, bnr, knr, gpnr, deliverydate, sales, file,
-                    strftime('%Y-%m-%d %H:%M:%fZ'), strftime('%Y-%m-%d %H:%M:%fZ')
-               FROM sales_import_rows WHERE file = {:file} AND rowid <= {:upto}
-             ON CONFLICT (user, bnr, knr, gpnr, deliverydate) DO UPDATE
-                SET sales = excluded.sales, sourceFile = excluded.sourceFile, updated = excluded.updated
-              WHERE sales_data.sales IS NOT excluded.sales`,
-          )
-          .bind(params)
-          .execute();
-        tx.db().newQuery('DELETE FROM sales_import_rows WHERE file = {:file} AND rowid <= {:upto}').bind(params).execute();
-      });
+/**
+ * Moves the staged rows into sales_data in key order, in short transactions; the cursor in
+ * the staging database says where a restart resumes (a chunk merged again after a crash
+ * between the two writes changes nothing: the same values meet the same rows).
+ */
+function mergeStaged(app, record, campaignId) {
+  const fileId = record.id;
+  const sorted = `staging.${staging().tables(fileId).sorted}`;
+  const seq = record.getInt('importSeq');
+  const total = staging().count(app, fileId);
+  let size = 5000;
+  for (let after = staging().merged(app, fileId); after < total;) {
+    const db = staging().attached(app);
+    const upto = after + size;
+    size = pipeline().adaptChunk(size, () => {
+      db.newQuery(
+        `INSERT INTO sales_data (id, user, campaign, bnr, knr, gpnr, deliverydate, sales, sourceFile, created, updated)
+         SELECT printf('%08x%07x', {:seq}, s.pos), s.user, {:campaign}, s.bnr, s.knr, s.gpnr, s.deliverydate, s.sales, {:file},
+                strftime('%Y-%m-%d %H:%M:%fZ'), strftime('%Y-%m-%d %H:%M:%fZ')
+           FROM ${sorted} s WHERE s.pos > {:after} AND s.pos <= {:upto} AND s.first = 0
+         ON CONFLICT (user, bnr, knr, gpnr, deliverydate) DO UPDATE
+            SET sales = excluded.sales, sourceFile = excluded.sourceFile, updated = excluded.updated
+          WHERE sales_data.sales IS NOT excluded.sales`,
+      )
+        .bind({ seq, campaign: campaignId, file: fileId, after, upto })
+        .execute();
     });
+    staging().advance(app, fileId, Math.min(upto, total));
+    after = upto;
   }
 }
 
@@ -309,19 +299,26 @@ function finishMerge(app, fileId) {
   const campaign = activeCampaign(app);
   let record = app.findRecordById('sales_data_files', fileId);
   if (record.getString('status') === 'merging') {
-    mergeStaged(app, fileId, campaign.id);
-    // Rows the file inserted or changed carry it as sourceFile; unchanged rows change no total.
-    const users = arrayOf(new DynamicModel({ user: '' }));
-    app.db().newQuery('SELECT DISTINCT user FROM sales_data WHERE sourceFile = {:file}').bind({ file: fileId }).all(users);
-    require(`${__hooks}/lib/totals.js`).writeTotals(
-      app,
-      campaign.id,
-      users.map((u) => u.user),
-    );
-    // The dashboard's sales volume per week (one read over the campaign's rows, a short write).
-    require(`${__hooks}/lib/dashboard.js`).writeSalesWeekly(app, campaign.id);
+    // A file that changes no row (the same weekly file uploaded again) has nothing to merge,
+    // and no total or week to recompute (its counts were fixed at the commit point).
+    const changes = record.getInt('newDataCount') + record.getInt('updatedDataCount');
+    if (changes > 0) {
+      if (staging().isSorted(app, fileId)) mergeStaged(app, record, campaign.id);
+      else app.logger().error('sales import: staged rows missing while merging', 'file', fileId);
+      // Rows the file inserted or changed carry it as sourceFile; unchanged rows change no total.
+      const users = arrayOf(new DynamicModel({ user: '' }));
+      app.db().newQuery('SELECT DISTINCT user FROM sales_data WHERE sourceFile = {:file}').bind({ file: fileId }).all(users);
+      require(`${__hooks}/lib/totals.js`).writeTotals(
+        app,
+        campaign.id,
+        users.map((u) => u.user),
+      );
+      // The dashboard's sales volume per week (one read over the campaign's rows, a short write).
+      require(`${__hooks}/lib/dashboard.js`).writeSalesWeekly(app, campaign.id);
+    }
     record = setFields(app, fileId, { status: 'issuing', progress: 98 });
   }
+  staging().drop(app, fileId);
   if (record.getString('status') === 'issuing') {
     const issued = require(`${__hooks}/lib/vouchers.js`).reconcile(app, campaign);
     setFields(app, fileId, { status: 'done', progress: 100, codesIssued: record.getInt('codesIssued') + issued });
@@ -336,7 +333,7 @@ function finishMerge(app, fileId) {
 function resumeInterrupted(app) {
   const stuck = app.findRecordsByFilter('sales_data_files', "status = 'processing' || status = 'queued'", '', 0, 0);
   for (const record of stuck) {
-    app.db().newQuery('DELETE FROM sales_import_rows WHERE file = {:file}').bind({ file: record.id }).execute();
+    staging().drop(app, record.id);
     failFile(app, record, FILE_ERRORS.interrupted);
   }
   for (const record of app.findRecordsByFilter('sales_data_files', "status = 'merging' || status = 'issuing'", 'created', 0, 0)) {
@@ -345,6 +342,11 @@ function resumeInterrupted(app) {
     } catch (err) {
       app.logger().error('resuming a sales import failed', 'file', record.id, 'error', String(err));
     }
+  }
+  // Staged rows of a file that no longer waits for them (a crash between its last two steps).
+  for (const id of staging().stagedFiles(app)) {
+    const waiting = app.findRecordsByFilter('sales_data_files', "id = {:id} && (status = 'held' || status = 'merging')", '', 1, 0, { id });
+    if (waiting.length === 0) staging().drop(app, id);
   }
   const campaign = activeCampaign(app);
   if (campaign) require(`${__hooks}/lib/vouchers.js`).reconcile(app, campaign);
@@ -404,7 +406,7 @@ function decideHeld(app, fileId, admin, decision, selfConfirm) {
     });
   });
   if (decision === 'discard') {
-    app.db().newQuery('DELETE FROM sales_import_rows WHERE file = {:file}').bind({ file: fileId }).execute();
+    staging().drop(app, fileId);
   } else {
     finishMerge(app, fileId);
   }
@@ -413,6 +415,7 @@ function decideHeld(app, fileId, admin, decision, selfConfirm) {
 
 module.exports = {
   importSalesFile,
+  dropStaged: (app, fileId) => staging().drop(app, fileId),
   finishMerge,
   resumeInterrupted,
   decideHeld,

@@ -10,11 +10,22 @@ const NOT_UTF8 = 'Die Datei ist nicht UTF-8-kodiert. Bitte speichern Sie sie als
 
 /** The whole uploaded file of `record` as text, without a UTF-8 BOM. */
 function readUploadText(app, record) {
+  return readUpload(app, record).text;
+}
+
+/**
+ * The upload's text (without a byte order mark) and whether it is plain ASCII: a UTF-8 file
+ * has as many characters as bytes exactly when every byte is ASCII (measured without a
+ * pass over the text).
+ */
+function readUpload(app, record) {
   const fsys = app.newFilesystem();
   let text;
+  let bytes;
   try {
     const reader = fsys.getReader(`${record.baseFilesPath()}/${record.getString('file')}`);
     try {
+      bytes = reader.size();
       text = toString(reader, MAX_UPLOAD_BYTES);
     } finally {
       reader.close();
@@ -22,7 +33,8 @@ function readUploadText(app, record) {
   } finally {
     fsys.close();
   }
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const ascii = text.length === bytes;
+  return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, ascii };
 }
 
 /** Marks an upload record failed with a German message and no processed rows. */
@@ -37,4 +49,4 @@ function failUpload(app, collection, id, message, extra) {
   return record;
 }
 
-module.exports = { readUploadText, failUpload, NOT_UTF8, MAX_UPLOAD_BYTES };
+module.exports = { readUploadText, readUpload, failUpload, NOT_UTF8, MAX_UPLOAD_BYTES };

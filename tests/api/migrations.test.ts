@@ -29,7 +29,6 @@ const PROJECT_COLLECTIONS = [
   'portal_settings',
   'sales_data',
   'sales_data_files',
-  'sales_import_rows',
   'sales_totals',
   'sales_weekly',
   'staff_log',

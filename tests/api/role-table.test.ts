@@ -187,19 +187,6 @@ const SPECS: Record<string, CollectionSpec> = {
     createBody: async (_caller, owner) => ({ user: owner.id, campaign: campaignId, totalSales: 999999 }),
     update: { field: 'totalSales', value: 999999 },
   },
-  sales_import_rows: {
-    make: async () => {
-      const admin = await createStaff(server, 'administrators');
-      const file = await admin.pb.collection('sales_data_files').create(csvUpload({ filename: 'leer.csv' }));
-      return (
-        await server.admin
-          .collection('sales_import_rows')
-          .create({ file: file.id, user: 'x', bnr: '1', knr: 'K', gpnr: 'G', deliverydate: '2025-06-01', sales: 1 })
-      ).id;
-    },
-    createBody: async () => ({ user: 'x', bnr: '1', knr: 'K', gpnr: 'G', deliverydate: '2025-06-01', sales: 1 }),
-    update: { field: 'sales', value: 999999 },
-  },
   submissions: {
     owner: 'users',
     make: async (owner) => (await createSubmission(server, owner.id)).id,

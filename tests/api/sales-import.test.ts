@@ -121,6 +121,56 @@ describe('sales import', () => {
     expect(text).toContain(`"'=HYPERLINK(""http://evil"")"`);
   });
 
+  it('takes a user or date cell named like a JavaScript property for what it is: unknown, not a crash', async () => {
+    const w = await createWorkshop(server);
+    const lines = [
+      `constructor,4001,K1,G1,2025-06-01,10`,
+      `__proto__,4001,K1,G1,2025-06-01,10`,
+      `toString,4001,K1,G1,2025-06-01,10`,
+      `${w.id},4001,K1,G1,constructor,10`,
+      `${w.id},4001,K2,G1,__proto__,10`,
+      `${w.id},4001,K3,G1,2025-06-01,10`,
+    ];
+    const { record } = await upload(admin, `${HEADER}\n${lines.join('\n')}\n`);
+    expect(record).toMatchObject({ status: 'done', successfullyProcessedRows: 1, failedProcessedRows: 5 });
+    const rows = (await failedRows(record as never)).subarray(3).toString('utf8').trim().split('\r\n');
+    expect(rows.slice(1).map((r) => r.split(';').at(-2))).toEqual([
+      '"Unbekannte Benutzer-ID"',
+      '"Unbekannte Benutzer-ID"',
+      '"Unbekannte Benutzer-ID"',
+      '"Ungültiges Lieferdatum (erwartet JJJJ-MM-TT)"',
+      '"Ungültiges Lieferdatum (erwartet JJJJ-MM-TT)"',
+    ]);
+    expect((await stats(w.id)).totalSales).toBe(10);
+  });
+
+  it('imports a file with blanks around its cells, tabs, CRLF and a non-ASCII blank exactly like its plain twin', async () => {
+    // A plain ASCII file skips trimming each cell; any blank in the file takes the trimming path.
+    const [plain, padded] = await Promise.all([createWorkshop(server), createWorkshop(server)]);
+    const rows = (id: string) => [
+      [id, '4001', 'K1', 'G1', '2025-06-01', '100,50'],
+      [id, '4001', 'K2', 'G1', '2025-06-02', '1.234,50'],
+      [id, '4002', 'K1', 'G2', '2025-06-02', '-0,5'],
+    ];
+    const plainCsv = `${HEADER}\n${rows(plain.id)
+      .map((r) => r.map((c) => (c.includes(',') ? `"${c}"` : c)).join(','))
+      .join('\n')}\n`;
+    const paddedCsv = `${HEADER.replace(/,/g, ';')}\r\n${rows(padded.id)
+      .map((r, i) => r.map((c, k) => (k === i ? `\u00a0${c}\t` : ` ${c} `)).join(';'))
+      .join('\r\n')}\r\n`;
+    const a = (await upload(admin, plainCsv)).record;
+    const b = (await upload(admin, paddedCsv)).record;
+    for (const record of [a, b]) expect(record).toMatchObject({ status: 'done', successfullyProcessedRows: 3, failedProcessedRows: 0 });
+    const stored = async (id: string) =>
+      (
+        await server.admin
+          .collection('sales_data')
+          .getFullList({ filter: server.admin.filter('user = {:u}', { u: id }), sort: 'knr,bnr,deliverydate' })
+      ).map((r) => [r.bnr, r.knr, r.gpnr, r.deliverydate, r.sales]);
+    expect(await stored(padded.id)).toEqual(await stored(plain.id));
+    expect((await stats(padded.id)).totalSales).toBe(1334.5);
+  });
+
   for (const [name, content, message] of [
     ['an empty file', '\n\n', 'Die Datei ist leer.'],
     ['a file with a wrong header', 'user;bnr;knr;deliverydate;sales\nx;1;2;2025-06-01;1\n', 'Falsche Kopfzeile'],

@@ -22,6 +22,7 @@ import { protectedFile } from '../helpers/files';
 import { request } from '../helpers/http';
 import { jpegDeclaring, pngDeclaring } from '../helpers/images';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
+import { stagedState } from '../helpers/staging';
 
 // Issue 14: every code minted and every verdict released survives hostile files, odd
 // numbers and concurrent requests. Each case is the attack first, then what must hold.
@@ -413,10 +414,12 @@ describe('the plausibility gate', () => {
     const ws = await Promise.all([createWorkshop(server), createWorkshop(server), createWorkshop(server)]);
     const record = await uploadSales(admin, `${HEADER}\n${ws.map((w) => `${w.id},1,K1,G1,2025-06-01,1000`).join('\n')}\n`);
     expect(record).toMatchObject({ status: 'held', gateCodes: 6, gateWorkshops: 3, gateMaxPerWorkshop: 2 });
+    // Held: its rows wait sorted in the staging database, with the merge not begun.
+    expect(stagedState(server.dataDir).tables.filter((name) => name.endsWith(record.id))).toEqual([`import_sorted_${record.id}`]);
     const res = await call(admin2, 'POST', `/api/portal/sales-imports/${record.id}/discard`, {});
     expect(res.status).toBe(200);
     expect(res.json.status).toBe('discarded');
-    expect((await server.admin.collection('sales_import_rows').getList(1, 1, { filter: `file = "${record.id}"` })).totalItems).toBe(0);
+    expect(stagedState(server.dataDir).tables.filter((name) => name.endsWith(record.id))).toEqual([]);
     for (const w of ws) {
       expect(await totalOf(w.id)).toBe(0);
       expect(await vouchersOf(w.id)).toHaveLength(0);
