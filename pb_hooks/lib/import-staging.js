@@ -100,8 +100,11 @@ function sort(app, fileId) {
     `CREATE TABLE ${t.sorted} (pos INTEGER PRIMARY KEY, line INTEGER NOT NULL, user TEXT NOT NULL, bnr TEXT NOT NULL,
        knr TEXT NOT NULL, gpnr TEXT NOT NULL, deliverydate TEXT NOT NULL, sales REAL NOT NULL, first INTEGER NOT NULL DEFAULT 0)`,
   );
-  // Per connection; the auxiliary writer is a single connection, so this holds for the sort.
+  // Per connection; the auxiliary writer is a single connection, so these hold for the sort:
+  // its working memory (cache and sort buffer, 8 MB each instead of 32) and its spill to a
+  // temporary file instead of memory.
   exec(app, 'PRAGMA temp_store = FILE');
+  exec(app, 'PRAGMA cache_size = -8000');
   exec(app, `INSERT INTO ${t.sorted} (line, ${KEY}, sales) SELECT line, ${KEY}, sales FROM ${t.rows} ORDER BY ${KEY}, line`);
   exec(app, `DROP TABLE ${t.rows}`);
   // Repeats sit right after their key's first row: one pass comparing each row with the one

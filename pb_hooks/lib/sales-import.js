@@ -229,6 +229,9 @@ function importSalesFile(app, record) {
     },
     progress: (percent) => setFields(app, fileId, { progress: Math.min(90, Math.round(percent * 0.9)) }),
   });
+  // The file's text is no longer needed: let the runtime free it before sorting.
+  upload.text = null;
+  upload.body = null;
   staging().sort(app, fileId);
   const failedLines = pipeline().mergeFailed(result, repeatedRows(app, fileId));
 
