@@ -32,10 +32,12 @@ function exec(app, sql, params) {
     .execute();
 }
 
+// Reads go through the auxiliary writer's connection too: its page cache is kept small (see
+// `begin`), where one of the reader pool's connections would fill 32 MB with staged rows.
 function one(app, sql, params, shape) {
   const row = new DynamicModel(shape);
   app
-    .auxDB()
+    .auxNonconcurrentDB()
     .newQuery(sql)
     .bind(params || {})
     .one(row);
@@ -45,7 +47,7 @@ function one(app, sql, params, shape) {
 function all(app, sql, params, shape) {
   const rows = arrayOf(new DynamicModel(shape));
   app
-    .auxDB()
+    .auxNonconcurrentDB()
     .newQuery(sql)
     .bind(params || {})
     .all(rows);
@@ -69,6 +71,9 @@ function drop(app, fileId) {
 /** An empty staging table for `fileId`. */
 function begin(app, fileId) {
   drop(app, fileId);
+  // Per connection, and the auxiliary writer is one connection: 8 MB of page cache (and so of
+  // sort buffer) instead of PocketBase's 32 MB; staging only appends, the sort spills to a file.
+  exec(app, 'PRAGMA cache_size = -8000');
   exec(
     app,
     `CREATE TABLE ${tables(fileId).rows} (line INTEGER NOT NULL, user TEXT NOT NULL, bnr TEXT NOT NULL, knr TEXT NOT NULL,
@@ -100,9 +105,8 @@ function sort(app, fileId) {
     `CREATE TABLE ${t.sorted} (pos INTEGER PRIMARY KEY, line INTEGER NOT NULL, user TEXT NOT NULL, bnr TEXT NOT NULL,
        knr TEXT NOT NULL, gpnr TEXT NOT NULL, deliverydate TEXT NOT NULL, sales REAL NOT NULL, first INTEGER NOT NULL DEFAULT 0)`,
   );
-  // Per connection; the auxiliary writer is a single connection, so these hold for the sort:
-  // its working memory (cache and sort buffer, 8 MB each instead of 32) and its spill to a
-  // temporary file instead of memory.
+  // As in `begin` (again, should the pool have replaced the connection): a small cache, and
+  // the sort spills to a temporary file instead of memory.
   exec(app, 'PRAGMA temp_store = FILE');
   exec(app, 'PRAGMA cache_size = -8000');
   exec(app, `INSERT INTO ${t.sorted} (line, ${KEY}, sales) SELECT line, ${KEY}, sales FROM ${t.rows} ORDER BY ${KEY}, line`);

@@ -15,23 +15,33 @@ function readUploadText(app, record) {
 
 /**
  * The upload's text (without a byte order mark) and whether it is plain ASCII: a UTF-8 file
- * has as many characters as bytes exactly when every byte is ASCII (measured without a
- * pass over the text).
+ * has as many characters as bytes exactly when every byte is ASCII (known without a pass over
+ * the text). With local storage the file is read in one exactly sized buffer; through the
+ * storage reader the buffer grows while it reads, which for a 48.6 MB sales file cost
+ * PocketBase tens of MB more at its peak.
  */
 function readUpload(app, record) {
-  const fsys = app.newFilesystem();
+  const key = `${record.baseFilesPath()}/${record.getString('file')}`;
   let text;
   let bytes;
-  try {
-    const reader = fsys.getReader(`${record.baseFilesPath()}/${record.getString('file')}`);
+  if (!app.settings().s3.enabled) {
+    const file = `${app.dataDir()}/storage/${key}`;
+    bytes = $os.stat(file).size();
+    if (bytes <= MAX_UPLOAD_BYTES) text = toString($os.readFile(file));
+  }
+  if (text === undefined) {
+    const fsys = app.newFilesystem();
     try {
-      bytes = reader.size();
-      text = toString(reader, MAX_UPLOAD_BYTES);
+      const reader = fsys.getReader(key);
+      try {
+        bytes = reader.size();
+        text = toString(reader, MAX_UPLOAD_BYTES);
+      } finally {
+        reader.close();
+      }
     } finally {
-      reader.close();
+      fsys.close();
     }
-  } finally {
-    fsys.close();
   }
   const ascii = text.length === bytes;
   return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, ascii };
