@@ -51,14 +51,36 @@ function byWeek(days, fields) {
   });
 }
 
-/** Recomputes the campaign's sales volume per ISO week (a read by day), then replaces the rows in one short transaction. */
+/** Rows of sales_data summed per statement when the weeks are recomputed (a short read each). */
+const ROWS_PER_READ = 50000;
+
+/**
+ * Recomputes the campaign's sales volume per ISO week (a read by day), then replaces the rows
+ * in one short transaction. The read goes through data.db's writer connection in ranges of
+ * rows: a whole-table scan on a reader connection filled another 32 MB page cache after every
+ * import (docs/performance.md); each range holds the writer for a moment only.
+ */
 function writeSalesWeekly(app, campaignId) {
-  const days = rowsOf(
-    app,
-    'SELECT deliverydate AS day, ROUND(SUM(sales), 2) AS total, COUNT(*) AS n FROM sales_data WHERE campaign = {:c} GROUP BY deliverydate',
-    { c: campaignId },
-    { day: '', total: 0.5, n: 0 },
-  );
+  const db = app.nonconcurrentDB();
+  const last = new DynamicModel({ n: 0 });
+  db.newQuery('SELECT COALESCE(MAX(rowid), 0) AS n FROM sales_data').one(last);
+  const byDay = new Map();
+  for (let after = 0; after < last.n; after += ROWS_PER_READ) {
+    const part = arrayOf(new DynamicModel({ day: '', cents: 0, n: 0 }));
+    db.newQuery(
+      `SELECT deliverydate AS day, CAST(ROUND(SUM(sales) * 100) AS INTEGER) AS cents, COUNT(*) AS n FROM sales_data
+        WHERE rowid > {:after} AND rowid <= {:upto} AND campaign = {:c} GROUP BY deliverydate`,
+    )
+      .bind({ c: campaignId, after, upto: after + ROWS_PER_READ })
+      .all(part);
+    for (const r of part) {
+      const into = byDay.get(r.day) || { cents: 0, n: 0 };
+      into.cents += r.cents;
+      into.n += r.n;
+      byDay.set(r.day, into);
+    }
+  }
+  const days = [...byDay.entries()].map(([day, v]) => ({ day, total: v.cents / 100, n: v.n }));
   const weeks = byWeek(days, ['total', 'n']);
   app.runInTransaction((tx) => {
     tx.db().newQuery('DELETE FROM sales_weekly WHERE campaign = {:c}').bind({ c: campaignId }).execute();

@@ -5,18 +5,30 @@
 // user_stats_view reads it). The sum is a read (it does not hold SQLite's single write
 // lock); the upsert is one short statement.
 
-/** Recomputes the totals of `userIds` for `campaignId`. */
+/** Workshops summed per statement: each sum is a short read on data.db's writer connection. */
+const USERS_PER_READ = 100;
+
+/**
+ * Recomputes the totals of `userIds` for `campaignId`. The sums are read through data.db's
+ * writer connection, a hundred workshops at a time: after a large import they read most of
+ * sales_data, and on one of the reader pool's connections that filled another 32 MB page
+ * cache (PocketBase's peak memory, docs/performance.md); the writer's cache is warm anyway.
+ */
 function writeTotals(app, campaignId, userIds) {
   if (!userIds || userIds.length === 0) return;
-  const sums = arrayOf(new DynamicModel({ user: '', total: 0.5 }));
-  app
-    .db()
-    .newQuery(
-      `SELECT u.value AS user, COALESCE((SELECT ROUND(SUM(d.sales), 2) FROM sales_data d WHERE d.user = u.value AND d.campaign = {:campaign}), 0) AS total
-         FROM json_each({:users}) AS u WHERE EXISTS (SELECT 1 FROM users WHERE id = u.value)`,
-    )
-    .bind({ campaign: campaignId, users: JSON.stringify(userIds) })
-    .all(sums);
+  const sums = [];
+  for (let i = 0; i < userIds.length; i += USERS_PER_READ) {
+    const part = arrayOf(new DynamicModel({ user: '', total: 0.5 }));
+    app
+      .nonconcurrentDB()
+      .newQuery(
+        `SELECT u.value AS user, COALESCE((SELECT ROUND(SUM(d.sales), 2) FROM sales_data d WHERE d.user = u.value AND d.campaign = {:campaign}), 0) AS total
+           FROM json_each({:users}) AS u WHERE EXISTS (SELECT 1 FROM users WHERE id = u.value)`,
+      )
+      .bind({ campaign: campaignId, users: JSON.stringify(userIds.slice(i, i + USERS_PER_READ)) })
+      .all(part);
+    for (const r of part) sums.push(r);
+  }
   if (sums.length === 0) return;
   const rules = require(`${__hooks}/lib/vendor/rules.js`);
   const threshold = app.findRecordById('campaigns', campaignId).getFloat('threshold');

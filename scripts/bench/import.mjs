@@ -44,6 +44,16 @@ function generateRows(userIds) {
   return rows;
 }
 
+/** The codes the rows earn: per workshop, floor(total / threshold), in whole cents (rules). */
+function expectedCodes(rows, threshold) {
+  const cents = new Map();
+  for (const r of rows) cents.set(r[0], (cents.get(r[0]) ?? 0) + Math.round(Number(r[5]) * 100));
+  const step = Math.round(threshold * 100);
+  let codes = 0;
+  for (const c of cents.values()) if (c > 0) codes += Math.floor(c / step);
+  return codes;
+}
+
 function peakRssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(status.match(/VmHWM:\s+(\d+)/)[1]);
@@ -179,6 +189,7 @@ async function main() {
       rawSqliteSeconds: Number(raw.toFixed(2)),
       ratioToRawSqlite: Number((first.seconds / raw).toFixed(1)),
       codesIssued: first.record.codesIssued,
+      codesExpected: expectedCodes(rows, campaign.threshold),
       mailsQueued,
       mailsDrainedSeconds: Number(drainSeconds.toFixed(2)),
       mailsAccepted: smtp.accepted.length,
@@ -202,6 +213,7 @@ async function main() {
       ['re-upload <= 20 s', second.seconds <= 20],
       ['peak RSS <= 300 MB', rss <= 300],
       ['registration wait <= 1 s', Math.max(0, ...waits) <= 1000],
+      ['codes as the rows earn', first.record.codesIssued === expectedCodes(rows, campaign.threshold)],
       ['every code mailed', mailsQueued > 0 && smtp.accepted.length === mailsQueued],
     ];
     console.log('\ntargets');

@@ -16,6 +16,7 @@ import { LIMITS, MESSAGES } from '../../src/rules';
 import { request } from '../helpers/http';
 import { startInbox, type MailInbox } from '../helpers/mail';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
+import { until } from '../helpers/poll';
 
 // Issue 19: administrators find any workshop, read its whole story, act on it with a reason
 // that lands in the append-only staff log, and see the campaign's figures.
@@ -474,4 +475,50 @@ describe('dashboard', () => {
       await own.stop();
     }
   });
+
+  it('sums a file larger than one read of the weekly figures to the cent, every day in every week', async () => {
+    // The weekly sums are read in ranges of 50,000 rows (pb_hooks/lib/dashboard.js); a file of
+    // 120,001 rows whose days repeat across all ranges must still add up to the exact cents.
+    const own = await startPocketBase();
+    try {
+      const boss = await createStaff(own, 'administrators');
+      const workshops = await Promise.all([0, 1].map(() => createWorkshop(own)));
+      const days = ['2025-06-05', '2025-06-06', '2025-06-07', '2025-06-08', '2025-06-09', '2025-06-10', '2025-06-16'];
+      const week = (day: string) => (day < '2025-06-09' ? '2025-W23' : day < '2025-06-16' ? '2025-W24' : '2025-W25');
+      const expected = new Map<string, { cents: number; rows: number }>();
+      const lines = ['user,bnr,knr,gpnr,deliverydate,sales'];
+      for (let i = 0; i < 120_001; i += 1) {
+        const day = days[i % days.length]!;
+        const cents = ((i * 7) % 13) + 1;
+        lines.push(`${workshops[i % 2]!.id},${4000 + i},K1,G1,${day},0.${String(cents).padStart(2, '0')}`);
+        const into = expected.get(week(day)) ?? { cents: 0, rows: 0 };
+        into.cents += cents;
+        into.rows += 1;
+        expected.set(week(day), into);
+      }
+      const up = await request(
+        own.url,
+        boss,
+        'POST',
+        '/api/collections/sales_data_files/records',
+        multipart({ filename: 'gross.csv' }, blob(lines.join('\n'), 'text/csv'), 'gross.csv'),
+      );
+      expect(up.status, up.text).toBe(200);
+      // A file this size is imported in the background: poll its record until it is done.
+      const done = await until(
+        'the large file to be imported',
+        async () => {
+          const file = await own.admin.collection('sales_data_files').getOne(up.json.id);
+          return file.status === 'done' || file.status === 'failed' ? file : null;
+        },
+        { timeoutMs: 90_000, everyMs: 200 },
+      );
+      expect(done).toMatchObject({ status: 'done', newDataCount: 120_001, failedProcessedRows: 0 });
+      const res = await request(own.url, boss, 'GET', '/api/portal/backoffice/dashboard');
+      expect(res.status).toBe(200);
+      expect(res.json.sales).toEqual([...expected.entries()].sort().map(([w, v]) => ({ week: w, total: v.cents / 100, rows: v.rows })));
+    } finally {
+      await own.stop();
+    }
+  }, 120_000);
 });
