@@ -88,6 +88,58 @@ test.describe('prerendered public pages', () => {
     expect(errors).toEqual([]);
   });
 
+  /** What the document looked like when parsing ended, before the app's scripts ran. */
+  async function recordParsedState(page: Page) {
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const root = document.getElementById('root')!;
+        (window as unknown as { __parsed: object }).__parsed = {
+          path: location.pathname,
+          shown: getComputedStyle(root).display !== 'none',
+          heading: root.querySelector('h1')?.textContent ?? null,
+        };
+      });
+    });
+  }
+  const parsedState = (page: Page) => page.evaluate(() => (window as unknown as { __parsed: object }).__parsed);
+
+  test('a registration step opened without stored progress is the landing page from the first paint', async ({ page }) => {
+    const errors = watchErrors(page);
+    await recordParsedState(page);
+    await page.goto('/register/overview');
+    expect(await parsedState(page)).toEqual({ path: '/', shown: true, heading: 'Wir schrauben am Preis!' });
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveTitle('NORA Cashback-Aktion – Wir schrauben am Preis!');
+    // React took the HTML over as the landing page: its form checks in the browser.
+    await declineCookies(page);
+    const form = page.getByRole('form', { name: 'Registrierung starten' });
+    await form.getByRole('button', { name: 'Jetzt registrieren' }).click();
+    await expect(form.getByText('E-Mail ist erforderlich.')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('a registration step opened with stored progress never shows the landing page; the step is drawn', async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.goto('/');
+    await declineCookies(page);
+    const form = page.getByRole('form', { name: 'Registrierung starten' });
+    await form.getByRole('textbox', { name: 'E-Mail' }).fill('schritt@example.de');
+    await form.getByRole('textbox', { name: 'Passwort', exact: true }).fill('geheim-passwort-1');
+    await form.getByRole('textbox', { name: 'Passwort wiederholen' }).fill('geheim-passwort-1');
+    await form.getByRole('checkbox').check();
+    await form.getByRole('button', { name: 'Jetzt registrieren' }).click();
+    await expect(page).toHaveURL(/\/register\/account$/);
+
+    await recordParsedState(page);
+    await page.goto('/register/account');
+    expect(await parsedState(page)).toEqual({ path: '/register/account', shown: false, heading: 'Wir schrauben am Preis!' });
+    await expect(page.getByRole('heading', { level: 1, name: '1. Account erstellen' })).toBeVisible();
+    await expect(page.getByText('bitte geben Sie es für')).toContainText('schritt@example.de');
+    await expect(page.getByRole('heading', { name: 'Wir schrauben am Preis!' })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/register\/account$/);
+    expect(errors).toEqual([]);
+  });
+
   test('the landing form keeps what a visitor entered before a reload', async ({ page }) => {
     await page.goto('/');
     await declineCookies(page);

@@ -13,6 +13,12 @@ const app = (
     <App />
   </StrictMode>
 );
+// A registration step arrives with the landing page's HTML (decision 023); for a visitor with
+// stored progress that HTML was kept hidden and the app draws the step instead.
+if (document.documentElement.hasAttribute('data-stand-in')) {
+  root.replaceChildren();
+  document.documentElement.removeAttribute('data-stand-in');
+}
 // A public page arrives prerendered (decision 021): React takes over its HTML instead of drawing it again.
 if (root.firstElementChild) hydrateRoot(root, app);
 else createRoot(root).render(app);

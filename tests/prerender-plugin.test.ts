@@ -1,7 +1,7 @@
 // The step that writes a prerendered page into the built index.html (issue 21, decision 021).
 import { describe, expect, it } from 'vitest';
 
-import { pageHtml, prerenderedFile } from '../scripts/lib/prerender-plugin.mjs';
+import { pageHtml, prerenderedFile, STAND_IN_SCRIPT, standInHtml } from '../scripts/lib/prerender-plugin.mjs';
 
 const SHELL = `<!doctype html><html lang="de"><head><title>Alt</title>
     <script type="module" crossorigin src="/assets/index-1.js"></script>
@@ -53,5 +53,50 @@ describe('prerenderedFile', () => {
     expect(prerenderedFile('/')).toBe('index.html');
     expect(prerenderedFile('/login')).toBe('login.html');
     expect(prerenderedFile('/register/account')).toBe('register/account.html');
+  });
+});
+
+describe('the stand-in of a registration step (decision 023)', () => {
+  /** Runs the script as the browser would, against a stored value (or storage that throws). */
+  function run(stored: string | null | Error) {
+    const attributes: Record<string, string> = { 'data-key': 'nora-registration-data', 'data-page': '/' };
+    const set: string[] = [];
+    const replaced: string[] = [];
+    const document = {
+      currentScript: { getAttribute: (name: string) => attributes[name] ?? null },
+      documentElement: { setAttribute: (name: string) => set.push(name) },
+    };
+    const localStorage = {
+      getItem: (key: string) => {
+        if (stored instanceof Error) throw stored;
+        return key === 'nora-registration-data' ? stored : null;
+      },
+    };
+    const history = { state: { idx: 0 }, replaceState: (_state: unknown, _title: string, url: string) => replaced.push(url) };
+    new Function('document', 'localStorage', 'history', STAND_IN_SCRIPT)(document, localStorage, history);
+    return { hidden: set.includes('data-stand-in'), replaced };
+  }
+  const stored = (step: unknown) => JSON.stringify({ state: { step, data: {} }, version: 0 });
+
+  it('stored progress past the first step keeps the page hidden for the app to draw the step', () => {
+    for (const step of ['account', 'address', 'partner', 'overview'])
+      expect(run(stored(step)), step).toEqual({ hidden: true, replaced: [] });
+  });
+
+  it('no progress, progress at the first step, or storage that is garbage or refuses is the landing page', () => {
+    const landing = { hidden: false, replaced: ['/'] };
+    for (const value of [null, '', 'null', '{', '"text"', '42', '{}', '{"state":null}', stored('init'), stored(''), stored(null)])
+      expect(run(value), String(value)).toEqual(landing);
+    expect(run(new Error('SecurityError: storage is disabled'))).toEqual(landing);
+  });
+
+  it('is placed at the end of the head, after the page’s own scripts, with its attributes escaped', () => {
+    const page = pageHtml(SHELL, { html: '<main>Start</main>', title: 'Start' }, [], BOOT);
+    const out = standInHtml(page, 'assets/stand-in-1.js', { storageKey: 'k"<x>', page: '/' });
+    const head = out.slice(0, out.indexOf('</head>'));
+    expect(head.endsWith('<script src="/assets/stand-in-1.js" data-key="k&quot;&lt;x&gt;" data-page="/"></script>')).toBe(true);
+    expect(head.indexOf('boot-1.js')).toBeLessThan(head.indexOf('stand-in-1.js'));
+    expect(out).toContain('<div id="root"><main>Start</main></div>');
+    expect(() => standInHtml('<html><body></body></html>', 'x.js', { storageKey: 'k', page: '/' })).toThrow(/no <\/head>/);
   });
 });

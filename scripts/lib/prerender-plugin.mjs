@@ -56,6 +56,38 @@ export const BOOT_SCRIPT = `// Starts the app once the prerendered page has pain
 `;
 
 /**
+ * The blocking script of a stand-in page (decision 023): a registration step's URL served with
+ * the landing page's HTML. Before the first paint it reads the wizard's stored step: without
+ * progress (a first-time visitor, whom the app would send to the landing page anyway) the
+ * address bar gets the landing page's path, so React takes the HTML over as that page; with
+ * progress the HTML stays hidden (`html[data-stand-in]` in index.css) and the app draws the
+ * step itself (src/main.tsx). Storage that cannot be read counts as no progress, as in the app.
+ */
+export const STAND_IN_SCRIPT = `// A registration step's URL served with the landing page's HTML (decision 023).
+(function () {
+  var script = document.currentScript;
+  var step = null;
+  try {
+    step = JSON.parse(localStorage.getItem(script.getAttribute('data-key')) || 'null').state.step;
+  } catch (e) {
+    step = null;
+  }
+  if (step && step !== 'init') document.documentElement.setAttribute('data-stand-in', '');
+  else history.replaceState(history.state, '', script.getAttribute('data-page'));
+})();
+`;
+
+/**
+ * A stand-in's HTML: the page it stands in for, with the blocking script at the end of the head,
+ * so it runs before any of the body is parsed or painted.
+ */
+export function standInHtml(pageHtmlText, scriptFile, { storageKey, page }) {
+  const tag = `<script src="/${scriptFile}" data-key="${escapeHtml(storageKey)}" data-page="${escapeHtml(page)}"></script>`;
+  if (!pageHtmlText.includes('</head>')) throw new Error('the page has no </head>');
+  return pageHtmlText.replace('</head>', () => `${tag}</head>`);
+}
+
+/**
  * The page's HTML: the page in the root, its title, React's resource hints (images) in the
  * head; the app's entry and every chunk it needs first (the route's own included) are loaded
  * by the boot script after the first paint instead of by tags the browser fetches at once.
@@ -124,14 +156,29 @@ export function prerenderPlugin() {
       const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
       const bootFile = `assets/boot-${createHash('sha256').update(BOOT_SCRIPT).digest('hex').slice(0, 8)}.js`;
       writeFileSync(path.join(outDir, bootFile), BOOT_SCRIPT);
-      for (const pathname of module.PRERENDERED_PAGES) {
-        const page = await module.prerenderPage(pathname);
+      const written = new Map();
+      const write = (pathname, text) => {
         const file = path.join(outDir, PRERENDERED_DIR, prerenderedFile(pathname));
         mkdirSync(path.dirname(file), { recursive: true });
-        writeFileSync(file, pageHtml(shell, page, routeChunks(bundle, pathname), bootFile));
+        writeFileSync(file, text);
+      };
+      for (const pathname of module.PRERENDERED_PAGES) {
+        const page = await module.prerenderPage(pathname);
+        const text = pageHtml(shell, page, routeChunks(bundle, pathname), bootFile);
+        written.set(pathname, text);
+        write(pathname, text);
+      }
+      const standInFile = `assets/stand-in-${createHash('sha256').update(STAND_IN_SCRIPT).digest('hex').slice(0, 8)}.js`;
+      writeFileSync(path.join(outDir, standInFile), STAND_IN_SCRIPT);
+      for (const { pathname, page } of module.STAND_IN_PAGES) {
+        const text = written.get(page);
+        if (!text) throw new Error(`${pathname} stands in for ${page}, which is not prerendered`);
+        write(pathname, standInHtml(text, standInFile, { storageKey: module.STAND_IN_STORAGE_KEY, page }));
       }
       rmSync(ssrDir, { recursive: true, force: true });
-      config.logger.info(`prerendered ${module.PRERENDERED_PAGES.length} public pages into ${PRERENDERED_DIR}/`);
+      config.logger.info(
+        `prerendered ${module.PRERENDERED_PAGES.length} public pages and ${module.STAND_IN_PAGES.length} stand-ins into ${PRERENDERED_DIR}/`,
+      );
     },
   };
 }

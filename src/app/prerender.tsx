@@ -4,14 +4,14 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 
 import { titleOf } from '@/components/document-title';
 import { paths } from '@/config/paths';
+import { REGISTRATION_STORAGE_KEY, WIZARD_STEPS } from '@/features/registration/stores/registration';
 
 import { AppProvider } from './provider';
 import { routes } from './router';
 
 /**
  * The public pages written to HTML at build time (issue 21, decision 021). Every other path
- * gets the empty page and is drawn by the browser alone; so do the registration steps, whose
- * content is the wizard state this visitor's browser stored.
+ * gets the empty page and is drawn by the browser alone, except the stand-ins below.
  */
 export const PRERENDERED_PAGES = [
   paths.home.getHref(),
@@ -23,6 +23,22 @@ export const PRERENDERED_PAGES = [
   paths.barrierefreiheit.getHref(),
   paths.notFound.getHref(),
 ];
+
+/**
+ * Paths whose first-time visitor the app sends on to another public page, with that page's
+ * HTML as their file (decision 023): the registration steps after the first, which without
+ * progress stored in this browser lead to the landing page (`guardRedirect`). A blocking script
+ * reads the stored step before the first paint: without one it puts the landing page's path
+ * into the address bar and React takes the page over; with one the page's HTML stays hidden
+ * and the app draws the step.
+ */
+export const STAND_IN_PAGES: { pathname: string; page: string }[] = WIZARD_STEPS.filter((step) => step !== 'init').map((step) => ({
+  pathname: paths.registerStep.getHref(step),
+  page: paths.home.getHref(),
+}));
+
+/** Where the stand-in script finds the wizard's stored step (`state.step` of the persisted store). */
+export const STAND_IN_STORAGE_KEY = REGISTRATION_STORAGE_KEY;
 
 /** One page as a visitor without a session sees it before any data is loaded: the root's HTML and its title. */
 export async function prerenderPage(pathname: string): Promise<{ html: string; title: string }> {

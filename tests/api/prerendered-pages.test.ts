@@ -21,6 +21,9 @@ beforeAll(async () => {
   writeFileSync(path.join(publicDir, 'prerendered', 'index.html'), html('PAGE-HOME'));
   writeFileSync(path.join(publicDir, 'prerendered', 'login.html'), html('PAGE-LOGIN'));
   writeFileSync(path.join(publicDir, 'prerendered', 'not-found.html'), html('PAGE-NOT-FOUND'));
+  // A stand-in in a folder (decision 023): /register/account has a file of its own.
+  mkdirSync(path.join(publicDir, 'prerendered', 'register'), { recursive: true });
+  writeFileSync(path.join(publicDir, 'prerendered', 'register', 'account.html'), html('STAND-IN-ACCOUNT'));
   // A file beside the public dir: no request path may reach it.
   writeFileSync(path.join(path.dirname(publicDir), `${path.basename(publicDir)}-secret.html`), html('SECRET'));
   server = await startPocketBase({ publicDir });
@@ -43,6 +46,7 @@ describe('prerendered public pages', () => {
       ['/', 'PAGE-HOME'],
       ['/login', 'PAGE-LOGIN'],
       ['/not-found', 'PAGE-NOT-FOUND'],
+      ['/register/account', 'STAND-IN-ACCOUNT'],
     ]) {
       const res = await page(pathname!);
       expect(res.status, pathname).toBe(200);
@@ -64,7 +68,11 @@ describe('prerendered public pages', () => {
   it('every other path gets the empty page the browser draws alone, never another page', async () => {
     for (const pathname of [
       '/profile',
-      '/register/account',
+      '/register',
+      '/register/init',
+      '/register/weiss-nicht',
+      '/register/account/x',
+      '/REGISTER/account',
       '/diese-seite-gibt-es-nicht',
       '/Login',
       '/LOGIN',
@@ -79,7 +87,7 @@ describe('prerendered public pages', () => {
       const res = await page(pathname);
       expect([200, 301, 404], pathname).toContain(res.status);
       if (res.status === 200) expect(res.body, pathname).toContain(SHELL);
-      for (const other of ['PAGE-LOGIN', 'PAGE-NOT-FOUND', 'SECRET']) expect(res.body, pathname).not.toContain(other);
+      for (const other of ['PAGE-LOGIN', 'PAGE-NOT-FOUND', 'STAND-IN-ACCOUNT', 'SECRET']) expect(res.body, pathname).not.toContain(other);
     }
   });
 
