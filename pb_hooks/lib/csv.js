@@ -58,7 +58,8 @@ function readHeader(text) {
 /**
  * Calls `onRow(fields, line, consumed)` for every record of `text` (no header handling):
  * `line` is the 1-based physical line the record starts on, counted from `firstLine`;
- * `consumed` approximates how many characters have been read (for progress).
+ * `consumed` approximates how many characters have been read (for progress). Returns the
+ * line number after the text, so a file read in pieces (`pieces`) keeps counting.
  */
 function eachRow(text, sep, onRow, firstLine) {
   let line = firstLine || 1;
@@ -73,7 +74,7 @@ function eachRow(text, sep, onRow, firstLine) {
         line += 1;
         pos = next + 1;
       }
-      return;
+      return line;
     }
     const lines = text.split(/\r\n|\r|\n/);
     if (lines[lines.length - 1] === '') lines.pop();
@@ -83,7 +84,7 @@ function eachRow(text, sep, onRow, firstLine) {
       onRow(lines[i].split(sep), line, consumed);
       line += 1;
     }
-    return;
+    return line;
   }
   let consumed = 0;
   parserFor(sep).parseRows(text, (fields) => {
@@ -96,6 +97,39 @@ function eachRow(text, sep, onRow, firstLine) {
     line += 1 + inner;
     return null; // keep nothing: the caller holds what it needs
   });
+  return line;
+}
+
+/**
+ * Cuts a text read in chunks (`nextChunk()` returns the next one, '' or null at the end) into
+ * pieces that each end with a line feed (the last one as the text ends). A line is never split,
+ * nor a CRLF: `eachRow` over the pieces in turn, each starting at the line number the one before
+ * returned, reads what it reads over the whole text, as long as no field is quoted (a quoted
+ * field may hold a line feed; such a file is read whole).
+ */
+function pieces(nextChunk) {
+  let carry = '';
+  let ended = false;
+  return function next() {
+    while (!ended) {
+      const chunk = nextChunk();
+      if (chunk === null || chunk === undefined || chunk === '') {
+        ended = true;
+        break;
+      }
+      const text = carry === '' ? chunk : carry + chunk;
+      const cut = text.lastIndexOf('\n');
+      if (cut < 0) {
+        carry = text;
+        continue;
+      }
+      carry = text.slice(cut + 1);
+      return text.slice(0, cut + 1);
+    }
+    const rest = carry;
+    carry = '';
+    return rest === '' ? null : rest;
+  };
 }
 
 // Control characters (C0, DEL, C1; the rulebook's set) never reach a cell; they become spaces.
@@ -135,4 +169,4 @@ function echo(value) {
   return text.length > MAX_OUT_CELL ? `${text.slice(0, MAX_OUT_CELL)}…` : text;
 }
 
-module.exports = { readHeader, eachRow, firstBreak, cell, line, write, echo, MAX_OUT_CELL };
+module.exports = { readHeader, eachRow, pieces, firstBreak, cell, line, write, echo, MAX_OUT_CELL };

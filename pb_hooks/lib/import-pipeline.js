@@ -47,6 +47,56 @@ function open(app, record) {
   return { text, sep: head.sep, names: head.names, body, trimmed };
 }
 
+/** Bytes read at a time from a large plain upload (PORTAL_IMPORT_PIECE_BYTES overrides it for tests). */
+function pieceBytes() {
+  return Number($os.getenv('PORTAL_IMPORT_PIECE_BYTES')) || 4 * 1024 * 1024;
+}
+
+/**
+ * Opens a large plain upload to be read piece by piece, so the file is never one string in
+ * memory (a 48.6 MB sales file was ~100 MB of PocketBase's peak: its bytes and its text).
+ * A first pass reads the chunks and keeps only what it learns: every chunk ASCII (as many
+ * characters as bytes, no replacement character), no quote (a quoted field may hold a line
+ * break), no NUL, not blank; and whether any blank besides the line feed occurs (`trimmed`).
+ * Anything else, a small file, or storage other than local, returns null: such an upload is
+ * read whole by `open`, which also words the errors. Returns what `open` returns, with
+ * `pieces` ({ first, next, close }) and `size` instead of `text` and `body`.
+ */
+function openPieces(app, record) {
+  const bytes = pieceBytes();
+  const source = uploads().chunksOf(app, record, bytes);
+  if (!source || source.size <= 2 * bytes) return null;
+  let reader = source.open();
+  let plain = true;
+  let content = false;
+  let blanks = false;
+  try {
+    for (let offset = 0; plain && offset < source.size; offset += bytes) {
+      const chunk = reader.next();
+      plain =
+        chunk.length === Math.min(bytes, source.size - offset) &&
+        chunk.indexOf('\uFFFD') < 0 &&
+        chunk.indexOf('"') < 0 &&
+        chunk.indexOf('\u0000') < 0;
+      if (!content && chunk.trim() !== '') content = true;
+      if (!blanks) blanks = [' ', '\t', '\r', '\v', '\f'].some((blank) => chunk.indexOf(blank) >= 0);
+    }
+  } finally {
+    reader.close();
+  }
+  if (!plain || !content) return null;
+  reader = source.open();
+  const next = csv().pieces(reader.next);
+  const head = csv().readHeader(next() || '');
+  return {
+    sep: head.sep,
+    names: head.names,
+    trimmed: !blanks,
+    size: source.size,
+    pieces: { first: head.body, next, close: reader.close },
+  };
+}
+
 /**
  * Runs the rows of an opened upload through `spec`:
  *   spec.check(fields, line) → { values } | { reason } | { skip: true }   (fields are raw cells);
@@ -75,7 +125,7 @@ function run(upload, spec) {
   let accepted = 0;
   let skipped = 0;
   let lastPercent = -1;
-  const total = Math.max(1, upload.body.length);
+  const total = Math.max(1, upload.pieces ? upload.size : upload.body.length);
   // The fields of rows in the current chunk, kept until the chunk is written, so a row the
   // writer refuses can be echoed as uploaded (only for writers that can refuse a row).
   const keep = spec.refuses === true;
@@ -95,35 +145,46 @@ function run(upload, spec) {
     for (const r of refused) failed.push(echoRow(rows[r.line] || [], r.reason, r.line));
   };
 
-  csvLib.eachRow(
-    upload.body,
-    upload.sep,
-    (fields, line, consumed) => {
-      // A line with nothing on it is not a row.
-      if (fields.length === 1 && fields[0].trim() === '') return;
-      const verdict = spec.check(fields, line);
-      if (Array.isArray(verdict)) batch.push(verdict);
-      else if (verdict.skip) {
-        skipped += 1;
-        return;
-      } else if (verdict.reason) {
-        failed.push(echoRow(fields, verdict.reason, line));
-        return;
-      } else {
-        batch.push({ values: verdict.values, line });
-        if (keep) pending[line] = fields;
+  let offset = 0;
+  const onRow = (fields, line, read) => {
+    const consumed = offset + read;
+    // A line with nothing on it is not a row.
+    if (fields.length === 1 && fields[0].trim() === '') return;
+    const verdict = spec.check(fields, line);
+    if (Array.isArray(verdict)) batch.push(verdict);
+    else if (verdict.skip) {
+      skipped += 1;
+      return;
+    } else if (verdict.reason) {
+      failed.push(echoRow(fields, verdict.reason, line));
+      return;
+    } else {
+      batch.push({ values: verdict.values, line });
+      if (keep) pending[line] = fields;
+    }
+    if (batch.length >= chunk) flush();
+    if (spec.progress && batch.length % 1000 === 0) {
+      const percent = Math.floor((consumed / total) * 100);
+      if (percent >= lastPercent + 5) {
+        lastPercent = percent;
+        spec.progress(percent);
       }
-      if (batch.length >= chunk) flush();
-      if (spec.progress && batch.length % 1000 === 0) {
-        const percent = Math.floor((consumed / total) * 100);
-        if (percent >= lastPercent + 5) {
-          lastPercent = percent;
-          spec.progress(percent);
-        }
+    }
+  };
+  if (upload.pieces) {
+    // Piece by piece (openPieces): each piece goes out of reach before the next is read.
+    try {
+      let line = 2;
+      for (let piece = upload.pieces.first; piece !== null; piece = upload.pieces.next()) {
+        line = csvLib.eachRow(piece, upload.sep, onRow, line);
+        offset += piece.length;
       }
-    },
-    2,
-  );
+    } finally {
+      upload.pieces.close();
+    }
+  } else {
+    csvLib.eachRow(upload.body, upload.sep, onRow, 2);
+  }
   flush();
   // Rows refused at writing join the others in file order.
   failed.sort((a, b) => a.line - b.line);
@@ -152,4 +213,4 @@ function failedRowsFile(header, failedLines, name) {
   return $filesystem.fileFromBytes(body, name);
 }
 
-module.exports = { open, run, mergeFailed, failedRowsFile, adaptChunk, FILE_ERRORS };
+module.exports = { open, openPieces, run, mergeFailed, failedRowsFile, adaptChunk, FILE_ERRORS };

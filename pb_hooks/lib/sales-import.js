@@ -215,7 +215,8 @@ function importSalesFile(app, record) {
   const seq = counters.next(app, 'sales_import');
   setFields(app, fileId, { status: 'processing', progress: 0, importSeq: seq });
 
-  const upload = pipeline().open(app, record);
+  // A large plain file is read piece by piece; anything else whole (decision 022).
+  const upload = pipeline().openPieces(app, record) || pipeline().open(app, record);
   if (upload.error) return failFile(app, record, upload.error);
   if (upload.names.join(',') !== HEADER.join(',')) return failFile(app, record, FILE_ERRORS.header);
 
@@ -229,6 +230,7 @@ function importSalesFile(app, record) {
     },
     progress: (percent) => setFields(app, fileId, { progress: Math.min(90, Math.round(percent * 0.9)) }),
   });
+  if (upload.pieces) app.logger().info('sales import: file read in pieces', 'file', fileId, 'bytes', upload.size);
   // The file's text is no longer needed: let the runtime free it before sorting.
   upload.text = null;
   upload.body = null;

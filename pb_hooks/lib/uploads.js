@@ -47,6 +47,31 @@ function readUpload(app, record) {
   return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, ascii };
 }
 
+/**
+ * The upload of `record` read in chunks of `chunkBytes` from local storage (null with S3):
+ * `size` in bytes, and `open()` → { next(): the next chunk as text ('' at the end), close() }.
+ * Each chunk is its own string: a reader that lets go of one before asking for the next keeps
+ * one chunk in memory, not the file. A chunk may end inside a multi-byte character; callers
+ * check `text.length` against the bytes asked for (ASCII only has one character per byte).
+ */
+function chunksOf(app, record, chunkBytes) {
+  if (app.settings().s3.enabled) return null;
+  const root = `${app.dataDir()}/storage`;
+  const key = `${record.baseFilesPath()}/${record.getString('file')}`;
+  const size = $os.stat(`${root}/${key}`).size();
+  return {
+    size,
+    open() {
+      // Opened inside the storage folder: no name can lead out of it.
+      const handle = $os.openInRoot(root, key);
+      return {
+        next: () => toString(handle, chunkBytes),
+        close: () => handle.close(),
+      };
+    },
+  };
+}
+
 /** Marks an upload record failed with a German message and no processed rows. */
 function failUpload(app, collection, id, message, extra) {
   const record = app.findRecordById(collection, id);
@@ -59,4 +84,4 @@ function failUpload(app, collection, id, message, extra) {
   return record;
 }
 
-module.exports = { readUploadText, readUpload, failUpload, NOT_UTF8, MAX_UPLOAD_BYTES };
+module.exports = { readUploadText, readUpload, chunksOf, failUpload, NOT_UTF8, MAX_UPLOAD_BYTES };

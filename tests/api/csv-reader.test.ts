@@ -114,6 +114,46 @@ describe('the server reads CSV exactly as d3-dsv does in Node', () => {
   });
 });
 
+describe('a large plain file read in pieces reads as the whole file', () => {
+  async function serverPieces(text: string, sep: string, sizes: number[]) {
+    const res = await fetch(`${server.url}/api/test/csv/pieces`, {
+      method: 'POST',
+      headers: { Authorization: server.admin.authStore.token, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ text, sep, sizes }),
+    });
+    expect(res.status).toBe(200);
+    return (await res.json()) as { rows: ParsedRow[]; cuts: number[]; next: number };
+  }
+
+  it('whatever the chunk sizes, every line ending split between chunks included: same records, same line numbers', async () => {
+    // No quotes (a file with one is read whole); CRLF pairs, lone CRs, empty lines, a missing last break.
+    const unquoted = fc.string({ unit: fc.constantFrom('a', '1', ' ', ',', ';', '\n', '\r', '\r\n', '\n\n'), maxLength: 400 });
+    await fc.assert(
+      fc.asyncProperty(
+        unquoted,
+        separator,
+        fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 8 }),
+        async (text, sep, sizes) => {
+          const whole = await serverParse(text, sep);
+          const { rows, cuts, next } = await serverPieces(text, sep, sizes);
+          expect(rows).toEqual(whole);
+          expect(rows.map((r) => r.fields)).toEqual(dsvFormat(sep).parseRows(text));
+          // The pieces are the text, in order, each ending at a line feed but perhaps the last.
+          expect(cuts.reduce((a, b) => a + b, 0)).toBe(text.length);
+          let at = 0;
+          cuts.forEach((n, i) => {
+            at += n;
+            if (i < cuts.length - 1) expect(text[at - 1]).toBe('\n');
+          });
+          // Without quotes a record is a line: the count goes on after the last one.
+          expect(next).toBe(whole.length + 1);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
 describe('what the server writes reads back unchanged', () => {
   // Anything a cell may hold, control characters and formula starters included.
   const anyCell = fc.string({ unit: fc.oneof(hostileChar, fc.constantFrom('\u0000', '\u0007', '+', '-', '@', '\u2028')), maxLength: 30 });

@@ -5,6 +5,7 @@ import { protectedFile } from '../helpers/files';
 import { request } from '../helpers/http';
 import { startInbox, type MailInbox } from '../helpers/mail';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
+import { until } from '../helpers/poll';
 
 let server: TestServer;
 let inbox: MailInbox;
@@ -220,6 +221,130 @@ describe('sales import', () => {
     expect(guest.status).toBe(400);
     expect((await server.admin.collection('sales_data_files').getList(1, 1)).totalItems).toBe(before);
   });
+});
+
+describe('a large plain file read in pieces (decision 022)', () => {
+  // A second server reads any plain file over 2 kB in pieces of 1 kB; the suite's server reads
+  // files this size whole. The same files must end the same on both, to the failed-rows file.
+  let pieced: TestServer;
+  let piecedAdmin: Actor;
+  beforeAll(async () => {
+    pieced = await startPocketBase({ env: { PORTAL_IMPORT_PIECE_BYTES: '1024' } });
+    piecedAdmin = await createStaff(pieced, 'administrators');
+  });
+  afterAll(async () => {
+    await pieced?.stop();
+  });
+
+  /** ~700 rows: good ones, failing ones (unknown user, bad date and amount, a long id), repeats and empty lines. */
+  function salesFile(ids: string[], eol: string, pad: string, extra = '') {
+    const lines = [HEADER];
+    for (let i = 0; i < 700; i += 1) {
+      const id = ids[i % ids.length]!;
+      const cell = (c: string) => `${pad}${c}${pad}`;
+      const day = `2025-06-${String((i % 28) + 1).padStart(2, '0')}`;
+      if (i % 97 === 5) lines.push(['unbekannt', '4001', `K${i}`, 'G1', day, '10.00'].map(cell).join(','));
+      else if (i % 89 === 7) lines.push([id, '4001', `K${i}`, 'G1', '2025-13-01', '10.00'].map(cell).join(','));
+      else if (i % 83 === 9) lines.push([id, '4001', `K${i}`, 'G1', day, 'zehn'].map(cell).join(','));
+      else if (i % 79 === 11) lines.push([id, 'x'.repeat(31), `K${i}`, 'G1', day, '10.00'].map(cell).join(','));
+      else if (i % 71 === 13) {
+        // The row before once more: the same key, so this line fails naming that one.
+        const p = i - 1;
+        const before = [
+          ids[p % ids.length]!,
+          `${4000 + (p % 7)}`,
+          `K${p}`,
+          `G${p % 5}${extra}`,
+          `2025-06-${String((p % 28) + 1).padStart(2, '0')}`,
+        ];
+        lines.push([...before, '5.00'].map(cell).join(','));
+      } else if (i % 67 === 17) lines.push('');
+      else lines.push([id, `${4000 + (i % 7)}`, `K${i}`, `G${i % 5}${extra}`, day, `${(i % 40) + 0.25}`].map(cell).join(','));
+    }
+    return lines.join(eol) + eol;
+  }
+
+  async function importOn(target: TestServer, actor: Actor, content: string) {
+    const res = await request(
+      target.url,
+      actor,
+      'POST',
+      '/api/collections/sales_data_files/records',
+      multipart({ filename: 'gross.csv' }, blob(content, 'text/csv'), 'gross.csv'),
+    );
+    expect(res.status, res.text).toBe(200);
+    return target.admin.collection('sales_data_files').getOne(res.json.id);
+  }
+
+  const piecesLogged = async (target: TestServer, fileId: string) =>
+    (
+      await target.admin.send('/api/logs', {
+        query: { filter: `message = 'sales import: file read in pieces' && data.file = '${fileId}'` },
+      })
+    ).totalItems as number;
+
+  for (const [name, eol, pad, extra, readInPieces] of [
+    ['LF, no blanks', '\n', '', '', true],
+    ['CRLF with blanks around the cells', '\r\n', ' ', '', true],
+    ['a non-ASCII letter (read whole on both)', '\n', '', 'ü', false],
+  ] as const) {
+    it(`${name}: same counts, codes and failed rows as the whole file`, async () => {
+      const mine = await Promise.all([0, 1, 2].map(() => createWorkshop(server)));
+      const theirs = await Promise.all([0, 1, 2].map(() => createWorkshop(pieced)));
+      const whole = await importOn(
+        server,
+        admin,
+        salesFile(
+          mine.map((w) => w.id),
+          eol,
+          pad,
+          extra,
+        ),
+      );
+      const piecewise = await importOn(
+        pieced,
+        piecedAdmin,
+        salesFile(
+          theirs.map((w) => w.id),
+          eol,
+          pad,
+          extra,
+        ),
+      );
+      const fields = ['status', 'successfullyProcessedRows', 'failedProcessedRows', 'newDataCount', 'codesIssued'] as const;
+      const pick = (r: Record<string, unknown>) => Object.fromEntries(fields.map((f) => [f, r[f]]));
+      expect(whole.status).toBe('done');
+      expect(piecewise.status).toBe('done');
+      expect(whole.failedProcessedRows).toBeGreaterThan(20);
+      expect(pick(piecewise)).toEqual(pick(whole));
+      // The failed rows, line numbers and German reasons included, with each server's ids named alike.
+      const named = (text: string, ids: string[]) => ids.reduce((t, id, i) => t.split(id).join(`W${i}`), text);
+      const wholeRows = named(
+        (await protectedFile(server, whole, 'failedRowsCsv')).toString('utf8'),
+        mine.map((w) => w.id),
+      );
+      const pieceRows = named(
+        (await protectedFile(pieced, piecewise, 'failedRowsCsv')).toString('utf8'),
+        theirs.map((w) => w.id),
+      );
+      expect(pieceRows).toBe(wholeRows);
+      expect(wholeRows).toContain('Doppelte Zeile in dieser Datei');
+      // Each workshop's total, to the cent.
+      for (let i = 0; i < 3; i += 1) {
+        const a = await server.admin.collection('user_stats_view').getOne(mine[i]!.id);
+        const b = await pieced.admin.collection('user_stats_view').getOne(theirs[i]!.id);
+        expect(b.totalSales).toBe(a.totalSales);
+      }
+      // The pieced server really read this file in pieces (or, with a non-ASCII letter, whole).
+      const logged = await until(
+        'the import log line',
+        async () => (await piecesLogged(pieced, piecewise.id)) > 0 === readInPieces || null,
+        { timeoutMs: 10_000, everyMs: 200 },
+      );
+      expect(logged).toBe(true);
+      expect(await piecesLogged(server, whole.id)).toBe(0);
+    });
+  }
 });
 
 describe('codes', () => {

@@ -31,3 +31,33 @@ routerAdd(
   },
   $apis.requireSuperuserAuth(),
 );
+
+// The same text handed to the reader in chunks of the given sizes (cycled), cut into pieces
+// and read piece by piece, as the sales import reads a large plain file.
+routerAdd(
+  'POST',
+  '/api/test/csv/pieces',
+  (e) => {
+    const body = e.requestInfo().body;
+    const csv = require(`${__hooks}/lib/csv.js`);
+    const text = String(body.text);
+    const sizes = body.sizes.map(Number);
+    let at = 0;
+    let turn = 0;
+    const next = csv.pieces(() => {
+      const size = sizes[turn++ % sizes.length];
+      const chunk = text.slice(at, at + size);
+      at += size;
+      return chunk;
+    });
+    const rows = [];
+    const cuts = [];
+    let line = 1;
+    for (let piece = next(); piece !== null; piece = next()) {
+      cuts.push(piece.length);
+      line = csv.eachRow(piece, body.sep, (fields, l) => rows.push({ fields, line: l }), line);
+    }
+    return e.json(200, { rows, cuts, next: line });
+  },
+  $apis.requireSuperuserAuth(),
+);
