@@ -110,6 +110,9 @@ export function upsertSuperuser(bin, { dataDir, email, password, env = process.e
 
 export const HOOKS_POOL = 128;
 
+/** Go's GOGC for PocketBase unless the environment sets one (decision 024). */
+export const GO_GC_PERCENT = 50;
+
 /**
  * Spawns `pocketbase serve`. The caller owns the child process.
  * @param {string} bin
@@ -133,7 +136,11 @@ export function spawnServe(bin, { dataDir, http, publicDir, hooksDir, env = proc
   // Explicit both ways: PocketBase guesses dev mode (every SQL statement and the collections'
   // token secrets in the log) when its binary or the checkout lies under a temp directory.
   args.push(dev ? '--dev' : '--dev=false');
-  return spawn(bin, args, { env, stdio: stdio ?? ['ignore', 'pipe', 'pipe'] });
+  // Go's collector runs when the heap has grown by half since the last collection instead of
+  // doubling (decision 024): a 1,000,000-row import peaked at 290 MB instead of ~400 MB, for
+  // about 10 % more time. GOGC in the environment overrides it.
+  const withGc = env.GOGC ? env : { ...env, GOGC: String(GO_GC_PERCENT) };
+  return spawn(bin, args, { env: withGc, stdio: stdio ?? ['ignore', 'pipe', 'pipe'] });
 }
 
 /**
