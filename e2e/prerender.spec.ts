@@ -88,6 +88,19 @@ test.describe('prerendered public pages', () => {
     expect(errors).toEqual([]);
   });
 
+  /** Starts the registration in the landing page's form; the wizard stores the progress. */
+  async function startOnLanding(page: Page, email: string) {
+    await page.goto('/');
+    await declineCookies(page);
+    const form = page.getByRole('form', { name: 'Registrierung starten' });
+    await form.getByRole('textbox', { name: 'E-Mail' }).fill(email);
+    await form.getByRole('textbox', { name: 'Passwort', exact: true }).fill('geheim-passwort-1');
+    await form.getByRole('textbox', { name: 'Passwort wiederholen' }).fill('geheim-passwort-1');
+    await form.getByRole('checkbox').check();
+    await form.getByRole('button', { name: 'Jetzt registrieren' }).click();
+    await expect(page).toHaveURL(/\/register\/account$/);
+  }
+
   /** What the document looked like when parsing ended, before the app's scripts ran. */
   async function recordParsedState(page: Page) {
     await page.addInitScript(() => {
@@ -120,15 +133,7 @@ test.describe('prerendered public pages', () => {
 
   test('a registration step opened with stored progress never shows the landing page; the step is drawn', async ({ page }) => {
     const errors = watchErrors(page);
-    await page.goto('/');
-    await declineCookies(page);
-    const form = page.getByRole('form', { name: 'Registrierung starten' });
-    await form.getByRole('textbox', { name: 'E-Mail' }).fill('schritt@example.de');
-    await form.getByRole('textbox', { name: 'Passwort', exact: true }).fill('geheim-passwort-1');
-    await form.getByRole('textbox', { name: 'Passwort wiederholen' }).fill('geheim-passwort-1');
-    await form.getByRole('checkbox').check();
-    await form.getByRole('button', { name: 'Jetzt registrieren' }).click();
-    await expect(page).toHaveURL(/\/register\/account$/);
+    await startOnLanding(page, 'schritt@example.de');
 
     await recordParsedState(page);
     await page.goto('/register/account');
@@ -141,15 +146,7 @@ test.describe('prerendered public pages', () => {
   });
 
   test('the landing form keeps what a visitor entered before a reload', async ({ page }) => {
-    await page.goto('/');
-    await declineCookies(page);
-    const form = page.getByRole('form', { name: 'Registrierung starten' });
-    await form.getByRole('textbox', { name: 'E-Mail' }).fill('werkstatt@example.de');
-    await form.getByRole('textbox', { name: 'Passwort', exact: true }).fill('geheim-passwort-1');
-    await form.getByRole('textbox', { name: 'Passwort wiederholen' }).fill('geheim-passwort-1');
-    await form.getByRole('checkbox').check();
-    await form.getByRole('button', { name: 'Jetzt registrieren' }).click();
-    await expect(page).toHaveURL(/\/register\/account$/);
+    await startOnLanding(page, 'werkstatt@example.de');
     await page.goto('/');
     await expect(page.getByRole('form', { name: 'Registrierung starten' }).getByRole('textbox', { name: 'E-Mail' })).toHaveValue(
       'werkstatt@example.de',

@@ -30,16 +30,16 @@ afterAll(async () => {
 
 const HEADER = 'user,bnr,knr,gpnr,deliverydate,sales';
 
-async function upload(actor: Actor, content: string | Buffer, filename = 'umsatz.csv', type = 'text/csv') {
+async function upload(actor: Actor, content: string | Buffer, filename = 'umsatz.csv', type = 'text/csv', target: TestServer = server) {
   const res = await request(
-    server.url,
+    target.url,
     actor,
     'POST',
     '/api/collections/sales_data_files/records',
     multipart({ filename }, blob(content, type), filename),
   );
   if (res.status !== 200) return { res, record: null };
-  return { res, record: await server.admin.collection('sales_data_files').getOne(res.json.id) };
+  return { res, record: await target.admin.collection('sales_data_files').getOne(res.json.id) };
 }
 
 const stats = (user: string) => server.admin.collection('user_stats_view').getOne(user);
@@ -265,21 +265,15 @@ describe('a large plain file read in pieces (decision 022)', () => {
   }
 
   async function importOn(target: TestServer, actor: Actor, content: string) {
-    const res = await request(
-      target.url,
-      actor,
-      'POST',
-      '/api/collections/sales_data_files/records',
-      multipart({ filename: 'gross.csv' }, blob(content, 'text/csv'), 'gross.csv'),
-    );
+    const { res, record } = await upload(actor, content, 'gross.csv', 'text/csv', target);
     expect(res.status, res.text).toBe(200);
-    return target.admin.collection('sales_data_files').getOne(res.json.id);
+    return record!;
   }
 
   const piecesLogged = async (target: TestServer, fileId: string) =>
     (
       await target.admin.send('/api/logs', {
-        query: { filter: `message = 'sales import: file read in pieces' && data.file = '${fileId}'` },
+        query: { filter: target.admin.filter('message = {:m} && data.file = {:f}', { m: 'sales import: file read in pieces', f: fileId }) },
       })
     ).totalItems as number;
 
