@@ -5,10 +5,9 @@
 // seconds, so it is kept in `sales_weekly`, rewritten after every import (and at a start or
 // a read that finds it missing). Weeks are ISO weeks, computed here from days.
 
-function rowsOf(app, sql, params, shape) {
+function rowsOf(app, sql, params, shape, db) {
   const rows = arrayOf(new DynamicModel(shape));
-  app
-    .db()
+  (db || app.db())
     .newQuery(sql)
     .bind(params || {})
     .all(rows);
@@ -62,17 +61,17 @@ const ROWS_PER_READ = 50000;
  */
 function writeSalesWeekly(app, campaignId) {
   const db = app.nonconcurrentDB();
-  const last = new DynamicModel({ n: 0 });
-  db.newQuery('SELECT COALESCE(MAX(rowid), 0) AS n FROM sales_data').one(last);
+  const last = rowsOf(app, 'SELECT COALESCE(MAX(rowid), 0) AS n FROM sales_data', {}, { n: 0 }, db)[0].n;
   const byDay = new Map();
-  for (let after = 0; after < last.n; after += ROWS_PER_READ) {
-    const part = arrayOf(new DynamicModel({ day: '', cents: 0, n: 0 }));
-    db.newQuery(
+  for (let after = 0; after < last; after += ROWS_PER_READ) {
+    const part = rowsOf(
+      app,
       `SELECT deliverydate AS day, CAST(ROUND(SUM(sales) * 100) AS INTEGER) AS cents, COUNT(*) AS n FROM sales_data
         WHERE rowid > {:after} AND rowid <= {:upto} AND campaign = {:c} GROUP BY deliverydate`,
-    )
-      .bind({ c: campaignId, after, upto: after + ROWS_PER_READ })
-      .all(part);
+      { c: campaignId, after, upto: after + ROWS_PER_READ },
+      { day: '', cents: 0, n: 0 },
+      db,
+    );
     for (const r of part) {
       const into = byDay.get(r.day) || { cents: 0, n: 0 };
       into.cents += r.cents;

@@ -29,6 +29,9 @@ function adaptChunk(size, fn) {
   return Math.max(MIN_CHUNK, Math.min(MAX_CHUNK, Math.max(Math.floor(size / 2), Math.min(size * 2, next))));
 }
 
+/** Blanks String.prototype.trim would remove from an ASCII cell, besides the line feed that ends a row. */
+const BLANKS = [' ', '\t', '\r', '\v', '\f'];
+
 /**
  * Opens an upload and checks it as a whole. Returns { text, sep, names, body, trimmed } or
  * { error } with a German message. `trimmed` is true when no cell can have anything for
@@ -43,7 +46,7 @@ function open(app, record) {
   if (text.indexOf('\uFFFD') >= 0) return { error: uploads().NOT_UTF8 };
   const head = csv().readHeader(text);
   const body = head.body;
-  const trimmed = read.ascii && [' ', '\t', '\r', '\v', '\f'].every((blank) => body.indexOf(blank) < 0);
+  const trimmed = read.ascii && BLANKS.every((blank) => body.indexOf(blank) < 0);
   return { text, sep: head.sep, names: head.names, body, trimmed };
 }
 
@@ -79,7 +82,7 @@ function openPieces(app, record) {
         chunk.indexOf('"') < 0 &&
         chunk.indexOf('\u0000') < 0;
       if (!content && chunk.trim() !== '') content = true;
-      if (!blanks) blanks = [' ', '\t', '\r', '\v', '\f'].some((blank) => chunk.indexOf(blank) >= 0);
+      if (!blanks) blanks = BLANKS.some((blank) => chunk.indexOf(blank) >= 0);
     }
   } finally {
     reader.close();
@@ -175,7 +178,9 @@ function run(upload, spec) {
     // Piece by piece (openPieces): each piece goes out of reach before the next is read.
     try {
       let line = 2;
-      for (let piece = upload.pieces.first; piece !== null; piece = upload.pieces.next()) {
+      let piece = upload.pieces.first;
+      upload.pieces.first = null; // held by the loop only
+      for (; piece !== null; piece = upload.pieces.next()) {
         line = csvLib.eachRow(piece, upload.sep, onRow, line);
         offset += piece.length;
       }

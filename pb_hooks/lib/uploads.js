@@ -13,6 +13,11 @@ function readUploadText(app, record) {
   return readUpload(app, record).text;
 }
 
+/** Where the upload of `record` lies: the storage folder and the file's key inside it. */
+function storageKey(app, record) {
+  return { root: `${app.dataDir()}/storage`, key: `${record.baseFilesPath()}/${record.getString('file')}` };
+}
+
 /**
  * The upload's text (without a byte order mark) and whether it is plain ASCII: a UTF-8 file
  * has as many characters as bytes exactly when every byte is ASCII (known without a pass over
@@ -21,11 +26,11 @@ function readUploadText(app, record) {
  * PocketBase tens of MB more at its peak.
  */
 function readUpload(app, record) {
-  const key = `${record.baseFilesPath()}/${record.getString('file')}`;
+  const { root, key } = storageKey(app, record);
   let text;
   let bytes;
   if (!app.settings().s3.enabled) {
-    const file = `${app.dataDir()}/storage/${key}`;
+    const file = `${root}/${key}`;
     bytes = $os.stat(file).size();
     if (bytes <= MAX_UPLOAD_BYTES) text = toString($os.readFile(file));
   }
@@ -56,8 +61,7 @@ function readUpload(app, record) {
  */
 function chunksOf(app, record, chunkBytes) {
   if (app.settings().s3.enabled) return null;
-  const root = `${app.dataDir()}/storage`;
-  const key = `${record.baseFilesPath()}/${record.getString('file')}`;
+  const { root, key } = storageKey(app, record);
   const size = $os.stat(`${root}/${key}`).size();
   return {
     size,

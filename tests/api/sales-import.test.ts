@@ -285,26 +285,15 @@ describe('a large plain file read in pieces (decision 022)', () => {
     it(`${name}: same counts, codes and failed rows as the whole file`, async () => {
       const mine = await Promise.all([0, 1, 2].map(() => createWorkshop(server)));
       const theirs = await Promise.all([0, 1, 2].map(() => createWorkshop(pieced)));
-      const whole = await importOn(
-        server,
-        admin,
+      const file = (workshops: Actor[]) =>
         salesFile(
-          mine.map((w) => w.id),
+          workshops.map((w) => w.id),
           eol,
           pad,
           extra,
-        ),
-      );
-      const piecewise = await importOn(
-        pieced,
-        piecedAdmin,
-        salesFile(
-          theirs.map((w) => w.id),
-          eol,
-          pad,
-          extra,
-        ),
-      );
+        );
+      const whole = await importOn(server, admin, file(mine));
+      const piecewise = await importOn(pieced, piecedAdmin, file(theirs));
       const fields = ['status', 'successfullyProcessedRows', 'failedProcessedRows', 'newDataCount', 'codesIssued'] as const;
       const pick = (r: Record<string, unknown>) => Object.fromEntries(fields.map((f) => [f, r[f]]));
       expect(whole.status).toBe('done');
