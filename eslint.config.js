@@ -227,6 +227,7 @@ export default tseslint.config(
         onRecordAfterUpdateSuccess: 'readonly',
         arrayOf: 'readonly',
         DynamicModel: 'readonly',
+        Middleware: 'readonly',
         readerToString: 'readonly',
         toString: 'readonly',
         toBytes: 'readonly',

@@ -3,19 +3,40 @@
 // protected files (invoices, exports, audit files), no thumbnails at all, and load
 // shedding for the API (503 past the in-flight limit, lib/http.js admit).
 
+// Load shedding (lib/http.js admit) runs first, before PocketBase's request log and its token
+// check: a refused request costs a counter and a short answer, not a database read and a log
+// row (decision 020). Realtime connections are long-lived, not work in flight; file downloads
+// only lose the thumbnail parameter: PocketBase would decode an image to make a thumbnail,
+// and an invoice whose header lies about its size would take the server down with it
+// (DECISIONS section 5). No screen of the portal uses thumbnails.
+routerUse(
+  new Middleware(
+    (e) => {
+      const path = e.request.url.path;
+      if (path.indexOf('/api/') !== 0 || path === '/api/realtime') return e.next();
+      const http = require(`${__hooks}/lib/http.js`);
+      if (path.indexOf('/api/files/') === 0) {
+        http.dropThumb(e.request.url);
+        return e.next();
+      }
+      return http.admit(e);
+    },
+    require(`${__hooks}/lib/http.js`).ADMIT_PRIORITY,
+    'portalAdmit',
+  ),
+);
+
+// The SPA's pages: headers after PocketBase's own (this middleware runs after them), compressed.
 routerUse((e) => {
   const path = e.request.url.path;
-  if (path.indexOf('/api/files/') === 0) {
-    // PocketBase would decode an image to make a thumbnail; an invoice whose header lies
-    // about its size would take the server down with it (DECISIONS section 5). No screen of
-    // the portal uses thumbnails, so the parameter is dropped before the file handler runs.
-    require(`${__hooks}/lib/http.js`).dropThumb(e.request.url);
-    return e.next();
-  }
-  // API requests pass the in-flight limit; long-lived realtime connections are not work in flight.
-  if (path.indexOf('/api/') === 0) return path === '/api/realtime' ? e.next() : require(`${__hooks}/lib/http.js`).admit(e);
-  if (path.indexOf('/_/') === 0) return e.next();
+  if (path.indexOf('/api/') === 0 || path.indexOf('/_/') === 0) return e.next();
   return require(`${__hooks}/lib/http.js`).servePage(e, path);
+});
+
+// Refused requests are not logged one by one (at thousands a second the log itself would be
+// the overload): once a minute the number refused goes to the log as a warning.
+cronAdd('load-shedding-report', '* * * * *', () => {
+  require(`${__hooks}/lib/http.js`).reportShed($app);
 });
 
 onFileDownloadRequest((e) => {

@@ -87,27 +87,40 @@ function dropThumb(url) {
     .join('&');
 }
 
-/** The in-flight limit: PORTAL_MAX_IN_FLIGHT, else the rulebook's (read once per JS runtime). */
 let maxInFlight = 0;
 const IN_FLIGHT = 'portal:inFlight';
+const SHED = 'portal:shed';
+/**
+ * Where the admission middleware sits among PocketBase's own: before its request log (-1040)
+ * and its token check (-1020), after nothing but the www redirect (decision 020).
+ */
+const ADMIT_PRIORITY = -1045;
+const overload = require(`${__hooks}/lib/vendor/rules-light.js`).OVERLOAD;
+
+/** The in-flight limit: PORTAL_MAX_IN_FLIGHT, else the rulebook's (read once per JS runtime). */
+function inFlightLimit() {
+  if (!maxInFlight) maxInFlight = Number($os.getenv('PORTAL_MAX_IN_FLIGHT')) || overload.maxInFlight;
+  return maxInFlight;
+}
 
 /**
  * Passes the request on if fewer than the limit of API requests are being answered, else answers 503
- * with the rulebook's German message and Retry-After (load shedding, issue 21). The count
- * lives in the app store, shared by every JS runtime; setFunc changes it under its lock.
+ * with the rulebook's German message and Retry-After (load shedding, issue 21) and counts the
+ * refusal for the minute's report. The counts live in the app store, shared by every JS
+ * runtime; setFunc changes them under its lock.
  */
 function admit(e) {
-  const overload = require(`${__hooks}/lib/vendor/rules-light.js`).OVERLOAD;
-  if (!maxInFlight) maxInFlight = Number($os.getenv('PORTAL_MAX_IN_FLIGHT')) || overload.maxInFlight;
+  const limit = inFlightLimit();
   const store = $app.store();
   let admitted = false;
   store.setFunc(IN_FLIGHT, (n) => {
     const current = n || 0;
-    if (current >= maxInFlight) return current;
+    if (current >= limit) return current;
     admitted = true;
     return current + 1;
   });
   if (!admitted) {
+    store.setFunc(SHED, (n) => (n || 0) + 1);
     e.response.header().set('Retry-After', String(overload.retryAfterSeconds));
     e.response.header().set('Cache-Control', 'no-store');
     return e.json(503, { status: 503, message: overload.message, data: {} });
@@ -119,4 +132,14 @@ function admit(e) {
   }
 }
 
-module.exports = { contentSecurityPolicy, servePage, dropThumb, admit };
+/** Logs, as one warning, how many API requests were refused since the last report (cron, once a minute). */
+function reportShed(app) {
+  let refused = 0;
+  app.store().setFunc(SHED, (n) => {
+    refused = n || 0;
+    return 0;
+  });
+  if (refused > 0) app.logger().warn('load shedding: API requests refused', 'refused', refused, 'limit', inFlightLimit());
+}
+
+module.exports = { contentSecurityPolicy, servePage, dropThumb, admit, reportShed, ADMIT_PRIORITY };

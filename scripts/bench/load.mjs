@@ -32,7 +32,7 @@ const { values } = parseArgs({
     rows: { type: 'string', default: '2400000' },
     clients: { type: 'string', default: '200' },
     // Arrival rates (page loads per second), each held for --seconds.
-    rates: { type: 'string', default: '250,500,750,1000,1250,1500,2000,3000' },
+    rates: { type: 'string', default: '250,500,750,1000,1250,1500,2000,2500,3000' },
     seconds: { type: 'string', default: '10' },
     // Diagnosis: PocketBase's JS runtime pool and the in-flight limit (decision record 020).
     'hooks-pool': { type: 'string', default: '' },

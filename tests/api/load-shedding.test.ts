@@ -72,6 +72,44 @@ describe('load shedding', () => {
     expect(again.map((r) => r.status)).toEqual([200, 200]);
   });
 
+  it('refuses before the token is read and reports the refusals once a minute instead of logging each', async () => {
+    const logs = (filter: string, params: Record<string, unknown>) =>
+      server.admin.send('/api/logs', { query: { filter: server.admin.filter(filter, params), sort: '-created', perPage: 50 } });
+    await server.admin.crons.run('load-shedding-report'); // whatever earlier tests refused
+    const held = [slowRequest('/api/portal/consents'), slowRequest('/api/portal/consents')];
+    let refused = 0;
+    await until('a request to be shed', async () => {
+      const res = await health();
+      if (res.status === 503) refused += 1;
+      return res.status === 503;
+    });
+    // A forged token and a guest's write are refused the same way: nothing of theirs is read first.
+    const hostile = await Promise.all([
+      fetch(`${server.url}/api/portal/profile-page`, { headers: { Authorization: 'eyJhbGciOiJIUzI1NiJ9.e30.forged' } }),
+      fetch(`${server.url}/api/collections/users/records`, { method: 'POST', body: '{"email":' }),
+      ...Array.from({ length: 3 }, () => health()),
+    ]);
+    for (const res of hostile) {
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ status: 503, message: OVERLOAD.message, data: {} });
+    }
+    refused += hostile.length;
+    held[0]!.end();
+    held[1]!.end();
+    await Promise.all(held.map((h) => h.answer));
+    await until('the server to admit again', async () => ((await health()).status === 200 ? true : null));
+
+    await server.admin.crons.run('load-shedding-report');
+    const report = await until('the refusals to be reported', async () => {
+      const found = await logs('message = {:m} && data.refused = {:n}', { m: 'load shedding: API requests refused', n: refused });
+      return found.totalItems > 0 ? found.items[0] : null;
+    });
+    expect(report.level).toBe(4); // warning
+    expect(report.data).toMatchObject({ refused, limit: 2 });
+    // The report was written after the refusals; none of them has a request log entry of its own.
+    expect((await logs('data.type = "request" && data.status = 503', {})).totalItems).toBe(0);
+  });
+
   it('does not count open realtime connections as work in flight', async () => {
     const streams = await Promise.all(
       [1, 2, 3].map(async () => {
