@@ -22,5 +22,8 @@ if (document.documentElement.hasAttribute('data-stand-in')) {
 // A public page arrives prerendered (decision 021): React takes over its HTML instead of drawing it again,
 // as a transition, so the work is cut into short tasks and a tap or key press in between is answered
 // (docs/performance.md: one 200 ms task at 4x slowdown otherwise).
-if (root.firstElementChild) startTransition(() => hydrateRoot(root, app));
+if (root.firstElementChild)
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
 else createRoot(root).render(app);

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -8,10 +7,14 @@ import { Button } from '@/components/ui/button';
 import { PrerenderedForm } from '@/components/ui/prerendered-form';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
 
 import { requestPasswordReset } from '../api/request-password-reset';
-import { forgotPasswordSchema, type ForgotPasswordValues } from '../schemas/auth';
+import type { ForgotPasswordValues } from '../schemas/auth';
 import { AuthCard } from './auth-card';
+
+// zod and the schema load at the first check, not with the page (src/lib/lazy-resolver.ts).
+const forgotPasswordResolver = lazyZodResolver<ForgotPasswordValues>(() => import('../schemas/auth').then((m) => m.forgotPasswordSchema));
 
 export const FORGOT_SUCCESS =
   'Wenn ein Konto mit dieser E-Mail-Adresse existiert, haben wir Ihnen einen Link zum Zurücksetzen Ihres Passworts gesendet.';
@@ -24,7 +27,7 @@ export function ForgotPasswordForm() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ForgotPasswordValues>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  } = useForm<ForgotPasswordValues>({ resolver: forgotPasswordResolver, defaultValues: { email: '' } });
 
   const onSubmit = async ({ email }: ForgotPasswordValues) => {
     setError(null);

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -11,12 +10,16 @@ import { paths } from '@/config/paths';
 import { loginErrorMessage } from '@/lib/auth';
 import { landingPathFor } from '@/lib/authorization';
 import { roleFromCollection } from '@/lib/roles';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
 
 import { loginWithChain } from '../api/login';
 import type { OtpChallenge } from '../api/model';
-import { loginSchema, type LoginValues } from '../schemas/auth';
+import type { LoginValues } from '../schemas/auth';
 import { AuthCard } from './auth-card';
 import { OtpForm } from './otp-form';
+
+// zod and the schema load at the first check, not with the page (src/lib/lazy-resolver.ts).
+const loginResolver = lazyZodResolver<LoginValues>(() => import('../schemas/auth').then((m) => m.loginSchema));
 
 /** The login page's lead text: the page's largest text, which it paints at once (issue 21). */
 export const LOGIN_INTRO =
@@ -34,7 +37,7 @@ export function LoginForm() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  } = useForm<LoginValues>({ resolver: loginResolver, defaultValues: { email: '', password: '' } });
 
   const onSubmit = async ({ email, password }: LoginValues) => {
     setError(null);

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 
@@ -6,12 +5,16 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { AUTH_MESSAGES, loginErrorMessage, otpErrorMessage } from '@/lib/auth';
+import { lazyZodResolver } from '@/lib/lazy-resolver';
 
 import { completeOtp } from '../api/complete-otp';
 import type { OtpChallenge } from '../api/model';
 import { resendOtp } from '../api/resend-otp';
-import { otpSchema, type OtpValues } from '../schemas/auth';
+import type { OtpValues } from '../schemas/auth';
 import { AuthCard } from './auth-card';
+
+// zod and the schema load at the first check, not with the page (src/lib/lazy-resolver.ts).
+const otpResolver = lazyZodResolver<OtpValues>(() => import('../schemas/auth').then((m) => m.otpSchema));
 
 /** Second login step for administrators and auditors: the one-time code from the mail. */
 export function OtpForm({
@@ -32,7 +35,7 @@ export function OtpForm({
     handleSubmit,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<OtpValues>({ resolver: zodResolver(otpSchema), defaultValues: { code: '' } });
+  } = useForm<OtpValues>({ resolver: otpResolver, defaultValues: { code: '' } });
 
   const onSubmit = async ({ code }: OtpValues) => {
     setError(null);
