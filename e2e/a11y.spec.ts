@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 
+import { LIVE_REGION_SETTLE_MS } from '../src/config/ui';
 import { declineCookies, expect, hasFocusRing, signInAs, test } from './fixtures';
 
 // Axe (WCAG 2.0–2.2 A and AA) on every route at a 360 px phone width and a
@@ -148,10 +149,30 @@ test('keyboard focus is visible on links, buttons and fields', async ({ page }) 
   }
 });
 
-test('toasts are announced: sonner renders them in a live region', async ({ page }) => {
+test('toasts are announced: the live region is in the page before the first toast goes into it', async ({ page }) => {
+  // The toaster loads with the first toast; record when its live region and the toast appear.
+  await page.addInitScript(() => {
+    const seen = { region: 0, toast: 0 };
+    (window as unknown as { toastTimes: typeof seen }).toastTimes = seen;
+    new MutationObserver(() => {
+      if (!seen.region && document.querySelector('section[aria-live]')) seen.region = performance.now();
+      if (!seen.toast && document.querySelector('[data-sonner-toast]')) seen.toast = performance.now();
+    }).observe(document, { childList: true, subtree: true });
+  });
   await page.goto('/');
   await declineCookies(page);
   await page.waitForLoadState('networkidle');
+  expect(await page.locator('section[aria-live]').count()).toBe(0); // no toast, no toaster
+  // A stored session that has run out raises the session-expired toast on the next page.
+  await page.evaluate(() => {
+    const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) - 60, type: 'auth', collectionId: 'x' }));
+    localStorage.setItem('pocketbase_auth', JSON.stringify({ token: `e30.${payload}.sig`, record: { collectionName: 'users', id: 'x' } }));
+  });
+  await page.goto('/profile');
   const region = page.locator('section[aria-live]');
+  await expect(region.locator('[data-sonner-toast]').filter({ hasText: 'Nicht eingeloggt oder Session abgelaufen.' })).toBeVisible();
   await expect(region).toHaveAttribute('aria-live', 'polite');
+  const times = await page.evaluate(() => (window as unknown as { toastTimes: { region: number; toast: number } }).toastTimes);
+  expect(times.region).toBeGreaterThan(0);
+  expect(times.toast - times.region).toBeGreaterThanOrEqual(LIVE_REGION_SETTLE_MS - 20);
 });

@@ -10,6 +10,7 @@ import { pb } from '@/lib/pocketbase';
 import { SESSION_SECONDS } from '@/rules/session';
 import { clearNotice } from '@/stores/notice';
 import { sessionFromAuth, useSessionStore } from '@/stores/session';
+import { showToast } from '@/stores/toasts';
 
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
@@ -23,9 +24,7 @@ export function needsRenewal(collectionName: string, now = Date.now()): boolean 
 
 function endExpiredSession() {
   expireSession();
-  // After the current render pass, so a toaster mounting in the same pass has subscribed.
-  // sonner loads with the toaster, after the first paint.
-  void import('sonner').then(({ toast }) => toast.error(AUTH_MESSAGES.sessionExpired));
+  showToast('error', AUTH_MESSAGES.sessionExpired);
 }
 
 /**

@@ -8,6 +8,7 @@ import { SessionSync } from '@/components/session-sync';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { clearNotice, useNoticeStore } from '@/stores/notice';
+import { useToasterStore } from '@/stores/toasts';
 
 import { Footer } from './footer';
 import { Header } from './header';
@@ -20,7 +21,7 @@ function PageFallback() {
   );
 }
 
-// Toasts are never needed for the first paint; the toaster loads right after it.
+// The toaster (and sonner with it) loads with the first toast (src/stores/toasts.ts).
 const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
 function Notice() {
@@ -39,15 +40,17 @@ function Notice() {
 }
 
 export function MainLayout() {
+  const toasterWanted = useToasterStore((s) => s.wanted);
   return (
     <div className="flex min-h-screen flex-col bg-white text-slate-900">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:bg-white focus:p-2">
         Zum Inhalt springen
       </a>
-      {/* Before SessionSync: the toaster must listen before a session check can raise a toast. */}
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      {toasterWanted && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
       <SessionSync />
       <DocumentTitle />
       <ScrollToTop />

@@ -3,7 +3,6 @@ import { Info } from 'lucide-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -17,6 +16,7 @@ import { useActiveCampaign } from '@/lib/campaign';
 import { trackEvent } from '@/lib/consent';
 import { useLoad } from '@/hooks/use-load';
 import { MESSAGES as RULE_MESSAGES } from '@/rules';
+import { showToast } from '@/stores/toasts';
 
 import { checkVoucher } from '../api/check-voucher';
 import { createSubmission } from '../api/create-submission';
@@ -139,7 +139,7 @@ export function CashbackPage() {
     trackEvent('cashbackSubmit', { campaign: voucher.campaign });
     reset(EMPTY);
     setProgress(null);
-    toast.success(CASHBACK_MESSAGES.success);
+    showToast('success', CASHBACK_MESSAGES.success);
     await navigate(paths.profile.getHref());
   };
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 
 import { AddCentreDialog } from '@/components/service-centres/add-centre-dialog';
 import { CentreList } from '@/components/service-centres/centre-list';
@@ -10,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
 import { VERIFICATION_MESSAGES } from '@/lib/verification';
+import { showToast } from '@/stores/toasts';
 
 import { CONNECTIONS_FAILED, RegistrationError, registerWorkshop } from '../api/register-workshop';
 import { submitProblem } from '../schemas/steps';
@@ -147,8 +147,8 @@ export function RegistrationWizard({ segment }: { segment: string | undefined })
       await navigate(paths.profile.getHref(), { flushSync: true });
       store().submitSucceeded();
       // The verification mail is on its way: say so (the profile keeps the state and a resend).
-      toast.success(VERIFICATION_MESSAGES.registered(current.email.trim().toLowerCase()));
-      if (connectionsFailed) toast.error(CONNECTIONS_FAILED);
+      showToast('success', VERIFICATION_MESSAGES.registered(current.email.trim().toLowerCase()));
+      if (connectionsFailed) showToast('error', CONNECTIONS_FAILED);
     } catch (err) {
       console.error(err);
       const failure = err instanceof RegistrationError ? err : new RegistrationError(String(err));
