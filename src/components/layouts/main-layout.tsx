@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 
 import { ConsentButton } from '@/components/consent-button';
@@ -7,8 +7,8 @@ import { ScrollToTop } from '@/components/scroll-to-top';
 import { SessionSync } from '@/components/session-sync';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
+import { ToasterOnDemand } from '@/components/ui/toaster-on-demand';
 import { clearNotice, useNoticeStore } from '@/stores/notice';
-import { useToasterStore } from '@/stores/toasts';
 
 import { Footer } from './footer';
 import { Header } from './header';
@@ -20,9 +20,6 @@ function PageFallback() {
     </div>
   );
 }
-
-// The toaster (and sonner with it) loads with the first toast (src/stores/toasts.ts).
-const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
 function Notice() {
   const message = useNoticeStore((s) => s.message);
@@ -40,17 +37,12 @@ function Notice() {
 }
 
 export function MainLayout() {
-  const toasterWanted = useToasterStore((s) => s.wanted);
   return (
     <div className="flex min-h-screen flex-col bg-white text-slate-900">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:bg-white focus:p-2">
         Zum Inhalt springen
       </a>
-      {toasterWanted && (
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      )}
+      <ToasterOnDemand />
       <SessionSync />
       <DocumentTitle />
       <ScrollToTop />

@@ -1,23 +1,13 @@
 import { act, render, screen } from '@testing-library/react';
-import { lazy, Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 
 import { showToast, useToasterStore } from '@/stores/toasts';
 
-// As the layout mounts it: lazily, once the first toast asks for it.
-const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
-function Shell() {
-  const wanted = useToasterStore((s) => s.wanted);
-  return wanted ? (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  ) : null;
-}
+import { ToasterOnDemand } from './toaster-on-demand';
 
 describe('toasts with a toaster that loads on demand', () => {
   it('mounts the toaster at the first toast and loses none raised while it loads', async () => {
-    render(<Shell />);
+    render(<ToasterOnDemand />);
     expect(useToasterStore.getState().wanted).toBe(false);
     expect(document.querySelector('[data-sonner-toaster]')).toBeNull();
 

@@ -13,7 +13,6 @@ import { requestPasswordReset } from '../api/request-password-reset';
 import type { ForgotPasswordValues } from '../schemas/auth';
 import { AuthCard } from './auth-card';
 
-// zod and the schema load at the first check, not with the page (src/lib/lazy-resolver.ts).
 const forgotPasswordResolver = lazyZodResolver<ForgotPasswordValues>(() => import('../schemas/auth').then((m) => m.forgotPasswordSchema));
 
 export const FORGOT_SUCCESS =

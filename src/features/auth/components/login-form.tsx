@@ -18,7 +18,6 @@ import type { LoginValues } from '../schemas/auth';
 import { AuthCard } from './auth-card';
 import { OtpForm } from './otp-form';
 
-// zod and the schema load at the first check, not with the page (src/lib/lazy-resolver.ts).
 const loginResolver = lazyZodResolver<LoginValues>(() => import('../schemas/auth').then((m) => m.loginSchema));
 
 /** The login page's lead text: the page's largest text, which it paints at once (issue 21). */

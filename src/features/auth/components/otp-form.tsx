@@ -13,7 +13,6 @@ import { resendOtp } from '../api/resend-otp';
 import type { OtpValues } from '../schemas/auth';
 import { AuthCard } from './auth-card';
 
-// zod and the schema load at the first check, not with the page (src/lib/lazy-resolver.ts).
 const otpResolver = lazyZodResolver<OtpValues>(() => import('../schemas/auth').then((m) => m.otpSchema));
 
 /** Second login step for administrators and auditors: the one-time code from the mail. */
