@@ -1,21 +1,26 @@
-import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+import { PREACT_ALIASES } from './scripts/lib/react-runtime.mjs';
 
 // Two layers: fast unit tests beside the code (jsdom), and API tests against a
 // real PocketBase per test file (node, run in separate processes).
 export default defineConfig({
-  plugins: [react()],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  resolve: { alias: [{ find: '@', replacement: path.resolve(import.meta.dirname, 'src') }, ...PREACT_ALIASES] },
   test: {
     projects: [
       {
         extends: true,
+        // ES module builds (react-router's CommonJS build would require the real 'react').
+        resolve: { conditions: ['module', 'browser', 'development'], mainFields: ['module', 'jsnext:main', 'jsnext', 'main'] },
         test: {
           name: 'unit',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/testing/setup-tests.ts'],
+          // Libraries that import 'react' are transformed too, so they get Preact like the app.
+          server: { deps: { inline: true } },
+          alias: [{ find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' }],
         },
       },
       {

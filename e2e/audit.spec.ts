@@ -36,7 +36,13 @@ test.describe('audit round trip', () => {
     await loginAs(page, auditor);
     await expect(page).toHaveURL(/\/datacenter$/);
     const fileBlock = page.getByRole('region', { name: 'Prüfdatei herunterladen' });
+    // Today's daily file is already listed: wait for the new one before downloading.
+    const created = page.waitForResponse(
+      (r) => r.url().includes('/api/collections/submission_audit_files/records') && r.request().method() === 'POST',
+    );
     await fileBlock.getByRole('button', { name: 'Neue Prüfdatei erstellen' }).click();
+    expect((await created).ok()).toBe(true);
+    await expect(fileBlock.getByRole('button', { name: 'Neue Prüfdatei erstellen' })).toBeEnabled();
     const downloadButton = fileBlock.getByRole('button', { name: /^Download Prüfdatei vom \d{2}\.\d{2}\.\d{4}$/ });
     await expect(downloadButton).toBeVisible();
     const downloading = page.waitForEvent('download');

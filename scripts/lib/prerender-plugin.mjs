@@ -9,6 +9,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+import { onBuildWarning } from './react-runtime.mjs';
+
 /** Where the pages' files live inside the build (pb_hooks/lib/http.js names the same folder). */
 const PRERENDERED_DIR = 'prerendered';
 
@@ -144,13 +146,27 @@ export function prerenderPlugin() {
       if (config.build.ssr) return;
       const { build } = await import('vite');
       const outDir = path.resolve(config.root, config.build.outDir);
-      // Inside the project, so the Node bundle resolves react & co. from node_modules.
+      // Inside the project, so the Node bundle resolves its imports from node_modules; every
+      // package is bundled (noExternal), so the aliases that put Preact in place of React apply.
       const ssrDir = path.join(config.root, 'node_modules', '.prerender', path.basename(outDir));
       await build({
         configFile: config.configFile,
         mode: config.mode,
         logLevel: 'warn',
-        build: { ssr: 'src/app/prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false, sourcemap: false },
+        build: {
+          ssr: 'src/app/prerender.tsx',
+          outDir: ssrDir,
+          emptyOutDir: true,
+          copyPublicDir: false,
+          sourcemap: false,
+          rolldownOptions: {
+            // One file: lazy chunks importing the entry by its plain name would get a second copy of
+            // the router (and its contexts) beside the one imported below with a cache-busting query.
+            output: { codeSplitting: false },
+            onwarn: onBuildWarning,
+          },
+        },
+        ssr: { noExternal: true },
       });
       const module = await import(`${pathToFileURL(path.join(ssrDir, 'prerender.js')).href}?t=${Date.now()}`);
       const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { prerender } from 'react-dom/static';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 
 import { titleOf } from '@/components/document-title';
@@ -42,10 +42,8 @@ export const STAND_IN_STORAGE_KEY = REGISTRATION_STORAGE_KEY;
 
 /** One page as a visitor without a session sees it before any data is loaded: the root's HTML and its title. */
 export async function prerenderPage(pathname: string): Promise<{ html: string; title: string }> {
-  // The first pass loads the page's lazy parts; in the second none of them suspends, so React
-  // writes their HTML in place and needs no inline script to move it there later (the CSP
-  // allows none).
-  await renderOnce(pathname);
+  // Preact writes the page once its lazy parts have loaded, each in its place between the
+  // markers hydration looks for: no inline script (the CSP allows none) and no template.
   const html = await renderOnce(pathname);
   if (/<template|<script/.test(html)) throw new Error(`${pathname}: a part of the page did not finish prerendering`);
   return { html, title: titleOf(pathname) };
@@ -56,14 +54,11 @@ async function renderOnce(pathname: string): Promise<string> {
   const context = await handler.query(new Request(new URL(pathname, 'http://localhost')));
   if (context instanceof Response) throw new Error(`${pathname} redirects; only pages can be prerendered`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const { prelude } = await prerender(
+  return renderToStringAsync(
     <StrictMode>
       <AppProvider>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProvider>
     </StrictMode>,
-    // One piece: React would otherwise move large sections to the end behind an inline script.
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
-  return new Response(prelude).text();
 }

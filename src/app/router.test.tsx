@@ -7,11 +7,23 @@ import { useRegistrationStore } from '@/features/registration/stores/registratio
 import { RoleGuard } from '@/lib/authorization';
 import { signInAs, signOut } from '@/testing/auth';
 
+import { AppProvider } from './provider';
 import { routes } from './router';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(<RouterProvider router={router} />);
+  return router;
+}
+
+/** As the app starts: the stored session is read before the first render (AppProvider). */
+function startAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
   return router;
 }
 
@@ -109,16 +121,17 @@ describe('routes', () => {
   });
 
   it('sends a signed-in workshop from /login and /register/* to its profile, staff to the data area', async () => {
+    // Each visit is a fresh page load, which reads the stored session before its first render.
     for (const path of ['/login', '/register/init', '/register/address']) {
       cleanup();
       signInAs('users');
-      const router = renderAt(path);
+      const router = startAt(path);
       await screen.findByRole('heading', { name: 'Ihr Profil' });
       expect(router.state.location.pathname, path).toBe('/profile');
     }
     cleanup();
     signInAs('administrators');
-    const router = renderAt('/login');
+    const router = startAt('/login');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/datacenter'));
   });
 
