@@ -1,13 +1,13 @@
 import { StrictMode } from 'react';
 import { renderToStringAsync } from 'preact-render-to-string';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 
 import { titleOf } from '@/components/document-title';
 import { paths } from '@/config/paths';
 import { REGISTRATION_STORAGE_KEY, WIZARD_STEPS } from '@/features/registration/stores/registration';
 
 import { AppProvider } from './provider';
-import { routes } from './router';
+import { AppRoutes } from './router';
 
 /**
  * The public pages written to HTML at build time (issue 21, decision 021). Every other path
@@ -44,20 +44,18 @@ export const STAND_IN_STORAGE_KEY = REGISTRATION_STORAGE_KEY;
 export async function prerenderPage(pathname: string): Promise<{ html: string; title: string }> {
   // Preact writes the page once its lazy parts have loaded, each in its place between the
   // markers hydration looks for: no inline script (the CSP allows none) and no template.
-  const html = await renderOnce(pathname);
+  const html = await renderPage(pathname);
   if (/<template|<script/.test(html)) throw new Error(`${pathname}: a part of the page did not finish prerendering`);
   return { html, title: titleOf(pathname) };
 }
 
-async function renderOnce(pathname: string): Promise<string> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(pathname, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`${pathname} redirects; only pages can be prerendered`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+async function renderPage(pathname: string): Promise<string> {
   return renderToStringAsync(
     <StrictMode>
       <AppProvider>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={pathname}>
+          <AppRoutes />
+        </StaticRouter>
       </AppProvider>
     </StrictMode>,
   );

@@ -1,31 +1,26 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
 import { useRegistrationStore } from '@/features/registration/stores/registration';
 import { RoleGuard } from '@/lib/authorization';
 import { signInAs, signOut } from '@/testing/auth';
+import { renderInRouter } from '@/testing/router';
 
 import { AppProvider } from './provider';
-import { routes } from './router';
+import { AppRoutes } from './router';
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  return router;
-}
+const renderAt = (path: string) => renderInRouter(<AppRoutes />, path);
 
 /** As the app starts: the stored session is read before the first render (AppProvider). */
-function startAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
+const startAt = (path: string) =>
+  renderInRouter(
     <AppProvider>
-      <RouterProvider router={router} />
+      <AppRoutes />
     </AppProvider>,
+    path,
   );
-  return router;
-}
 
 describe('routes', () => {
   it('shows the landing page at /', async () => {
@@ -45,7 +40,7 @@ describe('routes', () => {
     signOut();
     const router = renderAt('/register');
     await screen.findByRole('heading', { name: 'Wir schrauben am Preis!' });
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.pathname).toBe('/');
   });
 
   it('shows the init form at /register/init', async () => {
@@ -68,7 +63,7 @@ describe('routes', () => {
     });
     const router = renderAt('/register/zahlung');
     expect(await screen.findByRole('heading', { name: '1. Account erstellen' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/register/account');
+    expect(router.pathname).toBe('/register/account');
   });
 
   it("keeps what was typed on a step when going 'Zurück' without confirming it", async () => {
@@ -98,7 +93,7 @@ describe('routes', () => {
     await user.type(shop, 'Neu GmbH');
     await user.click(screen.getByRole('button', { name: 'Zurück' }));
     await screen.findByRole('heading', { name: '1. Account erstellen' });
-    await act(() => router.navigate('/register/address'));
+    await act(async () => router.navigate('/register/address'));
     expect(await screen.findByLabelText(/Werkstattname/)).toHaveValue('Neu GmbH');
     // Not confirmed yet: the data itself still holds the old name until 'Weiter'.
     expect(useRegistrationStore.getState().data.shopName).toBe('Alt GmbH');
@@ -111,7 +106,7 @@ describe('routes', () => {
     signOut();
     const router = renderAt('/profile');
     await screen.findByRole('heading', { name: 'Seite nicht gefunden' });
-    expect(router.state.location.pathname).toBe('/not-found');
+    expect(router.pathname).toBe('/not-found');
   });
 
   it('lets a workshop open /profile', async () => {
@@ -127,12 +122,12 @@ describe('routes', () => {
       signInAs('users');
       const router = startAt(path);
       await screen.findByRole('heading', { name: 'Ihr Profil' });
-      expect(router.state.location.pathname, path).toBe('/profile');
+      expect(router.pathname, path).toBe('/profile');
     }
     cleanup();
     signInAs('administrators');
     const router = startAt('/login');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/datacenter'));
+    await vi.waitFor(() => expect(router.pathname).toBe('/datacenter'));
   });
 
   it('names each page in the document title', async () => {
@@ -146,7 +141,7 @@ describe('routes', () => {
     signInAs('users');
     const router = renderAt('/datacenter');
     await screen.findByRole('heading', { name: 'Seite nicht gefunden' });
-    expect(router.state.location.pathname).toBe('/not-found');
+    expect(router.pathname).toBe('/not-found');
   });
 
   it('lets an auditor open /adminprofile, headed with the role', async () => {
@@ -156,16 +151,15 @@ describe('routes', () => {
   });
 
   it('renders nothing for a guarded route until the session is loaded', async () => {
-    const router = createMemoryRouter(
-      [
-        { path: '/datacenter', element: <RoleGuard allowed={['Administrator']}>Datacenter-Inhalt</RoleGuard> },
-        { path: '/not-found', element: <p>404</p> },
-      ],
-      { initialEntries: ['/datacenter'] },
+    const router = renderInRouter(
+      <Routes>
+        <Route path="/datacenter" element={<RoleGuard allowed={['Administrator']}>Datacenter-Inhalt</RoleGuard>} />
+        <Route path="/not-found" element={<p>404</p>} />
+      </Routes>,
+      '/datacenter',
     );
-    const { container } = render(<RouterProvider router={router} />);
     await new Promise((r) => setTimeout(r, 50));
-    expect(container).toBeEmptyDOMElement();
-    expect(router.state.location.pathname).toBe('/datacenter');
+    expect(router.container).toBeEmptyDOMElement();
+    expect(router.pathname).toBe('/datacenter');
   });
 });

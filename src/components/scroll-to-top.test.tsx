@@ -1,6 +1,7 @@
-import { act, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { renderInRouter } from '@/testing/router';
 
 import { ScrollToTop } from './scroll-to-top';
 
@@ -12,21 +13,20 @@ describe('ScrollToTop', () => {
   });
 
   function setup() {
-    const router = createMemoryRouter([{ path: '*', element: <ScrollToTop /> }], { initialEntries: ['/'] });
-    render(<RouterProvider router={router} />);
+    const router = renderInRouter(<ScrollToTop />, '/');
     scrollTo.mockClear();
     return router;
   }
 
   it('scrolls to the top when the path changes', async () => {
     const router = setup();
-    await act(() => router.navigate('/impressum'));
+    await act(async () => router.navigate('/impressum'));
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
   });
 
   it('leaves the scroll position to the browser when a hash is present', async () => {
     const router = setup();
-    await act(() => router.navigate('/#faq'));
+    await act(async () => router.navigate('/#faq'));
     expect(scrollTo).not.toHaveBeenCalled();
   });
 });

@@ -1,27 +1,15 @@
-import { act, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { LOGOUT_CLEAR_MS } from '@/config/ui';
 import { pb } from '@/lib/pocketbase';
 import { useSessionStore } from '@/stores/session';
 import { fakeToken, signInAs } from '@/testing/auth';
+import { renderInRouter } from '@/testing/router';
 
 import { needsRenewal, SessionSync } from './session-sync';
 
-function setup(path = '/profile') {
-  const router = createMemoryRouter(
-    [
-      {
-        element: <SessionSync />,
-        path: '*',
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(<RouterProvider router={router} />);
-  return router;
-}
+const setup = (path = '/profile') => renderInRouter(<SessionSync />, path);
 
 describe('SessionSync', () => {
   it('sets role and username from a valid session', () => {
@@ -34,7 +22,7 @@ describe('SessionSync', () => {
     signInAs('administrators');
     const router = setup('/datacenter');
     act(() => pb.authStore.clear());
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.pathname).toBe('/');
     expect(useSessionStore.getState().role).toBe('Administrator');
     await act(() => new Promise((r) => setTimeout(r, LOGOUT_CLEAR_MS + 5)));
     expect(useSessionStore.getState()).toEqual({ role: null, username: null, loaded: true });
@@ -43,7 +31,7 @@ describe('SessionSync', () => {
   it('only marks the state loaded when nobody was signed in', () => {
     const router = setup('/impressum');
     expect(useSessionStore.getState()).toEqual({ role: null, username: null, loaded: true });
-    expect(router.state.location.pathname).toBe('/impressum');
+    expect(router.pathname).toBe('/impressum');
   });
 
   it('clears an expired stored token', () => {
