@@ -15,8 +15,8 @@ export const PREACT_ALIASES = [
  * hide the first): "use client" marks React server-component boundaries, which this app has
  * none of; react-router looks up React's useOptimistic, which Preact lacks, and falls back
  * when it is undefined.
- * @param {{ code?: string, message: string }} warning
- * @param {(warning: unknown) => void} warn
+ * @param {import('rolldown').RolldownLog} warning
+ * @param {(warning: import('rolldown').RolldownLog) => void} warn
  */
 export function onBuildWarning(warning, warn) {
   if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
