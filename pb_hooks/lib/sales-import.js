@@ -308,16 +308,21 @@ function finishMerge(app, fileId) {
     // and no total or week to recompute (its counts were fixed at the commit point).
     const changes = record.getInt('newDataCount') + record.getInt('updatedDataCount');
     if (changes > 0) {
-      if (staging().isSorted(app, fileId)) mergeStaged(app, record, campaign.id);
-      else app.logger().error('sales import: staged rows missing while merging', 'file', fileId);
-      // Rows the file inserted or changed carry it as sourceFile; unchanged rows change no total.
-      const users = arrayOf(new DynamicModel({ user: '' }));
-      app.db().newQuery('SELECT DISTINCT user FROM sales_data WHERE sourceFile = {:file}').bind({ file: fileId }).all(users);
-      require(`${__hooks}/lib/totals.js`).writeTotals(
-        app,
-        campaign.id,
-        users.map((u) => u.user),
-      );
+      let users = [];
+      if (staging().isSorted(app, fileId)) {
+        mergeStaged(app, record, campaign.id);
+        // Every workshop the file names, in the order the merge left them: the ones whose rows
+        // it inserted or changed among them. Read from the staged rows on the writer (a read of
+        // sales_data's sourceFile index on a reader filled that connection's 32 MB cache).
+        users = staging().stagedUsers(app, fileId);
+      } else {
+        app.logger().error('sales import: staged rows missing while merging', 'file', fileId);
+        // Whatever did reach sales_data carries the file as sourceFile.
+        const rows = arrayOf(new DynamicModel({ user: '' }));
+        app.db().newQuery('SELECT DISTINCT user FROM sales_data WHERE sourceFile = {:file}').bind({ file: fileId }).all(rows);
+        users = rows.map((r) => r.user);
+      }
+      require(`${__hooks}/lib/totals.js`).writeTotals(app, campaign.id, users);
       // The dashboard's sales volume per week (one read over the campaign's rows, a short write).
       require(`${__hooks}/lib/dashboard.js`).writeSalesWeekly(app, campaign.id);
     }
