@@ -1,0 +1,6 @@
+/// <reference path="../pb_data/types.d.ts" />
+// Fewer read connections to the SQLite files than PocketBase's default (lib/database.js).
+onBootstrap((e) => {
+  e.next();
+  require(`${__hooks}/lib/database.js`).limitReadPools(e.app);
+});

@@ -1,0 +1,32 @@
+/// <reference path="../../pb_data/types.d.ts" />
+
+// How many connections PocketBase may open to read its two SQLite files (decision 027).
+// PocketBase allows 120 each and keeps 15 open: every connection has its own page cache and
+// its own copy of the schema, so under load each of them held much the same pages again
+// (1,000 profile pages/s: 17 connections, 280 MB; 2,000/s: 380–410 MB). Two cores run
+// at most two reads at once; eight connections leave room for slow reads (an export, a
+// search) beside the short ones, and a request that finds them all busy waits its turn.
+// Writes have their own connection (PocketBase keeps one writer per file).
+
+const READ_CONNECTIONS = { data: 8, auxiliary: 4 };
+
+/** Positive whole number from the environment, or the default. */
+function fromEnv(name, fallback) {
+  const value = Number($os.getenv(name));
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+/** Limits the read pools of data.db and auxiliary.db (PORTAL_DB_READ_CONNS / PORTAL_AUX_READ_CONNS override). */
+function limitReadPools(app) {
+  const pools = [
+    [app.concurrentDB(), fromEnv('PORTAL_DB_READ_CONNS', READ_CONNECTIONS.data)],
+    [app.auxConcurrentDB(), fromEnv('PORTAL_AUX_READ_CONNS', READ_CONNECTIONS.auxiliary)],
+  ];
+  for (const [builder, limit] of pools) {
+    const pool = builder.db();
+    pool.setMaxOpenConns(limit);
+    pool.setMaxIdleConns(limit);
+  }
+}
+
+module.exports = { limitReadPools, READ_CONNECTIONS };
