@@ -12,13 +12,14 @@ function gtmId() {
 /**
  * Content-Security-Policy for the SPA's pages. The tag manager's hosts are
  * allowed only when a tag manager is configured; React and Radix set inline
- * style attributes, hence 'unsafe-inline' for styles (never for scripts).
+ * style attributes, hence 'unsafe-inline' for styles (never for scripts). The one
+ * inline script, a registration step's stand-in (lib/stand-in.js), is allowed by its hash.
  */
 function contentSecurityPolicy(withGtm) {
   const extra = (value) => (withGtm ? ` ${value}` : '');
   return [
     "default-src 'self'",
-    `script-src 'self'${extra(GTM)}`,
+    `script-src 'self' ${require(`${__hooks}/lib/stand-in.js`).standInScriptSource()}${extra(GTM)}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${extra(`${GTM} ${ANALYTICS}`)}`,
     `connect-src 'self'${extra(`${GTM} ${ANALYTICS}`)}`,

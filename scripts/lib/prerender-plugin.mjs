@@ -6,6 +6,7 @@
 // every other path keeps the empty index.html, which the browser draws alone.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -23,11 +24,14 @@ const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').r
 
 /**
  * The script a prerendered page loads instead of the app's entry: it starts the app in the task
- * after the first frame (at the latest after a second), so neither the download of the app's JS
- * nor React taking the page over stands between the visitor and the first paint. A tab opened
- * in the background starts at once. Written into assets/ as a file: the CSP allows no inline
- * script. (Waiting for the browser's first-contentful-paint entry instead started later and
- * cost Lighthouse more blocking time: 87–95 against 96–99 on `/`.)
+ * after the browser has reported the first contentful paint (at the latest after a second), so
+ * neither the download of the app's JS nor the app taking the page over stands between the
+ * visitor and the first paint. A tab opened in the background starts at once. Written into
+ * assets/ as a file. (Starting in the task after the first frame instead sometimes began the
+ * app's requests before the paint was reported; Lighthouse's simulation then put the JS
+ * downloads before the first paint: FCP 1.44–1.47 s instead of 0.75 s in 2 of 8 runs. With
+ * React, waiting for the paint entry had cost blocking time, 87–95 against 96–99 on `/`; with
+ * Preact's shorter tasks it no longer does, docs/performance.md.)
  */
 export const BOOT_SCRIPT = `// Starts the app once the prerendered page has painted (decision 021).
 (function () {
@@ -48,43 +52,32 @@ export const BOOT_SCRIPT = `// Starts the app once the prerendered page has pain
     import(entry);
   }
   if (document.visibilityState === 'hidden') return start();
-  // The task after the first frame: the page's first paint has been made by then.
-  requestAnimationFrame(function () {
-    setTimeout(start, 0);
-  });
+  // Once the browser reports the first contentful paint, in the task after that.
+  try {
+    new PerformanceObserver(function (list, observer) {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      setTimeout(start, 0);
+    }).observe({ type: 'paint', buffered: true });
+  } catch (e) {
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+  }
   // A tab that renders no frame yet (hidden, then shown) still starts.
   setTimeout(start, 1000);
 })();
 `;
 
-/**
- * The blocking script of a stand-in page (decision 023): a registration step's URL served with
- * the landing page's HTML. Before the first paint it reads the wizard's stored step: without
- * progress (a first-time visitor, whom the app would send to the landing page anyway) the
- * address bar gets the landing page's path, so React takes the HTML over as that page; with
- * progress the HTML stays hidden (`html[data-stand-in]` in index.css) and the app draws the
- * step itself (src/main.tsx). Storage that cannot be read counts as no progress, as in the app.
- */
-export const STAND_IN_SCRIPT = `// A registration step's URL served with the landing page's HTML (decision 023).
-(function () {
-  var script = document.currentScript;
-  var step = null;
-  try {
-    step = JSON.parse(localStorage.getItem(script.getAttribute('data-key')) || 'null').state.step;
-  } catch (e) {
-    step = null;
-  }
-  if (step && step !== 'init') document.documentElement.setAttribute('data-stand-in', '');
-  else history.replaceState(history.state, '', script.getAttribute('data-page'));
-})();
-`;
+/** The blocking script of a stand-in page (decision 023); the page headers allow it by its hash. */
+export const { STAND_IN_SCRIPT } = createRequire(import.meta.url)('../../pb_hooks/lib/stand-in.js');
 
 /**
- * A stand-in's HTML: the page it stands in for, with the blocking script at the end of the head,
- * so it runs before any of the body is parsed or painted.
+ * A stand-in's HTML: the page it stands in for, with the blocking script inline at the end of
+ * the head, so it runs before any of the body is parsed or painted, without a request of its own.
  */
-export function standInHtml(pageHtmlText, scriptFile, { storageKey, page }) {
-  const tag = `<script src="/${scriptFile}" data-key="${escapeHtml(storageKey)}" data-page="${escapeHtml(page)}"></script>`;
+export function standInHtml(pageHtmlText, { storageKey, page }) {
+  const tag = `<script data-key="${escapeHtml(storageKey)}" data-page="${escapeHtml(page)}">${STAND_IN_SCRIPT}</script>`;
   if (!pageHtmlText.includes('</head>')) throw new Error('the page has no </head>');
   return pageHtmlText.replace('</head>', () => `${tag}</head>`);
 }
@@ -184,12 +177,10 @@ export function prerenderPlugin() {
         written.set(pathname, text);
         write(pathname, text);
       }
-      const standInFile = `assets/stand-in-${createHash('sha256').update(STAND_IN_SCRIPT).digest('hex').slice(0, 8)}.js`;
-      writeFileSync(path.join(outDir, standInFile), STAND_IN_SCRIPT);
       for (const { pathname, page } of module.STAND_IN_PAGES) {
         const text = written.get(page);
         if (!text) throw new Error(`${pathname} stands in for ${page}, which is not prerendered`);
-        write(pathname, standInHtml(text, standInFile, { storageKey: module.STAND_IN_STORAGE_KEY, page }));
+        write(pathname, standInHtml(text, { storageKey: module.STAND_IN_STORAGE_KEY, page }));
       }
       rmSync(ssrDir, { recursive: true, force: true });
       config.logger.info(

@@ -1,7 +1,9 @@
 // Which HTML PocketBase answers for a page path (issue 21, decision 021): a public page's
 // prerendered file for exactly its path, the empty index.html for everything else, and the
 // page headers on both. The build is stood in for by marked files in a temporary public dir.
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +59,14 @@ describe('prerendered public pages', () => {
       expect(res.headers.get('x-frame-options'), pathname).toBe('DENY');
       expect(res.headers.get('cache-control'), pathname).toBe('no-cache');
     }
+  });
+
+  it('the page headers allow the stand-in script inline by its SHA-256, and no other inline script', async () => {
+    const { STAND_IN_SCRIPT } = createRequire(import.meta.url)('../../pb_hooks/lib/stand-in.js') as { STAND_IN_SCRIPT: string };
+    const hash = createHash('sha256').update(STAND_IN_SCRIPT, 'utf8').digest('base64');
+    const csp = (await page('/register/account')).headers.get('content-security-policy') ?? '';
+    const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src '));
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 
   it('a trailing slash is sent to the page without it', async () => {
