@@ -36,7 +36,9 @@ test.describe('audit round trip', () => {
     await loginAs(page, auditor);
     await expect(page).toHaveURL(/\/datacenter$/);
     const fileBlock = page.getByRole('region', { name: 'Prüfdatei herunterladen' });
-    // Today's daily file is already listed: wait for the new one before downloading.
+    // Today's daily file is listed once the block has loaded (until then a spinner stands where
+    // its button appears, and the create button moves): wait for it, then for the new file.
+    await expect(fileBlock.getByRole('button', { name: /^Download Prüfdatei vom / })).toBeVisible();
     const created = page.waitForResponse(
       (r) => r.url().includes('/api/collections/submission_audit_files/records') && r.request().method() === 'POST',
     );

@@ -29,4 +29,4 @@ function limitReadPools(app) {
   }
 }
 
-module.exports = { limitReadPools, READ_CONNECTIONS };
+module.exports = { limitReadPools };

@@ -43,7 +43,7 @@ export const STAND_IN_STORAGE_KEY = REGISTRATION_STORAGE_KEY;
 /** One page as a visitor without a session sees it before any data is loaded: the root's HTML and its title. */
 export async function prerenderPage(pathname: string): Promise<{ html: string; title: string }> {
   // Preact writes the page once its lazy parts have loaded, each in its place between the
-  // markers hydration looks for: no inline script (the CSP allows none) and no template.
+  // markers hydration looks for: no script (the CSP allows only the stand-in's) and no template.
   const html = await renderPage(pathname);
   if (/<template|<script/.test(html)) throw new Error(`${pathname}: a part of the page did not finish prerendering`);
   return { html, title: titleOf(pathname) };
