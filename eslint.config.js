@@ -189,6 +189,8 @@ export default tseslint.config(
         $app: 'readonly',
         $os: 'readonly',
         $security: 'readonly',
+        // goja_nodejs's Buffer, which PocketBase enables in every JS runtime.
+        Buffer: 'readonly',
         $apis: 'readonly',
         $http: 'readonly',
         $mails: 'readonly',

@@ -11,7 +11,9 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        // ES module builds (react-router's CommonJS build would require the real 'react').
+        // Libraries' ES module builds, named by export condition (react-router) or by the "module"
+        // field (react-remove-scroll, @testing-library/react): their CommonJS builds would require
+        // the real 'react', past the aliases.
         resolve: { conditions: ['module', 'browser', 'development'], mainFields: ['module', 'jsnext:main', 'jsnext', 'main'] },
         test: {
           name: 'unit',
@@ -20,7 +22,6 @@ export default defineConfig({
           setupFiles: ['src/testing/setup-tests.ts'],
           // Libraries that import 'react' are transformed too, so they get Preact like the app.
           server: { deps: { inline: true } },
-          alias: [{ find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' }],
         },
       },
       {

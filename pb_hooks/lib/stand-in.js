@@ -25,25 +25,9 @@ const STAND_IN_SCRIPT = `(function () {
   else history.replaceState(history.state, '', script.getAttribute('data-page'));
 })();`;
 
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-/** Base64 of the bytes a hex string spells (the runtime has no btoa). */
-function hexToBase64(hex) {
-  const bytes = [];
-  for (let i = 0; i < hex.length; i += 2) bytes.push(parseInt(hex.slice(i, i + 2), 16));
-  let out = '';
-  for (let i = 0; i < bytes.length; i += 3) {
-    const n = (bytes[i] << 16) | ((bytes[i + 1] || 0) << 8) | (bytes[i + 2] || 0);
-    out += BASE64[(n >> 18) & 63] + BASE64[(n >> 12) & 63];
-    out += i + 1 < bytes.length ? BASE64[(n >> 6) & 63] : '=';
-    out += i + 2 < bytes.length ? BASE64[n & 63] : '=';
-  }
-  return out;
-}
-
 /** The CSP source that allows the script inline: 'sha256-' and the base64 of its SHA-256. */
 function standInScriptSource() {
-  return `'sha256-${hexToBase64($security.sha256(STAND_IN_SCRIPT))}'`;
+  return `'sha256-${Buffer.from($security.sha256(STAND_IN_SCRIPT), 'hex').toString('base64')}'`;
 }
 
 module.exports = { STAND_IN_SCRIPT, standInScriptSource };

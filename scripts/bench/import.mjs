@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm run bench:import [-- --rows 1000000 --workshops 2000]` (or --workshops 40000)
 // Generates a deterministic sales CSV, imports it through the real API into a fresh
-// PocketBase, and prints: rows, seconds, rows/s, PocketBase's peak RSS (after the import, and again
-// after the re-upload), a raw SQLite
-// insert of the same rows in the same run (better-sqlite3, WAL, synchronous NORMAL) and
+// PocketBase, and prints: rows, seconds, rows/s, PocketBase's peak RSS (after the import, and
+// again after the re-upload), a raw SQLite insert of the same rows in the same run
+// (better-sqlite3, WAL, synchronous NORMAL) and
 // the ratio, the re-upload time, the longest wait of registrations made meanwhile, and the
 // codes issued with their mails: how many were queued and how long the outbox took to hand
 // them to a local SMTP server (scripts/lib/smtp-server.mjs, a fast sink).

@@ -44,13 +44,7 @@ export const STAND_IN_STORAGE_KEY = REGISTRATION_STORAGE_KEY;
 export async function prerenderPage(pathname: string): Promise<{ html: string; title: string }> {
   // Preact writes the page once its lazy parts have loaded, each in its place between the
   // markers hydration looks for: no script (the CSP allows only the stand-in's) and no template.
-  const html = await renderPage(pathname);
-  if (/<template|<script/.test(html)) throw new Error(`${pathname}: a part of the page did not finish prerendering`);
-  return { html, title: titleOf(pathname) };
-}
-
-async function renderPage(pathname: string): Promise<string> {
-  return renderToStringAsync(
+  const html = await renderToStringAsync(
     <StrictMode>
       <AppProvider>
         <StaticRouter location={pathname}>
@@ -59,4 +53,6 @@ async function renderPage(pathname: string): Promise<string> {
       </AppProvider>
     </StrictMode>,
   );
+  if (/<template|<script/.test(html)) throw new Error(`${pathname}: a part of the page did not finish prerendering`);
+  return { html, title: titleOf(pathname) };
 }
