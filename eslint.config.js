@@ -206,6 +206,7 @@ export default tseslint.config(
         onRecordUpdateRequest: 'readonly',
         routerAdd: 'readonly',
         routerUse: 'readonly',
+        onRealtimeSubscribeRequest: 'readonly',
         onFileDownloadRequest: 'readonly',
         onRecordAuthWithPasswordRequest: 'readonly',
         cronAdd: 'readonly',

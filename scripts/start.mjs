@@ -12,6 +12,7 @@ import { buildIfStale } from './lib/build.mjs';
 import { startMailCatcher } from './lib/mail-catcher.mjs';
 import { DEMO_OPERATOR, missingOperatorEnv } from './lib/operator.mjs';
 import { ensureBinary, ROOT, spawnServe, upsertSuperuser, waitForHealth } from './lib/pocketbase.mjs';
+import { supervise } from './lib/supervisor.mjs';
 
 const dev = process.argv.includes('--dev');
 if (existsSync(path.join(ROOT, '.env'))) process.loadEnvFile(path.join(ROOT, '.env'));
@@ -76,29 +77,20 @@ function track(child) {
   return child;
 }
 
-/** Runs PocketBase and restarts it when it dies; gives up after 5 crashes in a minute. */
-function supervise(bin, pbEnv, onFirstHealthy) {
-  const crashes = [];
-  const run = () => {
-    // A restart that was scheduled before Ctrl-C must not start an orphan.
-    if (stopping) return null;
-    const child = track(spawnServe(bin, { dataDir, http, env: pbEnv, dev, stdio: ['ignore', 'inherit', 'inherit'] }));
-    child.once('exit', (code, signal) => {
-      if (stopping) return;
-      const now = Date.now();
-      crashes.push(now);
-      while (crashes.length && crashes[0] < now - 60_000) crashes.shift();
-      if (crashes.length >= 5) {
-        log(`PocketBase died ${crashes.length} times within a minute (last: ${signal ?? code}); giving up.`);
-        shutdown(1);
-        return;
-      }
-      log(`PocketBase exited (${signal ?? code}); restarting in 1 s...`);
-      setTimeout(run, 1000);
-    });
-    return child;
-  };
-  const first = run();
+/**
+ * Runs PocketBase and restarts it whenever it dies, for as long as the launcher runs: the pause
+ * doubles with each crash in a row from PORTAL_RESTART_PAUSE_MS (1 s) up to
+ * PORTAL_RESTART_MAX_PAUSE_MS (30 s), and each crash is logged with PocketBase's last output
+ * (decision 028).
+ */
+function supervisePocketBase(bin, pbEnv, onFirstHealthy) {
+  const { first } = supervise({
+    spawnChild: () => track(spawnServe(bin, { dataDir, http, env: pbEnv, dev })),
+    isStopping: () => stopping,
+    log,
+    baseMs: Number(env.PORTAL_RESTART_PAUSE_MS) || 1000,
+    capMs: Number(env.PORTAL_RESTART_MAX_PAUSE_MS) || 30_000,
+  });
   waitForHealth(apiUrl, { child: first, timeoutMs: 60_000 }).then(onFirstHealthy, (err) => {
     log(err.message);
     shutdown(1);
@@ -134,7 +126,7 @@ async function main() {
   const superuser = superuserCredentials();
   upsertSuperuser(bin, { dataDir, ...superuser, env: pbEnv });
 
-  supervise(bin, pbEnv, async () => {
+  supervisePocketBase(bin, pbEnv, async () => {
     if (demo) {
       const created = await seedDemo({ url: apiUrl, superuser });
       log(created.workshop || created.centres ? `demo data loaded (${created.centres} service centres).` : 'demo data already present.');

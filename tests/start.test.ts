@@ -203,3 +203,49 @@ it('without demo mode and without operator data, the start command warns and the
     expect(await stop(started)).toBe(0);
   }
 }, 120_000);
+
+it('never gives up on PocketBase: killed seven times in a row, it comes back each time after a growing, capped pause', async () => {
+  const ports = { http: await freePort(), smtp: await freePort(), web: await freePort() };
+  const url = `http://127.0.0.1:${ports.http}`;
+  // Short pauses so seven crashes fit in the test; the defaults are 1 s doubling to 30 s.
+  const started = await start(ports, { PORTAL_DEMO: 'false', PORTAL_RESTART_PAUSE_MS: '100', PORTAL_RESTART_MAX_PAUSE_MS: '400' });
+  try {
+    let killed: string[] = [];
+    for (let round = 1; round <= 7; round++) {
+      const pids = await until('one live PocketBase', () => {
+        const live = pocketbasePids();
+        return live.length === 1 && !killed.includes(live[0]!) && live;
+      });
+      killed = [...killed, pids[0]!];
+      process.kill(Number(pids[0]), 'SIGKILL');
+      const back = await until(
+        `PocketBase back after crash ${round}`,
+        () =>
+          fetch(`${url}/api/health`).then(
+            (r) => r.ok && pocketbasePids().some((pid) => !killed.includes(pid)),
+            () => false,
+          ),
+        { timeoutMs: 20_000, everyMs: 100 },
+      );
+      expect(back).toBe(true);
+    }
+    const reports = started.output().match(/PocketBase stopped unexpectedly \(signal SIGKILL\)[^\n]*/g) ?? [];
+    expect(reports).toHaveLength(7);
+    // 100, 200, 400, then capped at 400 ms: the pause grows and stops growing.
+    expect(reports.map((r) => /restarting in (\d+ ms)/.exec(r)?.[1])).toEqual([
+      '100 ms',
+      '200 ms',
+      '400 ms',
+      '400 ms',
+      '400 ms',
+      '400 ms',
+      '400 ms',
+    ]);
+    expect(reports[6]).toContain('crash 7 in a row');
+    // Each report carries PocketBase's last lines, here its start banner.
+    expect(started.output()).toMatch(/Last output:\n(?: {4}\|[^\n]*\n)*? {4}\| [^\n]*Server started at/);
+  } finally {
+    expect(await stop(started)).toBe(0);
+  }
+  expect(await noPocketBaseLeft()).toBe(true);
+}, 120_000);

@@ -43,13 +43,22 @@ export interface StartOptions {
    * call a server library directly. They live under tests/, never in pb_hooks/.
    */
   extraHooks?: string[];
+  /**
+   * Project hook files (names in pb_hooks/) left out, to show what they prevent, e.g. the crash
+   * guards: a test proves the process dies without them.
+   */
+  withoutHooks?: string[];
 }
 
-/** A hooks dir with the project's hooks (symlinked) plus the given files. */
-function hooksWith(extra: string[]) {
+/** A hooks dir with the project's hooks (symlinked) but the left-out ones, plus the given files. */
+function hooksWith(extra: string[], without: string[] = []) {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-hooks-'));
   const own = path.join(ROOT, 'pb_hooks');
-  for (const entry of readdirSync(own)) symlinkSync(path.join(own, entry), path.join(dir, entry));
+  const entries = readdirSync(own);
+  for (const name of without) if (!entries.includes(name)) throw new Error(`no hook file ${name} in pb_hooks/`);
+  for (const entry of entries) {
+    if (!without.includes(entry)) symlinkSync(path.join(own, entry), path.join(dir, entry));
+  }
   for (const file of extra) copyFileSync(file, path.join(dir, path.basename(file)));
   return dir;
 }
@@ -80,7 +89,8 @@ export async function startPocketBase(options: StartOptions = {}): Promise<TestS
   };
   upsertSuperuser(bin, { dataDir, ...SUPERUSER, env });
 
-  const hooksDir = options.extraHooks?.length ? hooksWith(options.extraHooks) : undefined;
+  const hooksDir =
+    options.extraHooks?.length || options.withoutHooks?.length ? hooksWith(options.extraHooks ?? [], options.withoutHooks) : undefined;
   const child = spawnServe(bin, { dataDir, http: `127.0.0.1:${port}`, env, publicDir: options.publicDir, hooksDir });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
