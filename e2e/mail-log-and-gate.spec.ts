@@ -48,7 +48,7 @@ test.describe('administrators’ mail log', () => {
       .nth(0)
       .getByRole('button', { name: `E-Mail an ${workshop.email} erneut senden` })
       .click();
-    await expect(log.getByText('Die E-Mail wurde erneut in die Warteschlange gestellt.')).toBeVisible();
+    await expect(log.getByText(/^Die E-Mail wurde erneut in die Warteschlange gestellt \(an /)).toBeVisible();
     await expect.poll(async () => (await inbox.all()).filter((m) => m.subject.includes(voucher.code)).length, { timeout: 15_000 }).toBe(2);
     await log.getByRole('button', { name: 'Aktualisieren' }).click();
     await expect(entries).toHaveCount(2);
@@ -64,7 +64,7 @@ test.describe('the plausibility gate in the data area', () => {
     expectNoA11yViolations,
   }) => {
     const campaign = await admin.collection('campaigns').getFirstListItem('active = true');
-    await admin.collection('campaigns').update(campaign.id, { maxCodesPerWorkshopPerFile: 1 });
+    await admin.collection('campaigns').update(campaign.id, { maxCodesPerWorkshopPerWeek: 1 });
     try {
       const uploader = await makeAccount('administrators');
       const second = await makeAccount('administrators');
@@ -110,7 +110,7 @@ test.describe('the plausibility gate in the data area', () => {
       await context.close();
       expect((await admin.collection('vouchers').getFullList({ filter: `user = "${workshop.id}"` })).length).toBe(3);
     } finally {
-      await admin.collection('campaigns').update(campaign.id, { maxCodesPerWorkshopPerFile: 20 });
+      await admin.collection('campaigns').update(campaign.id, { maxCodesPerWorkshopPerWeek: 20 });
     }
   });
 });

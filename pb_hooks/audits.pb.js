@@ -3,8 +3,9 @@
 // auditors' verdict uploads. Handlers run in their own JS runtimes and see nothing declared
 // beside them in this file: all logic is required from lib/.
 
+// An audit file on request: the record and its staff-log entry commit together, then the server writes it.
 onRecordCreateRequest((e) => {
-  e.next();
+  require(`${__hooks}/lib/staff-log.js`).createLogged(e, () => ({ action: 'audit_file.create' }));
   require(`${__hooks}/lib/audits.js`).writeAuditFile(e.app, e.app.findRecordById('submission_audit_files', e.record.id));
 }, 'submission_audit_files');
 

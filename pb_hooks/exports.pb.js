@@ -1,9 +1,14 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Server-written staff files and the business partner number import (pb_hooks/lib/exports.js).
 
-// Creating a user_file record (administrators only, by rule) makes the server write it.
+// Creating a user_file record (administrators only, by rule) makes the server write it. The file
+// holds every workshop's contact data: who asked for it is stored and logged with the record.
 onRecordCreateRequest((e) => {
-  e.next();
+  if (e.auth && e.auth.collection().name === 'administrators') e.record.set('createdBy', e.auth.id);
+  require(`${__hooks}/lib/staff-log.js`).createLogged(e, (r) => ({
+    action: 'user_file.create',
+    after: { filename: r.getString('filename') },
+  }));
   require(`${__hooks}/lib/exports.js`).writeUserFile(e.app, e.record);
 }, 'user_file');
 

@@ -35,6 +35,7 @@ routerAdd(
     const staffLog = require(`${__hooks}/lib/staff-log.js`);
     const id = e.request.pathValue('id');
     let copy = null;
+    let previous = '';
     e.app.runInTransaction((tx) => {
       let original;
       try {
@@ -47,16 +48,25 @@ routerAdd(
           'Anmelde-E-Mails (Bestätigung, Passwort, Anmeldecode) werden nicht erneut gesendet, sondern neu angefordert.',
         );
       }
-      copy = outbox.resend(tx, id);
+      const sent = outbox.resend(tx, id);
+      copy = sent.copy;
+      previous = sent.previousRecipient;
       staffLog.write(tx, {
         actor: e.auth,
         action: 'mail.resend',
         target: { collection: 'mail_outbox', id },
         reason: 'Erneut senden aus dem E-Mail-Protokoll',
+        before: { recipient: previous },
         after: { outbox: copy.id, recipient: copy.getString('recipient'), template: copy.getString('template') },
       });
     });
-    return e.json(200, copy);
+    // The answer says where the copy goes, and where the original went when that differs.
+    return e.json(200, {
+      id: copy.id,
+      recipient: copy.getString('recipient'),
+      previousRecipient: previous,
+      template: copy.getString('template'),
+    });
   },
   $apis.requireAuth('administrators'),
 );

@@ -39,6 +39,7 @@ routerAdd(
     if (action === 'return') return e.json(200, payouts.markReturned(e.app, e.auth, id, String(body.reason || ''), body.note));
     if (action === 'hold') return e.json(200, payouts.setHold(e.app, e.auth, id, true, body.reason));
     if (action === 'unhold') return e.json(200, payouts.setHold(e.app, e.auth, id, false, body.reason));
+    if (action === 'request-bank-details') return e.json(200, payouts.requestBankDetails(e.app, e.auth, id, body.reason));
     throw new NotFoundError();
   },
   $apis.requireAuth('administrators'),

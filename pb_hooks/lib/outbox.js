@@ -280,17 +280,31 @@ function work(app, tickMs) {
 }
 
 /** Queues a copy of a campaign mail (the mail log's resend button). */
+/**
+ * A copy of a campaign mail, queued again. A mail about a workshop goes to the workshop's
+ * current address (it may have changed since); `previousRecipient` says where the original went.
+ */
 function resend(app, id) {
   const original = app.findRecordById('mail_outbox', id);
   if (original.getBool('immediate')) return null;
-  return enqueue(app, {
-    to: original.getString('recipient'),
-    user: original.getString('user'),
+  let to = original.getString('recipient');
+  const userId = original.getString('user');
+  if (userId) {
+    try {
+      to = app.findRecordById('users', userId).email() || to;
+    } catch (_) {
+      // the workshop is gone: the original address is all there is
+    }
+  }
+  const copy = enqueue(app, {
+    to,
+    user: userId,
     template: original.getString('template'),
     data: JSON.parse(original.getString('data') || '{}'),
     concerns: { collection: original.getString('concernsCollection'), id: original.getString('concernsId') },
     resendOf: original.id,
   });
+  return { copy, previousRecipient: original.getString('recipient') };
 }
 
 module.exports = { enqueue, logImmediate, sendLogged, pass, work, render, resend, releaseAllClaims, backoffMs, TEMPLATES, BACKOFF_MINUTES };

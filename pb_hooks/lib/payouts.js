@@ -21,7 +21,13 @@ const MESSAGES = {
   notCreated: 'Dieser Auszahlungslauf ist nicht mehr zur Freigabe offen.',
   fourEyes: 'Diesen Auszahlungslauf muss ein anderer Administrator freigeben als der, der ihn erstellt hat (Vier-Augen-Prinzip).',
   selfRelease: 'Sie sind der einzige Administrator. Bitte bestätigen Sie ausdrücklich, dass Sie diesen Auszahlungslauf selbst freigeben.',
-  notReleased: 'Nur ein freigegebener Auszahlungslauf kann exportiert werden.',
+  notReleased: 'Nur ein freigegebener oder bereits exportierter Auszahlungslauf kann exportiert werden.',
+  unfitNames: (codes) =>
+    `Der Name des Kontoinhabers lässt sich nicht in SEPA-Zeichen schreiben bei: ${codes.slice(0, 10).join(', ')}${codes.length > 10 ? ` und ${codes.length - 10} weiteren` : ''}. Bitte fordern Sie für diese Auszahlungen neue Bankdaten an; die Datei wurde nicht erstellt.`,
+  schemaInvalid: (problems) =>
+    `Die SEPA-Datei entspricht nicht dem Schema pain.001.001.09 und wurde nicht erstellt. Der Auszahlungslauf bleibt unverändert. Prüfung: ${problems}`,
+  schemaUnavailable:
+    'Die SEPA-Datei kann nicht gegen das Schema geprüft werden (xmllint fehlt auf dem Server). Ohne Prüfung wird keine Datei erstellt.',
   notExported: 'Nur ein exportierter Auszahlungslauf kann als ausgeführt bestätigt werden.',
   executionDate: 'Bitte geben Sie ein Ausführungsdatum von heute an (JJJJ-MM-TT) an.',
   paidOn: 'Bitte geben Sie das Ausführungsdatum der Bank an (JJJJ-MM-TT), nicht vor dem Export und nicht in der Zukunft.',
@@ -31,6 +37,7 @@ const MESSAGES = {
   reason: 'Bitte wählen Sie den Rückgabegrund der Bank.',
   notHoldable: 'Nur eine auszahlbare Auszahlung kann angehalten werden.',
   notHeld: 'Diese Auszahlung ist nicht angehalten.',
+  notRequestable: 'Neue Bankdaten lassen sich nur für eine Auszahlung anfordern, die noch nicht exportiert ist.',
   holdReason: require(`${__hooks}/lib/vendor/rules.js`).MESSAGES.reasonRequired,
   notReturned: 'Für diese Auszahlung werden keine neuen Bankdaten benötigt.',
   notFound: 'Diesen Datensatz gibt es nicht.',
@@ -187,15 +194,29 @@ function debtor(app) {
   return result;
 }
 
-/** Writes the batch's SEPA file and CSV (from the payouts as released) and marks it exported. */
+/**
+ * Writes the batch's SEPA file and CSV (from the payouts as released) and marks it exported.
+ * The file is checked against the pain.001.001.09 schema first: a file that fails is never
+ * offered and the batch keeps its state. An exported batch can be exported again (the bank
+ * refused the file, it was lost): same message id and payments, a new execution date if one is
+ * given (decision 029), logged as a re-export.
+ */
 function exportBatch(app, admin, batchId, executionDate) {
   const batch = findOr404(app, 'payout_batches', batchId);
-  if (batch.getString('status') !== 'released') throw refuse(MESSAGES.notReleased);
+  const from = batch.getString('status');
+  if (from !== 'released' && from !== 'exported') throw refuse(MESSAGES.notReleased);
   if (!isoDay(executionDate) || executionDate < berlinToday()) throw refuse(MESSAGES.executionDate);
   const sepa = require(`${__hooks}/lib/sepa.js`);
+  const rulebook = rules();
   const account = debtor(app);
   const payouts = app.findRecordsByFilter('payouts', 'batch = {:b}', 'created,id', 0, 0, { b: batchId });
-  const messageId = `NORA-AUSZ-${String(batch.getInt('number')).padStart(6, '0')}-${Date.now().toString(36).toUpperCase()}`.slice(0, 35);
+  // Names stored before the SEPA check existed, or changed past it: named, so they can be sent back.
+  const unfit = payouts.filter((p) => rulebook.sepaNameProblem(p.getString('accountHolder')));
+  if (unfit.length > 0) throw refuse(MESSAGES.unfitNames(unfit.map((p) => p.getString('endToEndId'))));
+  const messageId =
+    from === 'exported'
+      ? batch.getString('messageId')
+      : `NORA-AUSZ-${String(batch.getInt('number')).padStart(6, '0')}-${Date.now().toString(36).toUpperCase()}`.slice(0, 35);
   const xml = sepa.pain001({
     messageId,
     createdAt: new Date(),
@@ -210,15 +231,26 @@ function exportBatch(app, admin, batchId, executionDate) {
       remittance: p.getString('remittance'),
     })),
   });
+  let invalid;
+  try {
+    invalid = sepa.validate(xml);
+  } catch (err) {
+    app.logger().error('payout export: the SEPA file could not be checked', 'batch', batchId, 'error', String(err));
+    throw refuse(MESSAGES.schemaUnavailable);
+  }
+  if (invalid) {
+    app.logger().error('payout export: SEPA file failed the schema', 'batch', batchId, 'problems', invalid);
+    throw refuse(MESSAGES.schemaInvalid(invalid));
+  }
   const csv = require(`${__hooks}/lib/csv.js`).write(
     ['Empfaenger', 'IBAN', 'BIC', 'Betrag', 'Waehrung', 'Verwendungszweck', 'EndToEndId', 'Ausfuehrungsdatum'],
     payouts.map((p) => [
-      sepa.latin(p.getString('accountHolder')).slice(0, 70),
+      rulebook.sepaText(p.getString('accountHolder'), 70),
       p.getString('iban'),
       p.getString('bic'),
       p.getFloat('amount').toFixed(2).replace('.', ','),
       'EUR',
-      p.getString('remittance'),
+      rulebook.sepaText(p.getString('remittance'), 140),
       p.getString('endToEndId'),
       executionDate,
     ]),
@@ -226,12 +258,14 @@ function exportBatch(app, admin, batchId, executionDate) {
   const number = String(batch.getInt('number')).padStart(4, '0');
   app.runInTransaction((tx) => {
     const fresh = tx.findRecordById('payout_batches', batchId);
-    if (fresh.getString('status') !== 'released') throw refuse(MESSAGES.notReleased);
+    if (fresh.getString('status') !== from) throw refuse(MESSAGES.notReleased);
+    const before = { status: from, executionDate: fresh.getString('executionDate'), exportedAt: fresh.getString('exportedAt') };
     fresh.set('status', 'exported');
     fresh.set('executionDate', executionDate);
     fresh.set('exportedBy', admin.id);
     fresh.set('exportedAt', now());
     fresh.set('messageId', messageId);
+    fresh.set('exportCount', fresh.getInt('exportCount') + 1);
     fresh.set('pain001', $filesystem.fileFromBytes(xml, `auszahlung_${number}_pain001.xml`));
     fresh.set('csv', $filesystem.fileFromBytes(csv, `auszahlung_${number}.csv`));
     tx.save(fresh);
@@ -243,8 +277,9 @@ function exportBatch(app, admin, batchId, executionDate) {
       .execute();
     staffLog().write(tx, {
       actor: admin,
-      action: 'payout_batch.export',
+      action: from === 'exported' ? 'payout_batch.reexport' : 'payout_batch.export',
       target: { collection: 'payout_batches', id: batchId },
+      before: from === 'exported' ? before : undefined,
       after: { status: 'exported', executionDate, messageId, count: payouts.length },
     });
   });
@@ -337,6 +372,67 @@ function markReturned(app, admin, payoutId, reasonCode, note) {
       reason: cleanNote,
       before: { status: payout.getString('status'), paidOn: payout.getString('paidOn') },
       after: { status: 'returned', returnReason: reasonCode },
+    });
+  });
+  return app.findRecordById('payouts', payoutId);
+}
+
+/**
+ * The portal asks the workshop for new bank details for one payout that is not exported yet
+ * (payable, held, or in a batch not yet exported): its account holder cannot be written in SEPA
+ * characters (decision 029). The payout leaves its batch (count and total follow), is 'returned'
+ * with the portal's reason NAME, and the workshop is mailed; its new details make it payable.
+ */
+function requestBankDetails(app, admin, payoutId, reason) {
+  const payout = findOr404(app, 'payouts', payoutId);
+  const why = String(reason || '').trim();
+  if (!why) throw refuse(MESSAGES.holdReason);
+  if (rules().controlProblem(why)) throw refuse(rules().MESSAGES.control);
+  const batchId = payout.getString('batch');
+  app.runInTransaction((tx) => {
+    const moved = tx
+      .db()
+      .newQuery(
+        `UPDATE payouts SET status = 'returned', returnReason = 'NAME', returnNote = {:why}, returnedAt = {:now}, batch = '',
+                updated = strftime('%Y-%m-%d %H:%M:%fZ')
+          WHERE id = {:id} AND (status IN ('payable', 'held')
+                OR (status = 'in_batch' AND batch IN (SELECT id FROM payout_batches WHERE status IN ('created', 'released'))))`,
+      )
+      .bind({ id: payoutId, why: why.slice(0, 500), now: now() })
+      .execute();
+    if (moved.rowsAffected() !== 1) throw refuse(MESSAGES.notRequestable);
+    if (batchId) {
+      tx.db()
+        .newQuery(
+          `UPDATE payout_batches SET count = (SELECT COUNT(*) FROM payouts WHERE batch = {:b}),
+                  total = (SELECT COALESCE(SUM(CAST(ROUND(amount * 100) AS INTEGER)), 0) / 100.0 FROM payouts WHERE batch = {:b}),
+                  updated = strftime('%Y-%m-%d %H:%M:%fZ')
+            WHERE id = {:b}`,
+        )
+        .bind({ b: batchId })
+        .execute();
+    }
+    const user = tx.findRecordById('users', payout.getString('user'));
+    outbox().enqueue(tx, {
+      to: user.email(),
+      user: user.id,
+      template: 'bank-details-needed',
+      data: {
+        name: `${user.getString('firstName')} ${user.getString('lastName')}`,
+        code: payout.getString('endToEndId'),
+        reason: rules().returnReasonLabel('NAME'),
+        iban: maskIban(payout.getString('iban')),
+        portal: true,
+      },
+      concerns: { collection: 'payouts', id: payout.id },
+    });
+    staffLog().write(tx, {
+      actor: admin,
+      action: 'payout.request_bank_details',
+      target: { collection: 'payouts', id: payoutId },
+      reason: why.slice(0, 1000),
+      before: { status: payout.getString('status'), batch: batchId },
+      after: { status: 'returned', returnReason: 'NAME' },
     });
   });
   return app.findRecordById('payouts', payoutId);
@@ -480,6 +576,7 @@ module.exports = {
   markPaid,
   markReturned,
   setHold,
+  requestBankDetails,
   updateBankDetails,
   promise,
   debtor,

@@ -127,10 +127,11 @@ function onArrival(tx, submission) {
  */
 function storeText(app, submissionId, text) {
   const r = rules();
-  const clean = String(text || '')
-    .replace(new RegExp(r.CONTROL_CHARACTERS.source, 'g'), ' ')
-    .slice(0, MAX_TEXT);
-  const facts = r.invoiceFacts(clean);
+  const raw = String(text || '').slice(0, MAX_TEXT);
+  const clean = raw.replace(new RegExp(r.CONTROL_CHARACTERS.source, 'g'), ' ');
+  // The facts are read with the lines kept apart: a label's value ends with its line.
+  // eslint-disable-next-line no-control-regex
+  const facts = r.invoiceFacts(raw.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, ' '));
   let signals = [];
   app.runInTransaction((tx) => {
     let s;

@@ -39,6 +39,8 @@ const GATE_ERRORS = {
   notHeld: 'Dieser Import wartet nicht auf eine Bestätigung.',
   fourEyes: 'Diesen Import muss ein anderer Administrator bestätigen als der, der ihn hochgeladen hat (Vier-Augen-Prinzip).',
   selfConfirm: 'Sie sind der einzige Administrator. Bitte bestätigen Sie ausdrücklich, dass Sie diesen Import selbst freigeben.',
+  weekCodes: (n, max) => `In den letzten 7 Tagen kämen mit dieser Datei ${n} Cashback-Codes in der Aktion zusammen (Grenze: ${max}).`,
+  weekPerWorkshop: (n, max) => `Eine Werkstatt käme in den letzten 7 Tagen mit dieser Datei auf ${n} Cashback-Codes (Grenze: ${max}).`,
 };
 
 function activeCampaign(app) {
@@ -150,7 +152,7 @@ function forecast(app, fileId, campaign) {
   const sorted = `staging.${staging().tables(fileId).sorted}`;
   const total = staging().count(app, fileId);
   const perUser = {};
-  const result = { staged: 0, fresh: 0, unchanged: 0, codes: 0, workshops: 0, maxPerWorkshop: 0 };
+  const result = { staged: 0, fresh: 0, unchanged: 0, codes: 0, workshops: 0, maxPerWorkshop: 0, perWorkshop: {} };
   let size = 20000;
   for (let after = 0; after < total;) {
     const db = staging().attached(app);
@@ -198,8 +200,101 @@ function forecast(app, fileId, campaign) {
       result.codes += more;
       result.workshops += 1;
       result.maxPerWorkshop = Math.max(result.maxPerWorkshop, more);
+      result.perWorkshop[r.user] = more;
     }
   }
+  return result;
+}
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** '1.234' */
+function count(n) {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+}
+
+/**
+ * The plausibility gate over the last 7 days (DECISIONS sections 5 and 8, decision 029): the
+ * codes this file would issue are added to the codes the campaign issued in the week (by any
+ * file and uploader) and to those of imports being applied right now; per workshop the same.
+ * Past the campaign's maxCodesPerWeek or maxCodesPerWorkshopPerWeek the file is held. Real
+ * time, not the campaign clock: codes carry their real creation time. Runs in the transaction
+ * that writes the file's commit point.
+ */
+function weekGate(tx, fileId, campaign, f) {
+  const since = new Date(Date.now() - WEEK_MS).toISOString().replace('T', ' ');
+  const result = { held: false, reason: '', weekCodes: 0, weekMaxPerWorkshop: 0, earlier: [] };
+  if (f.codes === 0) return result;
+  const issued = one(
+    tx,
+    'SELECT COUNT(*) AS n FROM vouchers WHERE campaign = {:c} AND created >= {:since}',
+    { c: campaign.id, since },
+    { n: 0 },
+  );
+  // Imports past their commit point whose codes are not all issued yet.
+  const running = tx.findRecordsByFilter('sales_data_files', "id != {:id} && (status = 'merging' || status = 'issuing')", '', 0, 0, {
+    id: fileId,
+  });
+  let pending = 0;
+  const pendingOf = Object.create(null);
+  for (const r of running) {
+    pending += Math.max(0, r.getInt('gateCodes') - r.getInt('codesIssued'));
+    let forecastOf = {};
+    try {
+      forecastOf = JSON.parse(r.getString('gateForecast') || '{}') || {};
+    } catch (_) {
+      forecastOf = {};
+    }
+    for (const user of Object.keys(forecastOf)) pendingOf[user] = (pendingOf[user] || 0) + Number(forecastOf[user] || 0);
+  }
+  result.weekCodes = issued.n + pending + f.codes;
+  const users = Object.keys(f.perWorkshop);
+  const perUser = arrayOf(new DynamicModel({ user: '', n: 0 }));
+  tx.db()
+    .newQuery(
+      `SELECT u.value AS user, (SELECT COUNT(*) FROM vouchers v WHERE v.user = u.value AND v.campaign = {:c} AND v.created >= {:since}) AS n
+         FROM json_each({:users}) AS u`,
+    )
+    .bind({ users: JSON.stringify(users), c: campaign.id, since })
+    .all(perUser);
+  for (const r of perUser) {
+    const total = r.n + (pendingOf[r.user] || 0) + f.perWorkshop[r.user];
+    result.weekMaxPerWorkshop = Math.max(result.weekMaxPerWorkshop, total);
+  }
+  const maxWeek = campaign.getInt('maxCodesPerWeek');
+  const maxWorkshop = campaign.getInt('maxCodesPerWorkshopPerWeek');
+  const reasons = [];
+  if (maxWeek > 0 && result.weekCodes > maxWeek) reasons.push(GATE_ERRORS.weekCodes(count(result.weekCodes), count(maxWeek)));
+  if (maxWorkshop > 0 && result.weekMaxPerWorkshop > maxWorkshop) {
+    reasons.push(GATE_ERRORS.weekPerWorkshop(count(result.weekMaxPerWorkshop), count(maxWorkshop)));
+  }
+  result.held = reasons.length > 0;
+  result.reason = reasons.join(' ');
+  // The files of the week that count toward it, newest first (what the data area shows).
+  const earlier = arrayOf(new DynamicModel({ id: '', filename: '', created: '', status: '', codes: 0, uploader: '' }));
+  tx.db()
+    .newQuery(
+      `SELECT f.id AS id, f.filename AS filename, f.created AS created, f.status AS status,
+              CASE WHEN f.status IN ('merging', 'issuing') THEN MAX(f.gateCodes, f.codesIssued) ELSE f.codesIssued END AS codes,
+              COALESCE(a.email, au.email, '') AS uploader
+         FROM sales_data_files f
+         LEFT JOIN administrators a ON a.id = f.adminUploaded
+         LEFT JOIN auditors au ON au.id = f.auditorUploaded
+        WHERE f.id != {:id} AND f.created >= {:since}
+          AND (f.codesIssued > 0 OR f.status IN ('merging', 'issuing'))
+        ORDER BY f.created DESC, f.id DESC
+        LIMIT 20`,
+    )
+    .bind({ id: fileId, since })
+    .all(earlier);
+  result.earlier = earlier.map((r) => ({
+    id: r.id,
+    filename: r.filename,
+    created: r.created,
+    status: r.status,
+    codes: r.codes,
+    uploader: r.uploader,
+  }));
   return result;
 }
 
@@ -240,26 +335,34 @@ function importSalesFile(app, record) {
   // Counts, the gate's figures and the failed rows are fixed before anything reaches
   // sales_data (reads only, no write lock).
   const f = forecast(app, fileId, campaign);
-  const maxFile = campaign.getInt('maxCodesPerFile');
-  const maxWorkshop = campaign.getInt('maxCodesPerWorkshopPerFile');
-  const held = (maxFile > 0 && f.codes > maxFile) || (maxWorkshop > 0 && f.maxPerWorkshop > maxWorkshop);
-  const point = app.findRecordById('sales_data_files', fileId);
-  point.set('status', held ? 'held' : 'merging');
-  point.set('progress', held ? 92 : 95);
-  point.set('successfullyProcessedRows', f.staged);
-  point.set('newDataCount', f.fresh);
-  point.set('unchangedDataCount', f.unchanged);
-  point.set('updatedDataCount', f.staged - f.fresh - f.unchanged);
-  point.set('failedProcessedRows', failedLines.length);
-  point.set('gateCodes', f.codes);
-  point.set('gateWorkshops', f.workshops);
-  point.set('gateMaxPerWorkshop', f.maxPerWorkshop);
-  if (failedLines.length > 0) {
-    point.set('failedRowsCsv', pipeline().failedRowsFile(HEADER, failedLines, `fehlerhafte_zeilen_${fileId}.csv`));
-  }
-  // Saving 'merging' is the commit point: from here on the file is applied completely,
-  // after a crash by the next start.
-  app.save(point);
+  const failedRows = failedLines.length > 0 ? pipeline().failedRowsFile(HEADER, failedLines, `fehlerhafte_zeilen_${fileId}.csv`) : null;
+  let held = false;
+  // The gate's decision and the commit point in one transaction: imports running at the same
+  // time are decided one after the other and count each other (decision 029).
+  app.runInTransaction((tx) => {
+    const gate = weekGate(tx, fileId, campaign, f);
+    held = gate.held;
+    const point = tx.findRecordById('sales_data_files', fileId);
+    point.set('status', held ? 'held' : 'merging');
+    point.set('progress', held ? 92 : 95);
+    point.set('successfullyProcessedRows', f.staged);
+    point.set('newDataCount', f.fresh);
+    point.set('unchangedDataCount', f.unchanged);
+    point.set('updatedDataCount', f.staged - f.fresh - f.unchanged);
+    point.set('failedProcessedRows', failedLines.length);
+    point.set('gateCodes', f.codes);
+    point.set('gateWorkshops', f.workshops);
+    point.set('gateMaxPerWorkshop', f.maxPerWorkshop);
+    point.set('gateWeekCodes', gate.weekCodes);
+    point.set('gateWeekMaxPerWorkshop', gate.weekMaxPerWorkshop);
+    point.set('gateReason', gate.reason);
+    point.set('gateEarlier', gate.earlier);
+    point.set('gateForecast', f.perWorkshop);
+    if (failedRows) point.set('failedRowsCsv', failedRows);
+    // Saving 'merging' is the commit point: from here on the file is applied completely,
+    // after a crash by the next start.
+    tx.save(point);
+  });
   if (held) return;
   finishMerge(app, fileId);
 }

@@ -2,30 +2,12 @@
 
 // SEPA credit transfer initiation, pain.001.001.09, as the European Payments Council's SCT
 // customer-to-PSP guidelines restrict it (EPC132-08, 2023 v1.0; the schema German banks
-// accept, ../shared/xsd). The XML is built with fast-xml-parser's XMLBuilder (bundled in
-// vendor/xml-builder.js), which escapes every value; tests validate every file the server
-// writes against the schema with xmllint.
+// accept, a copy of ../shared/xsd in sepa/). The XML is built with fast-xml-parser's XMLBuilder
+// (bundled in vendor/xml-builder.js), which escapes every value. Every text goes through the
+// rulebook's sepaText (the EPC basic Latin set, rules/sepa.ts), and every file is validated
+// against the schema with xmllint before it is offered (validate below, decision 029).
 
-/**
- * Text in the SEPA character set (EPC: a-z A-Z 0-9 / - ? : ( ) . , ' + space): German
- * letters are spelled out (ä → ae, ß → ss), other accents dropped, anything else a space.
- */
-function latin(value) {
-  const spelled = String(value || '')
-    .replace(/Ä/g, 'Ae')
-    .replace(/Ö/g, 'Oe')
-    .replace(/Ü/g, 'Ue')
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/ß/g, 'ss')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '');
-  return spelled
-    .replace(/[^A-Za-z0-9/\-?:().,'+ ]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+const sepaText = (value, max) => require(`${__hooks}/lib/vendor/rules.js`).sepaText(value, max);
 
 /** 50 → '50.00'; amounts are summed in cents. */
 function amount(cents) {
@@ -53,13 +35,13 @@ function pain001(batch) {
   const count = String(batch.payments.length);
   const transactions = batch.payments.map((p) => {
     const tx = {
-      PmtId: { EndToEndId: latin(p.endToEndId).slice(0, 35) },
+      PmtId: { EndToEndId: sepaText(p.endToEndId, 35) },
       Amt: { InstdAmt: { '@_Ccy': 'EUR', '#text': amount(cents(p.amount)) } },
     };
     if (p.bic) tx.CdtrAgt = { FinInstnId: { BICFI: p.bic } };
-    tx.Cdtr = { Nm: latin(p.name).slice(0, 70) };
+    tx.Cdtr = { Nm: sepaText(p.name, 70) };
     tx.CdtrAcct = { Id: { IBAN: p.iban } };
-    tx.RmtInf = { Ustrd: latin(p.remittance).slice(0, 140) };
+    tx.RmtInf = { Ustrd: sepaText(p.remittance, 140) };
     return tx;
   });
   const document = {
@@ -69,21 +51,21 @@ function pain001(batch) {
       '@_xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance',
       CstmrCdtTrfInitn: {
         GrpHdr: {
-          MsgId: latin(batch.messageId).slice(0, 35),
+          MsgId: sepaText(batch.messageId, 35),
           CreDtTm: isoDateTime(batch.createdAt),
           NbOfTxs: count,
           CtrlSum: amount(total),
-          InitgPty: { Nm: latin(batch.debtor.name).slice(0, 70) },
+          InitgPty: { Nm: sepaText(batch.debtor.name, 70) },
         },
         PmtInf: {
-          PmtInfId: `${latin(batch.messageId).slice(0, 32)}-1`,
+          PmtInfId: `${sepaText(batch.messageId, 32)}-1`,
           PmtMtd: 'TRF',
           BtchBookg: 'true',
           NbOfTxs: count,
           CtrlSum: amount(total),
           PmtTpInf: { SvcLvl: { Cd: 'SEPA' } },
           ReqdExctnDt: { Dt: batch.executionDate },
-          Dbtr: { Nm: latin(batch.debtor.name).slice(0, 70) },
+          Dbtr: { Nm: sepaText(batch.debtor.name, 70) },
           DbtrAcct: { Id: { IBAN: batch.debtor.iban } },
           DbtrAgt: { FinInstnId: { BICFI: batch.debtor.bic } },
           ChrgBr: 'SLEV',
@@ -96,4 +78,31 @@ function pain001(batch) {
   return builder.build(document);
 }
 
-module.exports = { pain001, latin };
+/** The schema the files are checked against (the official one, copied from ../shared/xsd; a test keeps them equal). */
+const SCHEMA = `${__hooks}/lib/sepa/pain.001.001.09.xsd`;
+
+/**
+ * The document checked against the pain.001.001.09 schema with xmllint (libxml2-utils), read
+ * from stdin. Returns '' when valid, else xmllint's complaints (at most 2,000 characters);
+ * throws when xmllint cannot be run at all, so no unchecked file is ever offered.
+ */
+function validate(xml) {
+  const input = $filesystem.fileFromBytes(xml, 'pain001.xml').reader.open();
+  let output;
+  try {
+    const cmd = $os.cmd('sh', '-c', 'xmllint --noout --schema "$1" - 2>&1; echo "xmllint-exit:$?"', 'sh', SCHEMA);
+    cmd.stdin = input;
+    output = toString(cmd.output());
+  } finally {
+    input.close();
+  }
+  const m = /xmllint-exit:(\d+)\s*$/.exec(output);
+  const code = m ? Number(m[1]) : -1;
+  const text = output.replace(/xmllint-exit:\d+\s*$/, '').trim();
+  if (code === 0) return '';
+  // 127: no xmllint; 1-5 and others: xmllint's own failure codes (3 and 4 are schema errors).
+  if (code === 127 || code < 0) throw new Error(`xmllint is not available: ${text}`);
+  return text.replace(/-:(\d+):/g, 'Zeile $1:').slice(0, 2000) || `xmllint exit ${code}`;
+}
+
+module.exports = { pain001, validate, SCHEMA };

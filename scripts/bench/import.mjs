@@ -113,7 +113,7 @@ async function main() {
     const template = await su.collection('users').create(workshop('bench-template@example.de'));
     const ids = insertWorkshops({ dataDir, passwordHash: passwordHashOf(dataDir, template.id), count: WORKSHOPS, prefix: 'bench' });
     const campaign = await su.collection('campaigns').getFirstListItem('active = true');
-    await su.collection('campaigns').update(campaign.id, { maxCodesPerFile: 10_000_000, maxCodesPerWorkshopPerFile: 100_000 });
+    await su.collection('campaigns').update(campaign.id, { maxCodesPerWeek: 10_000_000, maxCodesPerWorkshopPerWeek: 100_000 });
     const settings = await su.collection('portal_settings').getFirstListItem("key = 'default'");
     await su.collection('portal_settings').update(settings.id, { mailsPerMinute: 100_000 });
     const staff = await su.collection('administrators').create({

@@ -1,6 +1,6 @@
 // IBAN and BIC through ibantools (re-exported by index.ts). A module of its own, so the
 // pages without bank details (the landing page's registration form) do not load ibantools.
-import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import { electronicFormatIBAN, isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
 
 import { LIMITS, MESSAGES } from './messages';
 
@@ -14,7 +14,9 @@ export function ibanProblem(value: string | null | undefined): string | null {
   const iban = compactIban(value);
   if (iban.length < LIMITS.ibanMin) return MESSAGES.ibanMin;
   if (iban.length > LIMITS.ibanMax) return MESSAGES.ibanMax;
-  return isValidIBAN(iban) ? null : MESSAGES.iban;
+  if (!isValidIBAN(iban)) return MESSAGES.iban;
+  // Payouts are SEPA credit transfers (DECISIONS section 8): only the scheme's countries (ibantools' list).
+  return isSEPACountry(iban.slice(0, 2)) ? null : MESSAGES.ibanNotSepa;
 }
 
 export const normalizeBic = (value: string | null | undefined) =>

@@ -6,6 +6,7 @@
 // runtime as it is.
 
 import { LIMITS, MESSAGES } from './messages';
+import { sepaNameProblem } from './sepa';
 
 // Parts in modules of their own, so a page loads only what it uses: the app shell reads
 // the session lifetimes and the overload message, the landing page's form no IBAN checks.
@@ -13,6 +14,7 @@ export { SESSION_SECONDS } from './session';
 export { OVERLOAD } from './load';
 export { WORKSHOP_FIELDS, type WorkshopFields } from './fields';
 export { LIMITS, MESSAGES } from './messages';
+export { SEPA_TEXT, sepaNameProblem, sepaText, toSepaText } from './sepa';
 // IBAN and BIC: '@/rules/bank' (not re-exported here, so importing the rulebook does not load ibantools).
 
 export interface TextRule {
@@ -21,6 +23,8 @@ export interface TextRule {
   max: number;
   /** An empty value gets the 'too short' message instead of 'required' (the cashback form's wording). */
   emptyIsShort?: boolean;
+  /** The text goes into a SEPA payment file: every character must have a place in the EPC set (rules/sepa.ts). */
+  sepa?: boolean;
 }
 
 /** The text fields of a workshop account and of a redemption's account holder. */
@@ -31,8 +35,8 @@ export const TEXT_RULES = {
   address: { label: 'Straße', min: LIMITS.longTextMin, max: LIMITS.longTextMax },
   streetNumber: { label: 'Hausnummer', min: LIMITS.streetNumberMin, max: LIMITS.streetNumberMax },
   city: { label: 'Ort', min: LIMITS.nameMin, max: LIMITS.nameMax },
-  ibanFirstName: { label: 'Vorname', min: LIMITS.nameMin, max: LIMITS.nameMax, emptyIsShort: true },
-  ibanLastName: { label: 'Nachname', min: LIMITS.nameMin, max: LIMITS.nameMax, emptyIsShort: true },
+  ibanFirstName: { label: 'Vorname', min: LIMITS.nameMin, max: LIMITS.nameMax, emptyIsShort: true, sepa: true },
+  ibanLastName: { label: 'Nachname', min: LIMITS.nameMin, max: LIMITS.nameMax, emptyIsShort: true, sepa: true },
 } as const satisfies Record<string, TextRule>;
 
 /** An e-mail address as the forms accept it (zod's own pattern, so form and server agree). */
@@ -66,7 +70,7 @@ export function textProblem(value: string | null | undefined, rule: TextRule): s
   if (text.length === 0) return rule.emptyIsShort ? MESSAGES.tooShort(rule.label, rule.min) : MESSAGES.required(rule.label);
   if (text.length < rule.min) return rule.min === 1 ? MESSAGES.required(rule.label) : MESSAGES.tooShort(rule.label, rule.min);
   if (text.length > rule.max) return MESSAGES.tooLong(rule.label, rule.max);
-  return null;
+  return rule.sepa ? sepaNameProblem(text) : null;
 }
 
 /** SPEC section 5 phone rules: optional; digits, +, spaces, - and (); a digit; one leading + at most. */
@@ -152,31 +156,101 @@ export const RETURN_REASONS: Record<string, string> = {
   RR04: 'Regulatorische Gründe (RR04)',
 };
 
+/**
+ * Reasons the portal itself asks a workshop for new bank details (no bank return): the account
+ * holder's name cannot be written in SEPA characters (a name stored before the check existed).
+ */
+export const PORTAL_RETURN_REASONS: Record<string, string> = {
+  NAME: 'Name des Kontoinhabers für die SEPA-Überweisung nicht lesbar',
+};
+
+/** The German label of a return reason, the bank's or the portal's; the code itself when unknown. */
+export function returnReasonLabel(code: string): string {
+  return RETURN_REASONS[code] ?? PORTAL_RETURN_REASONS[code] ?? code;
+}
+
 /** A German date dd.mm.yyyy from YYYY-MM-DD. */
 export function germanDate(iso: string): string {
   const [y, m, d] = String(iso).slice(0, 10).split('-');
   return `${d}.${m}.${y}`;
 }
 
-const INVOICE_NUMBER = /Rechnungs?[\s-]*(?:nummer|nr\.?|no\.?)\s*[:.#]?\s*([A-Za-z0-9][A-Za-z0-9\-/.]{0,38}[A-Za-z0-9])/i;
-const INVOICE_DATE =
-  /(?:Rechnungsdatum|Rechnungs-Datum|Belegdatum|Datum)\s*[:.]?\s*(?:(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})|(\d{4})-(\d{2})-(\d{2}))/i;
+// Labels of the invoice's own number and date. The date labels are whole words: 'Lieferdatum',
+// 'Bestelldatum' or 'Leistungsdatum' end in 'datum' and are no invoice date (issue 31).
+const NUMBER_LABEL = /(?:^|[^A-Za-zÄÖÜäöüß])(?:Rechnungs?[ \t-]*(?:nummer|nr\.?|no\.?)|Beleg[ \t-]*(?:nummer|nr\.?))[ \t]*[:.#]?[ \t]*/gi;
+const INVOICE_DATE_LABEL = /(?:^|[^A-Za-zÄÖÜäöüß])(?:Rechnungs[ \t-]*datum|Belegdatum|Datum der Rechnung)[ \t]*[:.]?[ \t]*/gi;
+const PLAIN_DATE_LABEL = /(?:^|[^A-Za-zÄÖÜäöüß-])Datum[ \t]*[:.]?[ \t]*/gi;
+// The document date as an invoice's head line writes it: 'Rechnung vom 3.3.2025', 'Rechnung Nr. 4711 vom …'.
+const INVOICE_OF = /(?:^|[^A-Za-zÄÖÜäöüß])Rechnung(?:s?[ \t-]*(?:nummer|nr\.?|no\.?))?\b[^\n]{0,40}?\bvom[ \t]*/gi;
+const DATE_AT_START = /^(?:(\d{1,2})\.[ \t]?(\d{1,2})\.[ \t]?(\d{4}|\d{2})|(\d{4})-(\d{2})-(\d{2}))(?![\d])/;
+const NUMBER_PART = /^[A-Za-z0-9][A-Za-z0-9\-/.]*/;
+
+/** A date 'dd.mm.yyyy', 'd.m.yy' or 'yyyy-mm-dd' at the start of `text`, as YYYY-MM-DD if it is a real day. */
+function dateAt(text: string): string {
+  const d = text.match(DATE_AT_START);
+  if (!d) return '';
+  const [day, month, year] = d[1] ? [d[1], d[2]!, d[3]!.length === 2 ? `20${d[3]}` : d[3]!] : [d[6]!, d[5]!, d[4]!];
+  const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  const check = new Date(`${iso}T12:00:00Z`);
+  return !Number.isNaN(check.getTime()) && check.toISOString().slice(0, 10) === iso ? iso : '';
+}
+
+/** Every match of a global pattern (exec in a loop: the hook runtime has no matchAll). */
+function matchesOf(text: string, pattern: RegExp): RegExpExecArray[] {
+  const found: RegExpExecArray[] = [];
+  const re = new RegExp(pattern.source, pattern.flags);
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    found.push(m);
+    if (m[0] === '') re.lastIndex += 1;
+  }
+  return found;
+}
+
+/** The first valid date right after one of `label`'s matches (same line). */
+function labelledDate(text: string, label: RegExp): string {
+  for (const m of matchesOf(text, label)) {
+    const date = dateAt(text.slice(m.index + m[0].length));
+    if (date) return date;
+  }
+  return '';
+}
 
 /**
- * What an invoice's text layer says about itself: its number and its date (YYYY-MM-DD), as
- * far as the usual German wording ('Rechnungsnummer', 'Rechnung Nr.', 'Rechnungsdatum',
- * 'Datum') gives them. Used by the server on text an auditor's browser extracted.
+ * The invoice number after a label, with its whole token: 'RE 4711' (a further part joins when it
+ * holds a digit and is no date), up to the end of the line or a word such as 'vom' or 'Datum'.
+ * A number without any digit is no number.
+ */
+function labelledNumber(text: string): string {
+  for (const m of matchesOf(text, NUMBER_LABEL)) {
+    let rest = text.slice(m.index + m[0].length);
+    const parts: string[] = [];
+    for (;;) {
+      const part = rest.match(NUMBER_PART)?.[0];
+      if (!part) break;
+      if (parts.length > 0 && (!/\d/.test(part) || dateAt(part))) break;
+      parts.push(part.replace(/[.\-/]+$/, ''));
+      const gap = rest.slice(part.length).match(/^[ \t]/);
+      if (!gap) break;
+      rest = rest.slice(part.length + 1);
+    }
+    const number = parts.filter(Boolean).join(' ').slice(0, 40);
+    if (/\d/.test(number)) return number.toUpperCase();
+  }
+  return '';
+}
+
+/**
+ * What an invoice's text layer says about itself: its number and its date (YYYY-MM-DD). The date
+ * is the one labelled as the invoice's ('Rechnungsdatum', 'Belegdatum', a plain 'Datum', or the
+ * head line's 'Rechnung … vom'), in that order, never a delivery or order date that stands before
+ * it; the number is read with its whole token. Lines are kept apart (a label's value ends with its
+ * line). Used by the server on text an auditor's browser extracted.
  */
 export function invoiceFacts(text: string): { number: string; date: string } {
-  const flat = String(text ?? '').replace(/\s+/g, ' ');
-  const number = flat.match(INVOICE_NUMBER)?.[1]?.toUpperCase() ?? '';
-  const d = flat.match(INVOICE_DATE);
-  let date = '';
-  if (d) {
-    const [day, month, year] = d[1] ? [d[1], d[2]!, d[3]!.length === 2 ? `20${d[3]}` : d[3]!] : [d[6]!, d[5]!, d[4]!];
-    const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
-    const check = new Date(`${iso}T12:00:00Z`);
-    if (!Number.isNaN(check.getTime()) && check.toISOString().slice(0, 10) === iso) date = iso;
-  }
+  const lines = String(text ?? '')
+    .replace(/\r\n?/g, '\n')
+    .replace(/[^\S\n]+/g, ' ');
+  const number = labelledNumber(lines);
+  const date = labelledDate(lines, INVOICE_DATE_LABEL) || labelledDate(lines, PLAIN_DATE_LABEL) || labelledDate(lines, INVOICE_OF);
   return { number, date };
 }

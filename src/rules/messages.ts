@@ -45,6 +45,12 @@ export const MESSAGES = {
   bicMin: `BIC muss mindestens ${LIMITS.bicMin} Zeichen lang sein`,
   bicMax: `BIC darf maximal ${LIMITS.bicMax} Zeichen lang sein`,
   bic: 'Bitte gib eine gültige BIC ein',
+  /** Payouts go by SEPA credit transfer: an IBAN of a country outside the SEPA scheme cannot be paid. */
+  ibanNotSepa: 'Auszahlungen sind nur auf Konten im SEPA-Raum möglich. Bitte geben Sie eine IBAN aus einem SEPA-Land an.',
+  /** An account holder's name goes into the SEPA file in the EPC's basic Latin set (rules/sepa.ts). */
+  sepaCharacters: (shown: string) =>
+    `Für die Überweisung sind nur lateinische Buchstaben, Ziffern und die Zeichen / - ? : ( ) . , ' + möglich (Umlaute und Akzente werden umgeschrieben). Nicht möglich: ${shown}.`,
+  sepaEmpty: 'Der Name muss mindestens einen Buchstaben oder eine Ziffer enthalten.',
   customerNumberRequired: 'Kundennummer ist erforderlich',
   customerNumberMax: `Kundennummer darf maximal ${LIMITS.customerNumberMax} Zeichen lang sein`,
   customerNumberChars: 'Nur Buchstaben und Zahlen sind erlaubt',

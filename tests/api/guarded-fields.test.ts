@@ -217,14 +217,24 @@ describe('submissions', () => {
 
 describe('file records', () => {
   it('refuses counts, status and progress sent with a sales upload', async () => {
-    for (const extra of [{ newDataCount: '5' }, { status: 'done' }, { progress: '100' }, { successfullyProcessedRows: '0' }] as Record<
-      string,
-      string
-    >[]) {
+    for (const extra of [
+      { newDataCount: '5' },
+      { status: 'done' },
+      { progress: '100' },
+      { successfullyProcessedRows: '0' },
+      { gateWeekCodes: '0' },
+      { gateReason: 'frei' },
+      { gateEarlier: '[]' },
+    ] as Record<string, string>[]) {
       const fd = csvUpload({ filename: 'umsatz.csv', adminUploaded: admin.id, ...extra }, 'umsatz.csv');
       const res = await post(admin, '/api/collections/sales_data_files/records', fd);
-      expect(res.status).toBe(400);
+      expect(res.status, JSON.stringify(extra)).toBe(400);
     }
+    // The gate's per-workshop forecast is a hidden field: PocketBase drops it from a client's body.
+    const fd = csvUpload({ filename: 'umsatz.csv', adminUploaded: admin.id, gateForecast: '{"x":99}' }, 'umsatz.csv');
+    const res = await post(admin, '/api/collections/sales_data_files/records', fd);
+    expect(res.status).toBe(200);
+    expect((await server.admin.collection('sales_data_files').getOne(res.json.id)).gateForecast).not.toEqual({ x: 99 });
   });
 
   it('accepts audit results only with zero counts from the client', async () => {

@@ -31,7 +31,7 @@ it('imports that take 5,000 workshops over a threshold do not wait for the mail 
   smtp = await startSmtpServer(smtpPort);
   server = await startPocketBase({ env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort) } });
   const s = server;
-  await s.admin.collection('campaigns').update(await activeCampaignId(s), { maxCodesPerFile: 100_000 });
+  await s.admin.collection('campaigns').update(await activeCampaignId(s), { maxCodesPerWeek: 100_000 });
   const settings = (await s.admin.collection('portal_settings').getFirstListItem("key = 'default'")).id;
   await s.admin.collection('portal_settings').update(settings, { mailsPerMinute: 100_000 });
   const admin = await createStaff(s, 'administrators');

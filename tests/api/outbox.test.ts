@@ -148,7 +148,11 @@ describe('with MailDev', () => {
     expect(await rowsFor(server, workshop.id)).toHaveLength(1);
     const res = await request(server.url, admin, 'POST', `/api/portal/outbox/${original.id}/resend`, {});
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ resendOf: original.id, template: 'submission-received', status: 'queued' });
+    expect(res.json).toMatchObject({ recipient: workshop.email, previousRecipient: workshop.email, template: 'submission-received' });
+    expect(await server.admin.collection('mail_outbox').getOne(res.json.id)).toMatchObject({
+      resendOf: original.id,
+      status: expect.any(String),
+    });
     await until('two mails', async () => (await inbox.all()).filter((m) => m.subject.includes(voucher.code)).length === 2);
     const log = await server.admin.collection('staff_log').getFirstListItem(server.admin.filter('targetId = {:id}', { id: original.id }));
     expect(log).toMatchObject({ action: 'mail.resend', actorId: admin.id });
@@ -258,7 +262,7 @@ describe('with a mail server that answers as the test says', () => {
     await setMailsPerMinute(server, 1);
     const ids = await seedWorkshops(server, 300, 'claim');
     const admin = await createStaff(server, 'administrators');
-    await server.admin.collection('campaigns').update(await activeCampaignId(server), { maxCodesPerFile: 10_000 });
+    await server.admin.collection('campaigns').update(await activeCampaignId(server), { maxCodesPerWeek: 10_000 });
     const csv = `${HEADER}\n${ids.map((id) => `${id},1,K1,G1,2025-06-01,500`).join('\n')}\n`;
     await request(
       server.url,

@@ -38,7 +38,7 @@ async function scenario(phase: Phase) {
   const first = await startPocketBase({ env });
   servers.push(first);
   const campaign = await activeCampaignId(first);
-  await first.admin.collection('campaigns').update(campaign, { maxCodesPerFile: 100_000, maxCodesPerWorkshopPerFile: 100 });
+  await first.admin.collection('campaigns').update(campaign, { maxCodesPerWeek: 100_000, maxCodesPerWorkshopPerWeek: 100 });
   // Mails go out only when the test says so for every phase but the last.
   await first.admin
     .collection('portal_settings')

@@ -349,10 +349,15 @@ describe('bounds on money in sales files', () => {
 
 describe('the plausibility gate', () => {
   beforeAll(async () => {
-    await server.admin.collection('campaigns').update(campaignId, { maxCodesPerFile: 4, maxCodesPerWorkshopPerFile: 2 });
+    // The limits count the codes of the last 7 days (decision 029): this file's earlier imports count too.
+    const since = new Date(Date.now() - 7 * 86400_000).toISOString().replace('T', ' ');
+    const week = (
+      await server.admin.collection('vouchers').getList(1, 1, { filter: server.admin.filter('created >= {:since}', { since }) })
+    ).totalItems;
+    await server.admin.collection('campaigns').update(campaignId, { maxCodesPerWeek: week + 4, maxCodesPerWorkshopPerWeek: 2 });
   });
   afterAll(async () => {
-    await server.admin.collection('campaigns').update(campaignId, { maxCodesPerFile: 2000, maxCodesPerWorkshopPerFile: 20 });
+    await server.admin.collection('campaigns').update(campaignId, { maxCodesPerWeek: 2000, maxCodesPerWorkshopPerWeek: 20 });
   });
 
   it('issues below the limits as before', async () => {
@@ -410,7 +415,7 @@ describe('the plausibility gate', () => {
     expect(log[1]!.before).toMatchObject({ status: 'held', gateCodes: 3 });
   });
 
-  it('holds an import above the per-file limit; discarding it leaves no row behind', async () => {
+  it('holds an import above the campaign’s weekly limit; discarding it leaves no row behind', async () => {
     const ws = await Promise.all([createWorkshop(server), createWorkshop(server), createWorkshop(server)]);
     const record = await uploadSales(admin, `${HEADER}\n${ws.map((w) => `${w.id},1,K1,G1,2025-06-01,1000`).join('\n')}\n`);
     expect(record).toMatchObject({ status: 'held', gateCodes: 6, gateWorkshops: 3, gateMaxPerWorkshop: 2 });
@@ -433,7 +438,7 @@ describe('the plausibility gate', () => {
     try {
       const only = await createStaff(solo, 'administrators');
       const soloAuditor = await createStaff(solo, 'auditors');
-      await solo.admin.collection('campaigns').update(await activeCampaignId(solo), { maxCodesPerWorkshopPerFile: 1 });
+      await solo.admin.collection('campaigns').update(await activeCampaignId(solo), { maxCodesPerWorkshopPerWeek: 1 });
       const w = await createWorkshop(solo);
       const record = await uploadSales(only, `${HEADER}\n${w.id},1,K1,G1,2025-06-01,1000\n`, solo);
       expect(record.status).toBe('held');

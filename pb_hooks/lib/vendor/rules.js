@@ -43,6 +43,9 @@ const MESSAGES = {
 	bicMin: `BIC muss mindestens ${LIMITS.bicMin} Zeichen lang sein`,
 	bicMax: `BIC darf maximal ${LIMITS.bicMax} Zeichen lang sein`,
 	bic: "Bitte gib eine gültige BIC ein",
+	ibanNotSepa: "Auszahlungen sind nur auf Konten im SEPA-Raum möglich. Bitte geben Sie eine IBAN aus einem SEPA-Land an.",
+	sepaCharacters: (shown) => `Für die Überweisung sind nur lateinische Buchstaben, Ziffern und die Zeichen / - ? : ( ) . , ' + möglich (Umlaute und Akzente werden umgeschrieben). Nicht möglich: ${shown}.`,
+	sepaEmpty: "Der Name muss mindestens einen Buchstaben oder eine Ziffer enthalten.",
 	customerNumberRequired: "Kundennummer ist erforderlich",
 	customerNumberMax: `Kundennummer darf maximal ${LIMITS.customerNumberMax} Zeichen lang sein`,
 	customerNumberChars: "Nur Buchstaben und Zahlen sind erlaubt",
@@ -53,6 +56,101 @@ const MESSAGES = {
 	unverified: "Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse: Erst dann können Sie Cashback-Codes einlösen. Den Link dazu haben wir Ihnen per E-Mail geschickt.",
 	blocked: (contactEmail) => `Deine Werkstatt ist für das Einlösen von Cashback-Codes gesperrt. Bitte wende dich an ${contactEmail}, wenn du Fragen dazu hast.`
 };
+
+// src/rules/sepa.ts
+const SEPA_TEXT = /^[A-Za-z0-9/\-?:().,'+ ]*$/;
+const SPELLED = {
+	Ä: "Ae",
+	Ö: "Oe",
+	Ü: "Ue",
+	ä: "ae",
+	ö: "oe",
+	ü: "ue",
+	ß: "ss",
+	ẞ: "SS",
+	Æ: "AE",
+	æ: "ae",
+	Œ: "OE",
+	œ: "oe",
+	Ø: "O",
+	ø: "o",
+	Ł: "L",
+	ł: "l",
+	Đ: "D",
+	đ: "d",
+	Ð: "D",
+	ð: "d",
+	Þ: "TH",
+	þ: "th",
+	ı: "i",
+	Ħ: "H",
+	ħ: "h",
+	Ŧ: "T",
+	ŧ: "t",
+	Ŀ: "L",
+	ŀ: "l",
+	ĸ: "k",
+	Ŋ: "N",
+	ŋ: "n",
+	"&": "+",
+	"’": "'",
+	"‘": "'",
+	"‚": "'",
+	"‛": "'",
+	"`": "'",
+	"´": "'",
+	"\"": "'",
+	"“": "'",
+	"”": "'",
+	"„": "'",
+	"‐": "-",
+	"‑": "-",
+	"‒": "-",
+	"–": "-",
+	"—": "-",
+	"\xA0": " ",
+	_: "-"
+};
+function toSepaText(value) {
+	const refused = [];
+	let out = "";
+	for (const ch of String(value !== null && value !== void 0 ? value : "").normalize("NFC")) {
+		if (SEPA_TEXT.test(ch)) {
+			out += ch;
+			continue;
+		}
+		const spelled = SPELLED[ch];
+		if (spelled !== void 0) {
+			out += spelled;
+			continue;
+		}
+		if (/\s/.test(ch)) {
+			out += " ";
+			continue;
+		}
+		const base = ch.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+		if (base && base !== ch && SEPA_TEXT.test(base)) {
+			out += base;
+			continue;
+		}
+		if (!refused.includes(ch)) refused.push(ch);
+	}
+	return {
+		text: out.replace(/ +/g, " ").trim(),
+		refused
+	};
+}
+function sepaText(value, max) {
+	return toSepaText(value).text.slice(0, max).trim();
+}
+function sepaNameProblem(value) {
+	const { text, refused } = toSepaText(value);
+	if (refused.length > 0) {
+		const shown = refused.slice(0, 5).map((ch) => `„${ch}“`).join(", ");
+		return MESSAGES.sepaCharacters(shown);
+	}
+	return text ? null : MESSAGES.sepaEmpty;
+}
 
 // src/rules/session.ts
 const SESSION_SECONDS = {
@@ -116,13 +214,15 @@ const TEXT_RULES = {
 		label: "Vorname",
 		min: LIMITS.nameMin,
 		max: LIMITS.nameMax,
-		emptyIsShort: true
+		emptyIsShort: true,
+		sepa: true
 	},
 	ibanLastName: {
 		label: "Nachname",
 		min: LIMITS.nameMin,
 		max: LIMITS.nameMax,
-		emptyIsShort: true
+		emptyIsShort: true,
+		sepa: true
 	}
 };
 const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
@@ -146,7 +246,7 @@ function textProblem(value, rule) {
 	if (text.length === 0) return rule.emptyIsShort ? MESSAGES.tooShort(rule.label, rule.min) : MESSAGES.required(rule.label);
 	if (text.length < rule.min) return rule.min === 1 ? MESSAGES.required(rule.label) : MESSAGES.tooShort(rule.label, rule.min);
 	if (text.length > rule.max) return MESSAGES.tooLong(rule.label, rule.max);
-	return null;
+	return rule.sepa ? sepaNameProblem(text) : null;
 }
 function phoneProblem(value) {
 	var _v$match;
@@ -208,35 +308,76 @@ const RETURN_REASONS = {
 	MS03: "Grund nicht angegeben (MS03)",
 	RR04: "Regulatorische Gründe (RR04)"
 };
+const PORTAL_RETURN_REASONS = { NAME: "Name des Kontoinhabers für die SEPA-Überweisung nicht lesbar" };
+function returnReasonLabel(code) {
+	var _ref, _RETURN_REASONS$code;
+	return (_ref = (_RETURN_REASONS$code = RETURN_REASONS[code]) !== null && _RETURN_REASONS$code !== void 0 ? _RETURN_REASONS$code : PORTAL_RETURN_REASONS[code]) !== null && _ref !== void 0 ? _ref : code;
+}
 function germanDate(iso) {
 	const [y, m, d] = String(iso).slice(0, 10).split("-");
 	return `${d}.${m}.${y}`;
 }
-const INVOICE_NUMBER = /Rechnungs?[\s-]*(?:nummer|nr\.?|no\.?)\s*[:.#]?\s*([A-Za-z0-9][A-Za-z0-9\-/.]{0,38}[A-Za-z0-9])/i;
-const INVOICE_DATE = /(?:Rechnungsdatum|Rechnungs-Datum|Belegdatum|Datum)\s*[:.]?\s*(?:(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})|(\d{4})-(\d{2})-(\d{2}))/i;
-function invoiceFacts(text) {
-	var _flat$match$1$toUpper, _flat$match;
-	const flat = String(text !== null && text !== void 0 ? text : "").replace(/\s+/g, " ");
-	const number = (_flat$match$1$toUpper = (_flat$match = flat.match(INVOICE_NUMBER)) === null || _flat$match === void 0 || (_flat$match = _flat$match[1]) === null || _flat$match === void 0 ? void 0 : _flat$match.toUpperCase()) !== null && _flat$match$1$toUpper !== void 0 ? _flat$match$1$toUpper : "";
-	const d = flat.match(INVOICE_DATE);
-	let date = "";
-	if (d) {
-		const [day, month, year] = d[1] ? [
-			d[1],
-			d[2],
-			d[3].length === 2 ? `20${d[3]}` : d[3]
-		] : [
-			d[6],
-			d[5],
-			d[4]
-		];
-		const iso = `${year}-${month.padStart(2, "0")}-${day.padStart(2, "0")}`;
-		const check = /* @__PURE__ */ new Date(`${iso}T12:00:00Z`);
-		if (!Number.isNaN(check.getTime()) && check.toISOString().slice(0, 10) === iso) date = iso;
+const NUMBER_LABEL = /(?:^|[^A-Za-zÄÖÜäöüß])(?:Rechnungs?[ \t-]*(?:nummer|nr\.?|no\.?)|Beleg[ \t-]*(?:nummer|nr\.?))[ \t]*[:.#]?[ \t]*/gi;
+const INVOICE_DATE_LABEL = /(?:^|[^A-Za-zÄÖÜäöüß])(?:Rechnungs[ \t-]*datum|Belegdatum|Datum der Rechnung)[ \t]*[:.]?[ \t]*/gi;
+const PLAIN_DATE_LABEL = /(?:^|[^A-Za-zÄÖÜäöüß-])Datum[ \t]*[:.]?[ \t]*/gi;
+const INVOICE_OF = /(?:^|[^A-Za-zÄÖÜäöüß])Rechnung(?:s?[ \t-]*(?:nummer|nr\.?|no\.?))?\b[^\n]{0,40}?\bvom[ \t]*/gi;
+const DATE_AT_START = /^(?:(\d{1,2})\.[ \t]?(\d{1,2})\.[ \t]?(\d{4}|\d{2})|(\d{4})-(\d{2})-(\d{2}))(?![\d])/;
+const NUMBER_PART = /^[A-Za-z0-9][A-Za-z0-9\-/.]*/;
+function dateAt(text) {
+	const d = text.match(DATE_AT_START);
+	if (!d) return "";
+	const [day, month, year] = d[1] ? [
+		d[1],
+		d[2],
+		d[3].length === 2 ? `20${d[3]}` : d[3]
+	] : [
+		d[6],
+		d[5],
+		d[4]
+	];
+	const iso = `${year}-${month.padStart(2, "0")}-${day.padStart(2, "0")}`;
+	const check = /* @__PURE__ */ new Date(`${iso}T12:00:00Z`);
+	return !Number.isNaN(check.getTime()) && check.toISOString().slice(0, 10) === iso ? iso : "";
+}
+function matchesOf(text, pattern) {
+	const found = [];
+	const re = new RegExp(pattern.source, pattern.flags);
+	for (let m = re.exec(text); m; m = re.exec(text)) {
+		found.push(m);
+		if (m[0] === "") re.lastIndex += 1;
 	}
+	return found;
+}
+function labelledDate(text, label) {
+	for (const m of matchesOf(text, label)) {
+		const date = dateAt(text.slice(m.index + m[0].length));
+		if (date) return date;
+	}
+	return "";
+}
+function labelledNumber(text) {
+	for (const m of matchesOf(text, NUMBER_LABEL)) {
+		let rest = text.slice(m.index + m[0].length);
+		const parts = [];
+		for (;;) {
+			var _rest$match;
+			const part = (_rest$match = rest.match(NUMBER_PART)) === null || _rest$match === void 0 ? void 0 : _rest$match[0];
+			if (!part) break;
+			if (parts.length > 0 && (!/\d/.test(part) || dateAt(part))) break;
+			parts.push(part.replace(/[.\-/]+$/, ""));
+			if (!rest.slice(part.length).match(/^[ \t]/)) break;
+			rest = rest.slice(part.length + 1);
+		}
+		const number = parts.filter(Boolean).join(" ").slice(0, 40);
+		if (/\d/.test(number)) return number.toUpperCase();
+	}
+	return "";
+}
+function invoiceFacts(text) {
+	const lines = String(text !== null && text !== void 0 ? text : "").replace(/\r\n?/g, "\n").replace(/[^\S\n]+/g, " ");
 	return {
-		number,
-		date
+		number: labelledNumber(lines),
+		date: labelledDate(lines, INVOICE_DATE_LABEL) || labelledDate(lines, PLAIN_DATE_LABEL) || labelledDate(lines, INVOICE_OF)
 	};
 }
 
@@ -267,6 +408,13 @@ function isValidBBAN(bban, countryCode) {
 	if (spec.chars - 4 === bban.length && checkFormatBBAN(bban, spec.bban_regexp)) {
 		if (spec.bban_validation_func) return spec.bban_validation_func(bban.replace(/[\s.]+/g, ""));
 		return true;
+	}
+	return false;
+}
+function isSEPACountry(countryCode) {
+	if (countryCode !== void 0 && countryCode !== null) {
+		const spec = countrySpecs[countryCode];
+		if (spec !== void 0) return spec.SEPA ? spec.SEPA : false;
 	}
 	return false;
 }
@@ -1523,7 +1671,8 @@ function ibanProblem(value) {
 	const iban = compactIban(value);
 	if (iban.length < LIMITS.ibanMin) return MESSAGES.ibanMin;
 	if (iban.length > LIMITS.ibanMax) return MESSAGES.ibanMax;
-	return isValidIBAN(iban) ? null : MESSAGES.iban;
+	if (!isValidIBAN(iban)) return MESSAGES.iban;
+	return isSEPACountry(iban.slice(0, 2)) ? null : MESSAGES.ibanNotSepa;
 }
 const normalizeBic = (value) => String(value !== null && value !== void 0 ? value : "").trim().toUpperCase();
 function bicProblem(value) {
@@ -1538,7 +1687,9 @@ exports.EMAIL_PATTERN = EMAIL_PATTERN;
 exports.LIMITS = LIMITS;
 exports.MESSAGES = MESSAGES;
 exports.OVERLOAD = OVERLOAD;
+exports.PORTAL_RETURN_REASONS = PORTAL_RETURN_REASONS;
 exports.RETURN_REASONS = RETURN_REASONS;
+exports.SEPA_TEXT = SEPA_TEXT;
 exports.SESSION_SECONDS = SESSION_SECONDS;
 exports.TEXT_RULES = TEXT_RULES;
 exports.WORKSHOP_FIELDS = WORKSHOP_FIELDS;
@@ -1556,7 +1707,11 @@ exports.normalizeBic = normalizeBic;
 exports.normalizePhone = normalizePhone;
 exports.passwordProblem = passwordProblem;
 exports.phoneProblem = phoneProblem;
+exports.returnReasonLabel = returnReasonLabel;
+exports.sepaNameProblem = sepaNameProblem;
+exports.sepaText = sepaText;
 exports.textProblem = textProblem;
 exports.toCents = toCents;
 exports.toNextCashback = toNextCashback;
+exports.toSepaText = toSepaText;
 exports.zipProblem = zipProblem;

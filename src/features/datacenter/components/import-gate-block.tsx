@@ -10,7 +10,7 @@ import { formatDateTime } from '@/utils/format';
 
 import { decideHeldImport } from '../api/sales-gate/decide-held-import';
 import { listHeldImports } from '../api/sales-gate/list-held-imports';
-import { GATE_MESSAGES, type HeldImport } from '../api/sales-gate/model';
+import { type EarlierImport, GATE_MESSAGES, type HeldImport } from '../api/sales-gate/model';
 import { watchHeldImports } from '../api/sales-gate/watch-held-imports';
 import { Block, ErrorAlert, ListState } from './block';
 import { dash } from './file-table';
@@ -31,7 +31,7 @@ export function ImportGateBlock() {
   return (
     <Block
       title="Importe zur Freigabe"
-      help="Ein Import, der mehr Cashback-Codes ausgeben würde, als die Aktion je Datei oder je Werkstatt erlaubt, gibt nichts aus, bis ein anderer Administrator als der hochladende ihn bestätigt oder verwirft."
+      help="Ein Import, mit dem in den letzten 7 Tagen mehr Cashback-Codes zusammenkämen, als die Aktion insgesamt oder je Werkstatt erlaubt (über alle Dateien und alle, die hochladen), gibt nichts aus, bis ein anderer Administrator als der hochladende ihn bestätigt oder verwirft."
     >
       {done && (
         <Alert tone="success" className="mt-4">
@@ -46,6 +46,7 @@ export function ImportGateBlock() {
         {held.data.map((r) => (
           <li key={r.id} className="rounded-lg border border-amber-600 bg-amber-50 p-4">
             <p className="font-semibold break-all text-slate-900">{r.filename}</p>
+            {r.gateReason && <p className="mt-1 text-sm text-slate-900">{r.gateReason}</p>}
             <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
               <Fact term="Hochgeladen am" value={formatDateTime(r.created)} />
               <Fact term="Hochgeladen von" value={uploaderLabel(r)} />
@@ -54,7 +55,10 @@ export function ImportGateBlock() {
               <Fact term="Neue Cashback-Codes" value={dash(r.gateCodes)} />
               <Fact term="Betroffene Werkstätten" value={dash(r.gateWorkshops)} />
               <Fact term="Höchstens je Werkstatt" value={dash(r.gateMaxPerWorkshop)} />
+              <Fact term="Codes in 7 Tagen (mit dieser Datei)" value={dash(r.gateWeekCodes)} />
+              <Fact term="Höchstens je Werkstatt in 7 Tagen" value={dash(r.gateWeekMaxPerWorkshop)} />
             </dl>
+            <EarlierFiles files={r.gateEarlier ?? []} />
             <div className="mt-3 flex flex-wrap gap-3">
               <Button onClick={() => setOpen({ record: r, decision: 'confirm' })}>
                 <ShieldCheck aria-hidden="true" className="size-4" />
@@ -80,6 +84,24 @@ export function ImportGateBlock() {
         />
       )}
     </Block>
+  );
+}
+
+/** The week's earlier imports that count toward the limits (what the gate added this file to). */
+function EarlierFiles({ files }: { files: EarlierImport[] }) {
+  if (files.length === 0) return <p className="mt-2 text-sm text-slate-700">Keine früheren Importe in den letzten 7 Tagen.</p>;
+  return (
+    <div className="mt-3">
+      <p className="text-sm font-semibold text-slate-900">Frühere Importe der letzten 7 Tage, die mitzählen:</p>
+      <ul className="mt-1 list-disc pl-5 text-sm text-slate-800">
+        {files.map((f) => (
+          <li key={f.id} className="break-all">
+            {f.filename}: {f.codes} {f.codes === 1 ? 'Code' : 'Codes'}, {formatDateTime(f.created)}
+            {f.uploader ? `, ${f.uploader}` : ''}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

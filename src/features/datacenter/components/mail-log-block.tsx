@@ -44,8 +44,8 @@ export function MailLogBlock() {
     setNotice(null);
     setError(null);
     try {
-      await resendMail(entry.id);
-      setNotice(MAIL_LOG_MESSAGES.resent);
+      const sent = await resendMail(entry.id);
+      setNotice(MAIL_LOG_MESSAGES.resent(sent.recipient, sent.previousRecipient));
       await load();
     } catch (err) {
       setError(err instanceof Error ? err.message : MAIL_LOG_MESSAGES.resendFailed);

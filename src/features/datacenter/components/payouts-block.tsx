@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { Spinner } from '@/components/ui/spinner';
 import { useLoad } from '@/hooks/use-load';
 import { currentIdentity } from '@/lib/auth';
-import { RETURN_REASONS } from '@/rules';
+import { RETURN_REASONS, returnReasonLabel } from '@/rules';
 import { formatDate, formatMoney } from '@/utils/format';
 
 import { downloadBatchFile } from '../api/payouts/download-batch-file';
@@ -142,7 +142,7 @@ function BatchItem({ batch, busy, run }: { batch: PayoutBatch; busy: boolean; ru
   const paidOn = paidOnInput ?? (batch.exportedAt || '').slice(0, 10);
   const [showPayouts, setShowPayouts] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
-  const ids = { self: useId(), execution: useId(), paid: useId() };
+  const ids = { self: useId(), execution: useId(), paid: useId(), reexport: useId() };
   let mine = false;
   try {
     mine = currentIdentity().id === batch.createdBy;
@@ -208,6 +208,30 @@ function BatchItem({ batch, busy, run }: { batch: PayoutBatch; busy: boolean; ru
         )}
         {batch.status === 'exported' && (
           <>
+            <div>
+              <label htmlFor={ids.reexport} className="block text-sm text-slate-700">
+                Neues Ausführungsdatum
+              </label>
+              <input
+                id={ids.reexport}
+                type="date"
+                value={executionDate}
+                onChange={(e) => setExecutionDate(e.target.value)}
+                className="mt-1 h-11 rounded-md border border-slate-400 px-3"
+              />
+            </div>
+            <Button
+              variant="outline"
+              disabled={busy}
+              onClick={() =>
+                void run(
+                  () => payoutAction<PayoutBatch>({ action: 'export', batch: batch.id, executionDate }),
+                  `${title} wurde erneut exportiert (gleiche Nachrichten-ID ${batch.messageId}). Die neue SEPA-Datei steht zum Herunterladen bereit.`,
+                )
+              }
+            >
+              SEPA-Datei erneut erstellen
+            </Button>
             <div>
               <label htmlFor={ids.paid} className="block text-sm text-slate-700">
                 Ausgeführt am
@@ -292,9 +316,7 @@ function BatchPayouts({ batchId, busy, run }: { batchId: string; busy: boolean; 
           <li key={p.id} className="flex flex-col gap-1 py-2 sm:flex-row sm:items-center sm:justify-between">
             <span className="text-sm break-all text-slate-800">
               <span className="font-mono font-semibold">{p.endToEndId}</span> · {p.accountHolder} · {formatMoney(p.amount)} ·{' '}
-              {p.status === 'returned'
-                ? `Zurückgekommen (${RETURN_REASONS[p.returnReason] ?? p.returnReason})`
-                : PAYOUT_STATUS_LABELS[p.status]}
+              {p.status === 'returned' ? `Zurückgekommen (${returnReasonLabel(p.returnReason)})` : PAYOUT_STATUS_LABELS[p.status]}
             </span>
             {(p.status === 'exported' || p.status === 'paid') && (
               <Button variant="outline" size="sm" className="shrink-0" onClick={() => setReturning(p)}>

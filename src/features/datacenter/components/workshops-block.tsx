@@ -297,6 +297,22 @@ function WorkshopDetail({ id }: { id: string }) {
                     {p.status === 'held' ? 'Freigeben' : 'Anhalten'}
                   </Button>
                 )}
+                {(p.status === 'payable' || p.status === 'held' || p.status === 'in_batch') && (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() =>
+                      ask({
+                        title: 'Neue Bankdaten anfordern',
+                        description: `Auszahlung zum Code ${p.endToEndId}: Sie verlässt ihren noch nicht exportierten Lauf, und die Werkstatt wird per E-Mail gebeten, ihre Bankverbindung neu einzugeben (etwa wenn der Name des Kontoinhabers nicht in SEPA-Zeichen geschrieben werden kann).`,
+                        run: (reason) => payoutAction({ action: 'request-bank-details', payout: p.id, reason }),
+                        done: 'Die Werkstatt wird um neue Bankdaten gebeten.',
+                      })
+                    }
+                  >
+                    Neue Bankdaten anfordern
+                  </Button>
+                )}
               </li>
             ))}
           </ul>

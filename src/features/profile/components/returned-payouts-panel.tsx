@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { RETURN_REASONS } from '@/rules';
+import { returnReasonLabel } from '@/rules';
 
 import { BankDetailsError, RETURNED_MESSAGES, type ReturnedPayout } from '../api/model';
 import { saveBankDetails } from '../api/save-bank-details';
@@ -73,7 +73,7 @@ function BankDetailsForm({ payout, onSaved }: { payout: ReturnedPayout; onSaved:
       } else setError(err instanceof Error ? err.message : RETURNED_MESSAGES.saveFailed);
     }
   };
-  const reason = RETURN_REASONS[payout.returnReason] ?? payout.returnReason;
+  const reason = returnReasonLabel(payout.returnReason);
   return (
     <form onSubmit={(e) => void handleSubmit(submit)(e)} noValidate className="mt-4 rounded-lg border border-amber-300 bg-white p-4">
       <p className="text-slate-800">

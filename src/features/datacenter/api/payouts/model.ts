@@ -10,6 +10,8 @@ export interface PayoutBatch extends RecordModel {
   selfReleased: boolean;
   executionDate: string;
   exportedAt: string;
+  messageId: string;
+  exportCount: number;
   paidOn: string;
   pain001: string;
   csv: string;
@@ -51,4 +53,4 @@ export type PayoutAction =
   | { action: 'export'; batch: string; executionDate: string }
   | { action: 'paid'; batch: string; paidOn: string }
   | { action: 'return'; payout: string; reason: string; note: string }
-  | { action: 'hold' | 'unhold'; payout: string; reason: string };
+  | { action: 'hold' | 'unhold' | 'request-bank-details'; payout: string; reason: string };

@@ -33,6 +33,10 @@ export async function payoutAction<T>(a: PayoutAction): Promise<T> {
   try {
     return await withSession(() => pb.send<T>(path, { method: 'POST', body, requestKey: null }));
   } catch (err) {
-    throw new Error(serverRefusal(err, PAYOUT_MESSAGES.actionFailed, { fieldFirst: a.action === 'hold' || a.action === 'unhold' }));
+    throw new Error(
+      serverRefusal(err, PAYOUT_MESSAGES.actionFailed, {
+        fieldFirst: a.action === 'hold' || a.action === 'unhold' || a.action === 'request-bank-details',
+      }),
+    );
   }
 }
