@@ -3,7 +3,7 @@
 // protected files (invoices, exports, audit files), no thumbnails at all, and load
 // shedding for the API (503 past the in-flight limit, lib/http.js admit).
 
-// Load shedding (lib/http.js admit) runs first, before PocketBase's request log and its token
+// Without the front of `npm start` (decision 030): load shedding (lib/http.js admit) runs first, before PocketBase's request log and its token
 // check: a refused request costs a counter and a short answer, not a database read and a log
 // row (decision 020). Realtime connections are long-lived, not work in flight; file downloads
 // only lose the thumbnail parameter: PocketBase would decode an image to make a thumbnail,
@@ -19,6 +19,8 @@ routerUse(
         http.dropThumb(e.request.url);
         return e.next();
       }
+      // Behind the front (decision 030) admission is the front's: it counts work, not waiting.
+      if (http.behindFront()) return e.next();
       return http.admit(e);
     },
     require(`${__hooks}/lib/http.js`).ADMIT_PRIORITY,

@@ -13,12 +13,17 @@ import { startMailCatcher } from './lib/mail-catcher.mjs';
 import { DEMO_OPERATOR, missingOperatorEnv } from './lib/operator.mjs';
 import { ensureBinary, ROOT, spawnServe, upsertSuperuser, waitForHealth } from './lib/pocketbase.mjs';
 import { supervise } from './lib/supervisor.mjs';
+import { frontLimitsFromEnv, startFront } from './lib/front.mjs';
+import { freePort } from './lib/ports.mjs';
 
 const dev = process.argv.includes('--dev');
 if (existsSync(path.join(ROOT, '.env'))) process.loadEnvFile(path.join(ROOT, '.env'));
 
 const env = process.env;
 const http = env.PORTAL_HTTP || '127.0.0.1:8090';
+// The front (decision 030) listens on PORTAL_HTTP and PocketBase on a loopback port of its own.
+const useFront = (env.PORTAL_FRONT ?? 'true') !== 'false';
+let pbHttp = http;
 const dataDir = path.resolve(ROOT, env.PORTAL_DATA_DIR || 'pb_data');
 const demo = (env.PORTAL_DEMO ?? 'true') !== 'false';
 const DEMO_NOW = '2025-09-15T10:00:00+02:00';
@@ -46,6 +51,7 @@ function superuserCredentials() {
 const children = new Set();
 let stopping = false;
 let mailCatcher = null;
+let front = null;
 
 const exitOf = (child) =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
@@ -65,6 +71,7 @@ async function shutdown(code = 0) {
     for (const child of running) child.kill('SIGKILL');
     await Promise.all(running.map(exitOf));
   }
+  await front?.close().catch(() => {});
   await mailCatcher?.close();
   process.exit(code);
 }
@@ -85,7 +92,7 @@ function track(child) {
  */
 function supervisePocketBase(bin, pbEnv, onFirstHealthy) {
   const { first } = supervise({
-    spawnChild: () => track(spawnServe(bin, { dataDir, http, env: pbEnv, dev })),
+    spawnChild: () => track(spawnServe(bin, { dataDir, http: pbHttp, env: pbEnv, dev })),
     isStopping: () => stopping,
     log,
     baseMs: Number(env.PORTAL_RESTART_PAUSE_MS) || 1000,
@@ -126,9 +133,22 @@ async function main() {
   const superuser = superuserCredentials();
   upsertSuperuser(bin, { dataDir, ...superuser, env: pbEnv });
 
+  if (useFront) {
+    pbHttp = env.PORTAL_PB_HTTP || `127.0.0.1:${await freePort()}`;
+    pbEnv.PORTAL_BEHIND_FRONT = 'true';
+    const [host, port] = [http.slice(0, http.lastIndexOf(':')), Number(http.slice(http.lastIndexOf(':') + 1))];
+    const trustedProxies = (env.PORTAL_TRUSTED_PROXIES || '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
+    front = await startFront({ host, port, upstream: `http://${pbHttp}`, trustedProxies, limits: frontLimitsFromEnv(env), log });
+    log(`front on ${http}, PocketBase on ${pbHttp} (admission: ${front.limits.maxInFlight} in flight, decision 030)`);
+  }
+
   supervisePocketBase(bin, pbEnv, async () => {
     if (demo) {
-      const created = await seedDemo({ url: apiUrl, superuser });
+      // The demo loader talks to PocketBase itself: it is the operator's tool, not a visitor.
+      const created = await seedDemo({ url: `http://${pbHttp}`, superuser });
       log(created.workshop || created.centres ? `demo data loaded (${created.centres} service centres).` : 'demo data already present.');
     }
     if (dev) {

@@ -88,6 +88,13 @@ function dropThumb(url) {
     .join('&');
 }
 
+let behind = null;
+/** True when PocketBase runs behind the front of `npm start`, which does admission itself (decision 030). */
+function behindFront() {
+  if (behind === null) behind = $os.getenv('PORTAL_BEHIND_FRONT') === 'true';
+  return behind;
+}
+
 let maxInFlight = 0;
 const IN_FLIGHT = 'portal:inFlight';
 const SHED = 'portal:shed';
@@ -143,4 +150,4 @@ function reportShed(app) {
   if (refused > 0) app.logger().warn('load shedding: API requests refused', 'refused', refused, 'limit', inFlightLimit());
 }
 
-module.exports = { contentSecurityPolicy, servePage, dropThumb, admit, reportShed, ADMIT_PRIORITY };
+module.exports = { contentSecurityPolicy, servePage, dropThumb, admit, behindFront, reportShed, ADMIT_PRIORITY };

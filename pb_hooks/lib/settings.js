@@ -28,6 +28,12 @@ function applyEnvSettings(app) {
     .split(',')
     .map((ip) => ip.trim())
     .filter((ip) => ip !== '');
+  // Behind the front (`npm start`, decision 030) the visitor's address arrives in
+  // X-Forwarded-For, set by the front alone; PocketBase listens on loopback only then. Without the
+  // front the header is a client's claim and is not trusted.
+  const behindFront = env('PORTAL_BEHIND_FRONT', 'false') === 'true';
+  settings.trustedProxy.headers = behindFront ? ['X-Forwarded-For'] : [];
+  settings.trustedProxy.useLeftmostIP = false;
   app.save(settings);
 }
 

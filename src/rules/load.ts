@@ -1,15 +1,29 @@
 /**
- * Load shedding (issue 21): past this many API requests at once, the server answers 503 at
- * once instead of letting requests queue for seconds, and the SPA says so in German. An
- * admitted request holds up to two of PocketBase's JS runtimes (the middleware and a JS
- * route); the launcher starts 128, so 16 in flight leave runtimes for the refusals. When the
- * pool is empty PocketBase makes a one-off runtime per call, which is where its memory and
- * CPU went under overload. 16 rather than 24: both answer 1,000 profile pages a second, but at
- * 2,000 PocketBase grew to 489–568 MB with 24 and stayed at 337–340 MB with 16.
- * PORTAL_MAX_IN_FLIGHT overrides the number (docs/performance.md has the runs behind it).
+ * Admission (issues 21 and 32, decisions 020 and 030): the front before PocketBase lets this many
+ * API requests be worked on at once. An admitted request holds up to two of PocketBase's JS
+ * runtimes (the launcher starts 128); when the pool is empty PocketBase makes a one-off runtime
+ * per call, which is where its memory and CPU went under overload. 16 rather than 24: both
+ * answer 1,000 profile pages a second, but at 2,000 PocketBase grew to 489–568 MB with 24 and
+ * stayed at 337–340 MB with 16. PORTAL_MAX_IN_FLIGHT overrides the number.
+ *
+ * Reads may take all but `writeReserve` slots; writes (sign-up, login, redemption, bank details,
+ * staff actions, imports) take any free slot and wait in line for up to `writeWaitMs` when none is
+ * free. One address holds at most `perAddress` requests in flight or waiting and
+ * `perAddressOpen` open at all. A refusal before any work is safe to repeat: the SPA repeats it
+ * after Retry-After, for up to `retryForMs`, showing `waitMessage`, and only then `message`.
  */
 export const OVERLOAD = {
   maxInFlight: 16,
+  writeReserve: 4,
+  perAddress: 4,
+  perAddressOpen: 16,
+  writeWaitMs: 10_000,
   retryAfterSeconds: 2,
+  retryForMs: 30_000,
   message: 'Das Portal ist gerade stark ausgelastet. Bitte versuchen Sie es später erneut.',
+  waitMessage: 'Einen Moment bitte – gerade sind viele Werkstätten gleichzeitig im Portal.',
+  perAddressMessage: 'Von Ihrer Adresse kommen gerade sehr viele Anfragen gleichzeitig. Bitte versuchen Sie es gleich noch einmal.',
+  slowBodyMessage:
+    'Die Daten kamen zu langsam an, die Verbindung wurde beendet. Bitte prüfen Sie Ihre Internetverbindung und senden Sie das Formular erneut.',
+  tooLargeMessage: 'Die gesendeten Daten sind zu groß.',
 } as const;

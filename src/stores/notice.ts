@@ -1,7 +1,9 @@
 import { create } from 'zustand';
 
-/** A page-wide notice that stays until dismissed or the next sign-in (a toast alone can be missed). */
-export const useNoticeStore = create<{ message: string | null }>()(() => ({ message: null }));
+export type NoticeTone = 'error' | 'info';
 
-export const showNotice = (message: string) => useNoticeStore.setState({ message });
-export const clearNotice = () => useNoticeStore.setState({ message: null });
+/** A page-wide notice that stays until dismissed or the next sign-in (a toast alone can be missed). */
+export const useNoticeStore = create<{ message: string | null; tone: NoticeTone }>()(() => ({ message: null, tone: 'error' }));
+
+export const showNotice = (message: string, tone: NoticeTone = 'error') => useNoticeStore.setState({ message, tone });
+export const clearNotice = () => useNoticeStore.setState({ message: null, tone: 'error' });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { LIMITS, MESSAGES, SESSION_SECONDS, TEXT_RULES } from '../../src/rules';
+import { ibanProblem } from '../../src/rules/bank';
 import { createCentre, createVoucher, createWorkshop, submissionForm, type Actor } from '../helpers/fixtures';
 import { request } from '../helpers/http';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
@@ -107,16 +108,26 @@ describe('the hooks answer with the rulebook’s final German messages', () => {
     }
   });
 
-  it('accepts every IBAN the form accepts (ibantools on both sides), e.g. a Brazilian one the old server table lacked', async () => {
+  it('accepts every SEPA IBAN the form accepts (ibantools on both sides), spaces and all, and refuses a valid one outside SEPA', async () => {
     const voucher = await createVoucher(server, workshop.id);
-    const res = await request(
+    // A valid Brazilian IBAN: ibantools knows it, but SEPA cannot pay it (decision 029).
+    const brazil = await request(
       server.url,
       workshop,
       'POST',
       '/api/collections/submissions/records',
       submissionForm(workshop.id, voucher, { ibanNumber: 'BR18 0036 0305 0000 1000 9795 493C 1' }),
     );
-    expect(res.status).toBe(200);
-    expect(res.json.ibanNumber).toBe('BR1800360305000010009795493C1');
+    expect(brazil.status).toBe(400);
+    expect(brazil.json.data.ibanNumber.message).toBe(ibanProblem('BR1800360305000010009795493C1'));
+    const res = await request(
+      server.url,
+      workshop,
+      'POST',
+      '/api/collections/submissions/records',
+      submissionForm(workshop.id, voucher, { ibanNumber: 'LI21 0881 0000 2324 013A A' }),
+    );
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.ibanNumber).toBe('LI21088100002324013AA');
   });
 });

@@ -94,12 +94,13 @@ describe('formulas in the files the server writes are neutralised (1.2.10)', () 
     const centre = await createCentre(server, { bnr: '551100' });
     await workshop.pb.collection('user_lz_connections').create({ user: workshop.id, noraLz: centre.id, customerNumber: 'KD55' });
     const voucher = await createVoucher(server, workshop.id);
+    // Account holders take only the SEPA set (decision 029): of the formula starters, + and - remain.
     const res = await request(
       server.url,
       workshop,
       'POST',
       '/api/collections/submissions/records',
-      submissionForm(workshop.id, voucher, { ibanFirstName: '=Formel', ibanLastName: '@Angriff' }, blob(PNG_BYTES, 'image/png')),
+      submissionForm(workshop.id, voucher, { ibanFirstName: '+Formel', ibanLastName: '-Angriff' }, blob(PNG_BYTES, 'image/png')),
     );
     expect(res.status).toBe(200);
     submissionId = res.json.id;

@@ -162,8 +162,17 @@ const SESSION_SECONDS = {
 // src/rules/load.ts
 const OVERLOAD = {
 	maxInFlight: 16,
+	writeReserve: 4,
+	perAddress: 4,
+	perAddressOpen: 16,
+	writeWaitMs: 1e4,
 	retryAfterSeconds: 2,
-	message: "Das Portal ist gerade stark ausgelastet. Bitte versuchen Sie es später erneut."
+	retryForMs: 3e4,
+	message: "Das Portal ist gerade stark ausgelastet. Bitte versuchen Sie es später erneut.",
+	waitMessage: "Einen Moment bitte – gerade sind viele Werkstätten gleichzeitig im Portal.",
+	perAddressMessage: "Von Ihrer Adresse kommen gerade sehr viele Anfragen gleichzeitig. Bitte versuchen Sie es gleich noch einmal.",
+	slowBodyMessage: "Die Daten kamen zu langsam an, die Verbindung wurde beendet. Bitte prüfen Sie Ihre Internetverbindung und senden Sie das Formular erneut.",
+	tooLargeMessage: "Die gesendeten Daten sind zu groß."
 };
 
 // src/rules/fields.ts

@@ -23,10 +23,11 @@ function PageFallback() {
 
 function Notice() {
   const message = useNoticeStore((s) => s.message);
+  const tone = useNoticeStore((s) => s.tone);
   if (!message) return null;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 pt-4">
-      <Alert tone="error" className="flex items-start justify-between gap-4">
+      <Alert tone={tone} className="flex items-start justify-between gap-4">
         <span>{message}</span>
         <button type="button" onClick={clearNotice} className="font-semibold underline">
           Schließen

@@ -1,0 +1,407 @@
+// The front: a small HTTP server (Fastify, with @fastify/reply-from) that `npm start` puts in
+// front of PocketBase (decision 030, superseding the admission part of 020). It decides who
+// gets PocketBase's capacity and when:
+//
+// - A request's body is read in full by the front before the request asks for capacity, under
+//   a time bound (a body that stalls or trickles gets a German 408): slow uploads hold a
+//   connection, never a slot.
+// - Capacity counts requests PocketBase is working on (PORTAL_MAX_IN_FLIGHT, 16). Reads (GET)
+//   may take all but a reserve; writes (sign-up, login and its code, redemption, bank details,
+//   staff actions, imports: everything not GET) take any free slot and, when none is free, wait
+//   in line for a short, bounded time.
+// - No single address holds more than a small share: at most PORTAL_PER_ADDRESS requests in
+//   flight or waiting, at most PORTAL_PER_ADDRESS_OPEN open at all (bodies still arriving
+//   included); its excess gets 429 before it costs anything.
+// - Every refusal before any work says so: `Retry-After`, `X-Portal-Not-Processed: 1` and
+//   `notProcessed: true` in PocketBase's error shape, so a client may repeat it safely.
+// Realtime connections, file downloads and the SPA's pages pass through without a slot.
+import { createWriteStream, createReadStream, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import replyFrom from '@fastify/reply-from';
+import Fastify from 'fastify';
+
+import { ROOT } from './pocketbase.mjs';
+
+const require = createRequire(import.meta.url);
+/** The rulebook's load figures and German texts (the same bundle the hooks read). */
+export const OVERLOAD = require(path.join(ROOT, 'pb_hooks', 'lib', 'vendor', 'rules-light.js')).OVERLOAD;
+
+const MB = 1024 * 1024;
+
+/** Defaults; every number can be changed through the environment (README). */
+export const FRONT_DEFAULTS = {
+  maxInFlight: OVERLOAD.maxInFlight,
+  writeReserve: OVERLOAD.writeReserve,
+  perAddress: OVERLOAD.perAddress,
+  perAddressOpen: OVERLOAD.perAddressOpen,
+  writeWaitMs: OVERLOAD.writeWaitMs,
+  queueLength: 2000,
+  queueBytes: 256 * MB,
+  bodyStallMs: 15_000,
+  bodyGraceMs: 15_000,
+  bodyMinBytesPerSecond: 32 * 1024,
+  memoryBodyBytes: 8 * MB,
+  bodyLimit: 12 * MB,
+  staffUploadLimit: 256 * MB,
+};
+
+/** The front's numbers from the environment, falling back to FRONT_DEFAULTS. */
+export function frontLimitsFromEnv(env = process.env) {
+  const num = (name, fallback) => {
+    const v = Number(env[name]);
+    return Number.isFinite(v) && v > 0 ? v : fallback;
+  };
+  return {
+    maxInFlight: num('PORTAL_MAX_IN_FLIGHT', FRONT_DEFAULTS.maxInFlight),
+    writeReserve: Math.max(0, Number(env.PORTAL_WRITE_RESERVE ?? FRONT_DEFAULTS.writeReserve)),
+    perAddress: num('PORTAL_PER_ADDRESS', FRONT_DEFAULTS.perAddress),
+    perAddressOpen: num('PORTAL_PER_ADDRESS_OPEN', FRONT_DEFAULTS.perAddressOpen),
+    writeWaitMs: num('PORTAL_WRITE_WAIT_MS', FRONT_DEFAULTS.writeWaitMs),
+    bodyStallMs: num('PORTAL_BODY_STALL_MS', FRONT_DEFAULTS.bodyStallMs),
+    bodyGraceMs: num('PORTAL_BODY_GRACE_MS', FRONT_DEFAULTS.bodyGraceMs),
+  };
+}
+
+// Uploads of staff files may be large (sales data up to 200 MB in PocketBase's own limits).
+const STAFF_UPLOADS = /^\/api\/collections\/(sales_data_files|business_partner_number_files|audit_results)\/records\/?(\?|$)/;
+
+/** What a request is to the front: 'pass' (no slot), 'read' or 'write'. */
+export function classify(method, url) {
+  if (!url.startsWith('/api/')) return 'pass';
+  if (url.startsWith('/api/realtime') || url.startsWith('/api/files/')) return 'pass';
+  return method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? 'read' : 'write';
+}
+
+class Refusal extends Error {
+  constructor(status, message, retryAfter) {
+    super(message);
+    this.statusCode = status;
+    this.retryAfter = retryAfter;
+  }
+}
+
+/**
+ * Capacity for the requests PocketBase works on. Reads take a slot while fewer than
+ * `maxInFlight - writeReserve` are in flight, else they are refused at once. Writes take any
+ * free slot, else wait in line (first come, first served) for up to `writeWaitMs`. Per address,
+ * at most `perAddress` are in flight; an address's further requests wait behind its own (a
+ * browser opens up to six at once) for up to `writeWaitMs`, and the front's `perAddressOpen`
+ * bound refuses the rest before their bodies are read.
+ */
+export function createAdmission(limits) {
+  let inFlight = 0;
+  const addresses = new Map();
+  const line = [];
+  const stats = { admitted: 0, refusedBusy: 0, refusedAddress: 0, waited: 0, timedOut: 0, peakInFlight: 0, peakLine: 0, peakPerAddress: 0 };
+  const readCap = Math.max(1, limits.maxInFlight - limits.writeReserve);
+  const queueLength = limits.queueLength ?? FRONT_DEFAULTS.queueLength;
+  const busy = () => new Refusal(503, OVERLOAD.message, OVERLOAD.retryAfterSeconds);
+
+  const addressOf = (address) => {
+    let a = addresses.get(address);
+    if (!a) {
+      a = { inFlight: 0, waiting: [] };
+      addresses.set(address, a);
+    }
+    return a;
+  };
+  const forget = (address, a) => {
+    if (a.inFlight === 0 && a.waiting.length === 0) addresses.delete(address);
+  };
+
+  /** Gives a slot to `address` and returns the function that hands it back. */
+  const take = (address) => {
+    const a = addressOf(address);
+    inFlight += 1;
+    a.inFlight += 1;
+    stats.admitted += 1;
+    stats.peakInFlight = Math.max(stats.peakInFlight, inFlight);
+    stats.peakPerAddress = Math.max(stats.peakPerAddress, a.inFlight);
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      inFlight -= 1;
+      a.inFlight -= 1;
+      while (line.length > 0 && inFlight < limits.maxInFlight) {
+        const next = line.shift();
+        clearTimeout(next.timer);
+        next.resolve(take(next.address));
+      }
+      if (a.waiting.length > 0 && a.inFlight < limits.perAddress) {
+        const next = a.waiting.shift();
+        clearTimeout(next.timer);
+        admit(address, next.kind).then(next.resolve, next.reject);
+      }
+      forget(address, a);
+    };
+  };
+
+  /** The address's turn has come: a slot now, a place in the writes' line, or a refusal. */
+  function admit(address, kind) {
+    const free = kind === 'read' ? inFlight < readCap : inFlight < limits.maxInFlight;
+    if (free && line.length === 0) return Promise.resolve(take(address));
+    if (kind === 'read' || line.length >= queueLength) {
+      stats.refusedBusy += 1;
+      forget(address, addressOf(address));
+      return Promise.reject(busy());
+    }
+    stats.waited += 1;
+    return new Promise((resolve, reject) => {
+      const waiter = { address, resolve, timer: null };
+      waiter.timer = setTimeout(() => {
+        const at = line.indexOf(waiter);
+        if (at >= 0) line.splice(at, 1);
+        stats.timedOut += 1;
+        forget(address, addressOf(address));
+        reject(busy());
+      }, limits.writeWaitMs);
+      line.push(waiter);
+      stats.peakLine = Math.max(stats.peakLine, line.length);
+    });
+  }
+
+  /** Resolves with a release function, or rejects with a Refusal (nothing was done). */
+  function acquire(address, kind) {
+    const a = addressOf(address);
+    if (a.inFlight < limits.perAddress && a.waiting.length === 0) return admit(address, kind);
+    // Behind the address's own requests, for a bounded time.
+    return new Promise((resolve, reject) => {
+      const waiter = { kind, resolve, reject, timer: null };
+      waiter.timer = setTimeout(() => {
+        const at = a.waiting.indexOf(waiter);
+        if (at >= 0) a.waiting.splice(at, 1);
+        stats.refusedAddress += 1;
+        forget(address, a);
+        reject(new Refusal(429, OVERLOAD.perAddressMessage, 1));
+      }, limits.writeWaitMs);
+      a.waiting.push(waiter);
+    });
+  }
+
+  return { acquire, stats, inFlight: () => inFlight, waiting: () => line.length };
+}
+
+/** PocketBase's error shape, marked as not processed. */
+function refusalBody(status, message, retryAfter) {
+  return { status, message, data: {}, notProcessed: true, retryAfter };
+}
+
+/**
+ * Reads a request body under the time bound: the first byte within `bodyGraceMs`, then no gap
+ * longer than `bodyStallMs`, and all of it within grace + size / minimum rate. Small bodies
+ * stay in memory, large ones go to a temporary file.
+ */
+function readBody(request, payload, limits, done) {
+  const declared = Number(request.headers['content-length'] || 0);
+  const max = STAFF_UPLOADS.test(request.url) ? limits.staffUploadLimit : limits.bodyLimit;
+  if (declared > max) return done(new Refusal(413, OVERLOAD.tooLargeMessage, 0));
+  const budget = limits.bodyGraceMs + (Math.max(declared, 1) / limits.bodyMinBytesPerSecond) * 1000;
+  let received = 0;
+  let chunks = [];
+  let file = null;
+  let dir = null;
+  let finished = false;
+  let stall = null;
+
+  const finish = (err, body) => {
+    if (finished) return;
+    finished = true;
+    clearTimeout(stall);
+    clearTimeout(total);
+    payload.removeAllListeners('data');
+    if (err) {
+      if (file) file.destroy();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+      payload.resume();
+      return done(err);
+    }
+    done(null, body);
+  };
+  const timeout = () => finish(new Refusal(408, OVERLOAD.slowBodyMessage, 0));
+  const total = setTimeout(timeout, budget);
+  const arm = (ms) => {
+    clearTimeout(stall);
+    stall = setTimeout(timeout, ms);
+  };
+  arm(limits.bodyGraceMs);
+
+  payload.on('data', (chunk) => {
+    received += chunk.length;
+    if (received > max) return finish(new Refusal(413, OVERLOAD.tooLargeMessage, 0));
+    arm(limits.bodyStallMs);
+    if (file) {
+      if (!file.write(chunk)) {
+        payload.pause();
+        file.once('drain', () => payload.resume());
+      }
+      return;
+    }
+    chunks.push(chunk);
+    if (received > limits.memoryBodyBytes) {
+      dir = mkdtempSync(path.join(tmpdir(), 'portal-front-'));
+      file = createWriteStream(path.join(dir, 'body'));
+      for (const c of chunks) file.write(c);
+      chunks = [];
+    }
+  });
+  payload.on('error', (err) => finish(err));
+  payload.on('end', () => {
+    if (!file) return finish(null, Buffer.concat(chunks));
+    file.end(() => {
+      // A large body is sent on from its file; the file goes when the request is done.
+      request.frontBodyDir = dir;
+      const stream = createReadStream(path.join(dir, 'body'));
+      stream.frontLength = received;
+      finish(null, stream);
+    });
+  });
+}
+
+/**
+ * Starts the front on `host:port`, forwarding to `upstream` (PocketBase).
+ * @param {{ host: string, port: number, upstream: string, trustedProxies?: string[], limits?: Partial<typeof FRONT_DEFAULTS>, log?: (msg: string) => void }} options
+ */
+export async function startFront({ host, port, upstream, trustedProxies = [], limits: given = {}, log = () => {} }) {
+  const limits = { ...FRONT_DEFAULTS, ...given };
+  const admission = createAdmission(limits);
+  const open = new Map();
+  const app = Fastify({
+    logger: false,
+    // Behind nginx or Caddy: the forwarded address, when that proxy is named as trusted.
+    trustProxy: trustedProxies.length > 0 ? trustedProxies : false,
+    bodyLimit: limits.staffUploadLimit,
+    // Node's own bounds stay as a backstop behind the front's German answers.
+    requestTimeout: 0,
+    keepAliveTimeout: 65_000,
+  });
+  await app.register(replyFrom, {
+    base: upstream,
+    undici: { connections: 1024, pipelining: 1, bodyTimeout: 0, headersTimeout: 0, keepAliveTimeout: 60_000 },
+  });
+
+  // Everything is forwarded as it came: no body is parsed, only read (and timed).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (request, payload, done) => readBody(request, payload, limits, done));
+
+  const refuse = (reply, err) => {
+    const status = err.statusCode ?? 503;
+    if (err.retryAfter) reply.header('Retry-After', String(err.retryAfter));
+    if (status === 503 || status === 429) reply.header('X-Portal-Not-Processed', '1');
+    reply.header('Cache-Control', 'no-store');
+    reply.header('Connection', status === 408 || status === 413 ? 'close' : 'keep-alive');
+    return reply.code(status).send(refusalBody(status, err.message, err.retryAfter ?? 0));
+  };
+
+  // Per address, requests open at all (bodies still arriving included), before any body is read.
+  app.addHook('onRequest', (request, reply, next) => {
+    const address = request.ip;
+    const now = (open.get(address) ?? 0) + 1;
+    if (now > limits.perAddressOpen && classify(request.method, request.url) !== 'pass') {
+      admission.stats.refusedAddress += 1;
+      return refuse(reply, new Refusal(429, OVERLOAD.perAddressMessage, 1));
+    }
+    open.set(address, now);
+    let counted = true;
+    const release = () => {
+      if (!counted) return;
+      counted = false;
+      const left = (open.get(address) ?? 1) - 1;
+      if (left <= 0) open.delete(address);
+      else open.set(address, left);
+    };
+    reply.raw.once('close', release);
+    request.raw.once('close', release);
+    next();
+  });
+
+  app.setErrorHandler((err, request, reply) => {
+    if (err instanceof Refusal) return refuse(reply, err);
+    if (err.statusCode === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return refuse(reply, new Refusal(413, OVERLOAD.tooLargeMessage, 0));
+    log(`front: ${request.method} ${request.url}: ${err.message}`);
+    return reply
+      .code(err.statusCode && err.statusCode >= 400 ? err.statusCode : 500)
+      .send({ status: 500, message: 'Etwas ist schiefgelaufen.', data: {} });
+  });
+
+  const forward = (request, reply, release) => {
+    const body = request.body;
+    let cleaned = false;
+    const cleanup = () => {
+      if (cleaned) return;
+      cleaned = true;
+      release?.();
+      if (request.frontBodyDir) rmSync(request.frontBodyDir, { recursive: true, force: true });
+    };
+    reply.raw.once('close', cleanup);
+    const options = {
+      // Never repeated by the proxy: a repeat is the client's to decide (it knows what is safe).
+      retryDelay: () => null,
+      // Hop-by-hop headers belong to the connection with PocketBase, not to the visitor's.
+      rewriteHeaders: (headers) => {
+        const h = { ...headers };
+        delete h.connection;
+        delete h['keep-alive'];
+        return h;
+      },
+      rewriteRequestHeaders: (_req, headers) => {
+        const h = { ...headers, 'x-forwarded-for': request.ip };
+        if (body && typeof body.pipe === 'function') {
+          h['content-length'] = String(body.frontLength);
+          delete h['transfer-encoding'];
+        }
+        return h;
+      },
+      onResponse: (_request, res, upstream) => {
+        // The slot is given back when PocketBase has answered, not when a slow client has read it.
+        upstream.stream.once('end', () => release?.());
+        upstream.stream.once('error', () => release?.());
+        upstream.stream.once('close', () => release?.());
+        res.send(upstream.stream);
+      },
+      onError: (res, { error }) => {
+        cleanup();
+        const code = error?.cause?.code ?? error?.code;
+        // PocketBase is not there (a restart): nothing reached it.
+        if (code === 'ECONNREFUSED' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'FST_REPLY_FROM_CONNECT_TIMEOUT') {
+          return refuse(res, new Refusal(503, OVERLOAD.message, OVERLOAD.retryAfterSeconds));
+        }
+        log(`front: upstream error for ${request.method} ${request.url}: ${code ?? error?.message}`);
+        return res.code(502).send({ status: 502, message: OVERLOAD.message, data: {} });
+      },
+    };
+    // A body in memory is sent as it came (reply-from would re-encode a parsed JSON body).
+    if (Buffer.isBuffer(body)) {
+      options.body = body;
+      options.contentType = request.headers['content-type'] || 'application/octet-stream';
+    }
+    return reply.from(request.url, options);
+  };
+
+  app.all('/*', async (request, reply) => {
+    const kind = classify(request.method, request.url);
+    if (kind === 'pass') return forward(request, reply, null);
+    const release = await admission.acquire(request.ip, kind);
+    let released = false;
+    const once = () => {
+      if (released) return;
+      released = true;
+      release();
+    };
+    return forward(request, reply, once);
+  });
+
+  await app.listen({ host, port });
+  return {
+    url: `http://${host}:${port}`,
+    limits,
+    stats: admission.stats,
+    inFlight: admission.inFlight,
+    waiting: admission.waiting,
+    close: () => app.close(),
+  };
+}

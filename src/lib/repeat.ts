@@ -1,0 +1,74 @@
+// Repeating what the server refused before doing anything (issue 32, decision 030). Kept free of
+// the app's aliases and stores, so `npm run bench:burst` runs the same code in Node.
+import { OVERLOAD } from '../rules/load';
+
+interface RefusalLike {
+  status?: number;
+  response?: unknown;
+}
+
+/**
+ * A refusal made before any work (the front's 503 when the portal is full, its 429 when one
+ * address has too much open, both marked `notProcessed`), with the wait it asks for; null for
+ * anything else. A 429 of PocketBase's own rate limiter carries no mark and is not repeated.
+ */
+export function notProcessed(err: unknown): { retryAfterMs: number } | null {
+  if (!err || typeof err !== 'object') return null;
+  const { status, response } = err as RefusalLike;
+  const body = (response ?? {}) as { notProcessed?: boolean; retryAfter?: number };
+  if ((status !== 503 && status !== 429) || body.notProcessed !== true) return null;
+  const seconds = Number(body.retryAfter);
+  return { retryAfterMs: (Number.isFinite(seconds) && seconds > 0 ? seconds : OVERLOAD.retryAfterSeconds) * 1000 };
+}
+
+/** The wait before a repeat: the server's Retry-After plus up to half of it again, at random. */
+export function repeatDelay(retryAfterMs: number, random: () => number = Math.random) {
+  return Math.round(retryAfterMs * (1 + 0.5 * random()));
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export interface RepeatOptions {
+  now?: () => number;
+  wait?: (ms: number) => Promise<void>;
+  random?: () => number;
+  /** The first refusal: a calm word while the request waits. */
+  onWait?: () => void;
+  /** Success after waiting. */
+  onDone?: () => void;
+  /** The bound is reached: the last refusal is thrown after this. */
+  onGiveUp?: () => void;
+  /** How long to keep repeating (default OVERLOAD.retryForMs). */
+  forMs?: number;
+}
+
+/**
+ * Wraps a send function: a request refused before any work is sent again, with the same
+ * options (body and chosen files included), after Retry-After with jitter, until `forMs` would
+ * be passed; then the last refusal is thrown. Every other outcome passes through at once.
+ */
+export function withRepeats<O extends object>(send: (path: string, options: O) => Promise<unknown>, options: RepeatOptions = {}) {
+  const { now = () => Date.now(), wait = sleep, random = Math.random, onWait, onDone, onGiveUp, forMs = OVERLOAD.retryForMs } = options;
+  return async function sendWithRepeats<T>(path: string, sendOptions: O): Promise<T> {
+    const started = now();
+    let waited = false;
+    for (;;) {
+      try {
+        const result = (await send(path, { ...sendOptions })) as T;
+        if (waited) onDone?.();
+        return result;
+      } catch (err) {
+        const refusal = notProcessed(err);
+        if (!refusal) throw err;
+        const delay = repeatDelay(refusal.retryAfterMs, random);
+        if (now() - started + delay > forMs) {
+          onGiveUp?.();
+          throw err;
+        }
+        if (!waited) onWait?.();
+        waited = true;
+        await wait(delay);
+      }
+    }
+  };
+}

@@ -1,0 +1,196 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { OVERLOAD } from '../../scripts/lib/front.mjs';
+import { ROOT } from '../../scripts/lib/pocketbase.mjs';
+import { PASSWORD, unique, workshopData } from '../helpers/fixtures';
+import { from, stalledUpload, startStack, type Stack } from '../helpers/front';
+import { until } from '../helpers/poll';
+import { connectRealtime } from '../helpers/realtime';
+
+// Issue 32: the front counts work, not waiting (decision 030). Visitors are loopback addresses
+// 127.0.0.x, each its own address to the front.
+
+const SLOW = [path.join(ROOT, 'tests', 'helpers', 'hooks', 'slow-probe.pb.js')];
+const signUp = (stack: Stack, address: string, email = `${unique('front')}@example.de`) =>
+  from(address, stack.url, 'POST', '/api/collections/users/records', workshopData({ email }));
+
+describe('slow bodies hold no slot', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack(
+      { maxInFlight: 4, writeReserve: 1, perAddressOpen: 64, bodyGraceMs: 1500, bodyStallMs: 1500 },
+      { extraHooks: SLOW },
+    );
+  });
+  afterAll(async () => stack?.stop());
+
+  it('32 uploads that announce a body and send none leave every slot free; each ends with a German 408 in time', async () => {
+    const stalled = Array.from({ length: 32 }, () => stalledUpload(stack.url, '127.0.0.2', '/api/collections/users/records', 100_000));
+    const trickling = Array.from({ length: 4 }, () => stalledUpload(stack.url, '127.0.0.2', '/api/collections/users/records', 100_000, 10));
+    // Others sign up at once, all of them, while the bodies hang.
+    const others = await Promise.all(Array.from({ length: 8 }, (_, i) => signUp(stack, `127.0.1.${i + 1}`)));
+    expect(others.map((a) => a.status)).toEqual(Array(8).fill(200));
+    expect(stack.front.inFlight()).toBe(0);
+    const answers = await Promise.all([...stalled, ...trickling].map((s) => s.closed));
+    for (const answer of answers) {
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(answer).toContain(JSON.stringify(OVERLOAD.slowBodyMessage).slice(1, -1));
+    }
+  });
+
+  it('a body that arrives slowly but steadily is taken', async () => {
+    const body = JSON.stringify(workshopData({ email: `${unique('langsam')}@example.de` }));
+    const target = new URL(stack.url);
+    const net = await import('node:net');
+    const socket = net.connect({ host: target.hostname, port: Number(target.port), localAddress: '127.0.0.3' });
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (d) => (answer += d));
+    await new Promise((r) => socket.on('connect', r));
+    socket.write(
+      `POST /api/collections/users/records HTTP/1.1\r\nHost: ${target.host}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`,
+    );
+    // In four pieces, each well within the stall bound.
+    const parts = [0, 1, 2, 3].map((i) => body.slice((i * body.length) / 4, ((i + 1) * body.length) / 4));
+    for (const part of parts) {
+      socket.write(part);
+      await new Promise((r) => setTimeout(r, 400));
+    }
+    await until('the answer', () => /\r\n\r\n\{/.test(answer), { timeoutMs: 10_000 }).catch(() => null);
+    socket.destroy();
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+  });
+});
+
+describe('fair to every address, and writes keep their share', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack(
+      { maxInFlight: 4, writeReserve: 1, perAddress: 2, perAddressOpen: 8, writeWaitMs: 5000 },
+      { extraHooks: SLOW },
+    );
+  });
+  afterAll(async () => stack?.stop());
+
+  it('one address gets at most its share: its further requests wait behind its own, the excess is 429 before it costs anything', async () => {
+    const before = stack.front.stats.refusedAddress;
+    const burst = await Promise.all(Array.from({ length: 12 }, () => from('127.0.0.4', stack.url, 'GET', '/api/test/slow?ms=400')));
+    const ok = burst.filter((a) => a.status === 200);
+    const refused = burst.filter((a) => a.status === 429);
+    // 8 open at once are allowed (2 in flight, 6 waiting behind them); 4 more are refused at once.
+    expect(ok).toHaveLength(8);
+    expect(refused).toHaveLength(4);
+    for (const r of refused) {
+      expect(r.json).toEqual({ status: 429, message: OVERLOAD.perAddressMessage, data: {}, notProcessed: true, retryAfter: 1 });
+      expect(r.headers['retry-after']).toBe('1');
+      expect(r.headers['x-portal-not-processed']).toBe('1');
+    }
+    expect(stack.front.stats.refusedAddress).toBe(before + 4);
+    expect(stack.front.stats.peakPerAddress).toBeLessThanOrEqual(2);
+  });
+
+  it('while one address floods a cheap route, everybody else signs up without an error', async () => {
+    let flooding = true;
+    const floods: Promise<void>[] = [];
+    const statuses = new Map<number, number>();
+    for (let lane = 0; lane < 12; lane++) {
+      floods.push(
+        (async () => {
+          while (flooding) {
+            const a = await from('127.0.0.5', stack.url, 'GET', '/api/health');
+            statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
+          }
+        })(),
+      );
+    }
+    const others = await Promise.all(Array.from({ length: 20 }, (_, i) => signUp(stack, `127.0.2.${i + 1}`)));
+    flooding = false;
+    await Promise.all(floods);
+    expect(others.map((a) => a.status)).toEqual(Array(20).fill(200));
+    expect(statuses.get(429)).toBeGreaterThan(0);
+  });
+
+  it('reads cannot take the reserved slot: with the reads’ share busy, a read is refused and a write still gets through', async () => {
+    // Three slow reads from three addresses fill the reads' share (4 slots, 1 kept for writes).
+    const holders = ['127.0.0.6', '127.0.0.7', '127.0.0.8'].map((a) => from(a, stack.url, 'GET', '/api/test/slow?ms=1500'));
+    await until('three reads in flight', () => stack.front.inFlight() === 3);
+    const read = await from('127.0.0.9', stack.url, 'GET', '/api/health');
+    expect(read.status).toBe(503);
+    expect(read.json).toEqual({
+      status: 503,
+      message: OVERLOAD.message,
+      data: {},
+      notProcessed: true,
+      retryAfter: OVERLOAD.retryAfterSeconds,
+    });
+    const write = await signUp(stack, '127.0.0.10');
+    expect(write.status).toBe(200);
+    expect((await Promise.all(holders)).map((a) => a.status)).toEqual([200, 200, 200]);
+  });
+
+  it('a write that finds every slot busy waits in line and is answered, not refused', async () => {
+    const holders = ['127.0.0.11', '127.0.0.12', '127.0.0.13', '127.0.0.14'].map((a) =>
+      from(a, stack.url, 'POST', '/api/test/slow?ms=1000'),
+    );
+    await until('four in flight', () => stack.front.inFlight() === 4);
+    const waited = stack.front.stats.waited;
+    const write = await signUp(stack, '127.0.0.15');
+    expect(write.status).toBe(200);
+    expect(stack.front.stats.waited).toBe(waited + 1);
+    await Promise.all(holders);
+  });
+
+  it('PocketBase sees each visitor’s own address, not the front’s; a forged X-Forwarded-For changes nothing', async () => {
+    const seen = await from('127.0.0.16', stack.url, 'GET', '/api/test/slow', undefined, { 'X-Forwarded-For': '203.0.113.9' });
+    expect(seen.json.ip).toBe('127.0.0.16');
+  });
+
+  it('realtime passes through the front without a slot', async () => {
+    const rt = await connectRealtime(stack.url);
+    expect(rt.clientId).toMatch(/\w+/);
+    expect(stack.front.inFlight()).toBe(0);
+    rt.close();
+  });
+});
+
+describe('a refusal is safe to repeat', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ maxInFlight: 1, writeReserve: 0, perAddress: 4, writeWaitMs: 100 }, { extraHooks: SLOW });
+  });
+  afterAll(async () => stack?.stop());
+
+  it('a sign-up refused while the portal is full, sent again until it passes, makes exactly one account', async () => {
+    const email = `${unique('wieder')}@example.de`;
+    const holder = from('127.0.0.20', stack.url, 'POST', '/api/test/slow?ms=1500');
+    await until('the one slot taken', () => stack.front.inFlight() === 1);
+    const answers = [];
+    for (;;) {
+      const a = await signUp(stack, '127.0.0.21', email);
+      answers.push(a);
+      if (a.status !== 503) break;
+      expect(a.json.notProcessed).toBe(true);
+      await new Promise((r) => setTimeout(r, Number(a.headers['retry-after']) * 100));
+    }
+    expect(answers.length).toBeGreaterThan(1);
+    expect(answers.at(-1)!.status).toBe(200);
+    await holder;
+    const found = await stack.pb.admin.collection('users').getFullList({ filter: stack.pb.admin.filter('email = {:e}', { e: email }) });
+    expect(found).toHaveLength(1);
+    // The account works.
+    const login = await from('127.0.0.22', stack.url, 'POST', '/api/collections/users/auth-with-password', {
+      identity: email,
+      password: PASSWORD,
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it('while PocketBase restarts, the front answers 503 marked as not processed', async () => {
+    await stack.pb.crash();
+    const down = await from('127.0.0.23', stack.url, 'GET', '/api/health');
+    expect(down.status).toBe(503);
+    expect(down.json).toMatchObject({ notProcessed: true });
+    expect(down.headers['retry-after']).toBe(String(OVERLOAD.retryAfterSeconds));
+  });
+});

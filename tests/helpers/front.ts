@@ -1,0 +1,106 @@
+import http from 'node:http';
+import net from 'node:net';
+
+import { startFront } from '../../scripts/lib/front.mjs';
+import { freePort } from '../../scripts/lib/ports.mjs';
+import { startPocketBase, type StartOptions, type TestServer } from './pocketbase';
+
+export interface Stack {
+  pb: TestServer;
+  front: Awaited<ReturnType<typeof startFront>>;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** PocketBase behind the front, as `npm start` runs them (decision 030), with the given limits. */
+export async function startStack(limits: Record<string, number> = {}, options: StartOptions = {}): Promise<Stack> {
+  const pb = await startPocketBase({
+    ...options,
+    env: { PORTAL_BEHIND_FRONT: 'true', PORTAL_RATE_LIMIT_EXCLUDED_IPS: '', ...options.env },
+  });
+  const port = await freePort();
+  const front = await startFront({ host: '127.0.0.1', port, upstream: pb.url, limits });
+  return {
+    pb,
+    front,
+    url: front.url,
+    async stop() {
+      await front.close();
+      await pb.stop();
+    },
+  };
+}
+
+export interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  json: any;
+}
+
+/**
+ * One request from a given loopback address (127.0.0.x: Linux routes the whole block to the
+ * loopback device), so tests can be several visitors on one machine.
+ */
+export function from(
+  address: string,
+  url: string,
+  method: string,
+  path: string,
+  body?: object,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const target = new URL(url);
+  const payload = body ? JSON.stringify(body) : undefined;
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path,
+        method,
+        localAddress: address,
+        agent: false,
+        headers: {
+          ...(payload ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}),
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (text += d));
+        res.on('end', () => {
+          let json: any = null;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = text;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, json });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/**
+ * A client that announces a body and then sends only `sent` bytes of it (or trickles them): the
+ * socket stays open until the server ends it. Resolves with what the server answered, if anything.
+ */
+export function stalledUpload(url: string, address: string, path: string, declared: number, sent = 0) {
+  const target = new URL(url);
+  const socket = net.connect({ host: target.hostname, port: Number(target.port), localAddress: address });
+  let answer = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (d) => (answer += d));
+  socket.on('error', () => {});
+  socket.on('connect', () => {
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: ${target.host}\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n${'x'.repeat(sent)}`,
+    );
+  });
+  const closed = new Promise<string>((resolve) => socket.on('close', () => resolve(answer)));
+  return { closed, destroy: () => socket.destroy() };
+}
