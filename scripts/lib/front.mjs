@@ -35,6 +35,7 @@ const MB = 1024 * 1024;
 export const FRONT_DEFAULTS = {
   maxInFlight: OVERLOAD.maxInFlight,
   writeReserve: OVERLOAD.writeReserve,
+  maxWrites: OVERLOAD.maxWrites,
   perAddress: OVERLOAD.perAddress,
   perAddressOpen: OVERLOAD.perAddressOpen,
   writeWaitMs: OVERLOAD.writeWaitMs,
@@ -57,6 +58,7 @@ export function frontLimitsFromEnv(env = process.env) {
   return {
     maxInFlight: num('PORTAL_MAX_IN_FLIGHT', FRONT_DEFAULTS.maxInFlight),
     writeReserve: Math.max(0, Number(env.PORTAL_WRITE_RESERVE ?? FRONT_DEFAULTS.writeReserve)),
+    maxWrites: num('PORTAL_MAX_WRITES', FRONT_DEFAULTS.maxWrites),
     perAddress: num('PORTAL_PER_ADDRESS', FRONT_DEFAULTS.perAddress),
     perAddressOpen: num('PORTAL_PER_ADDRESS_OPEN', FRONT_DEFAULTS.perAddressOpen),
     writeWaitMs: num('PORTAL_WRITE_WAIT_MS', FRONT_DEFAULTS.writeWaitMs),
@@ -84,19 +86,25 @@ class Refusal extends Error {
 }
 
 /**
- * Capacity for the requests PocketBase works on. Reads take a slot while fewer than
- * `maxInFlight - writeReserve` are in flight, else they are refused at once. Writes take any
- * free slot, else wait in line (first come, first served) for up to `writeWaitMs`. Per address,
- * at most `perAddress` are in flight; an address's further requests wait behind its own (a
- * browser opens up to six at once) for up to `writeWaitMs`, and the front's `perAddressOpen`
- * bound refuses the rest before their bodies are read.
+ * Capacity for the requests PocketBase works on, in two shares: reads may hold at most
+ * `maxInFlight - writeReserve` slots, writes at most `maxWrites`, both together `maxInFlight`.
+ * A read that finds no slot is refused at once (cheap to repeat; a line of reads would only
+ * queue memory). A write that finds none waits in line, first come first served, for up to
+ * `writeWaitMs`; a freed slot goes to the line first. So a flood of reads cannot take the
+ * writes' reserve, and a burst of costly writes (a password hash each) cannot starve reads.
+ * Per address, at most `perAddress` are in flight; an address's further requests wait behind its
+ * own (a browser opens up to six at once) for up to `writeWaitMs`, and the front's
+ * `perAddressOpen` bound refuses the rest before their bodies are read.
  */
 export function createAdmission(limits) {
   let inFlight = 0;
+  let reads = 0;
+  let writes = 0;
   const addresses = new Map();
   const line = [];
   const stats = { admitted: 0, refusedBusy: 0, refusedAddress: 0, waited: 0, timedOut: 0, peakInFlight: 0, peakLine: 0, peakPerAddress: 0 };
   const readCap = Math.max(1, limits.maxInFlight - limits.writeReserve);
+  const writeCap = Math.max(1, Math.min(limits.maxInFlight, limits.maxWrites ?? limits.maxInFlight));
   const queueLength = limits.queueLength ?? FRONT_DEFAULTS.queueLength;
   const busy = () => new Refusal(503, OVERLOAD.message, OVERLOAD.retryAfterSeconds);
 
@@ -111,11 +119,15 @@ export function createAdmission(limits) {
   const forget = (address, a) => {
     if (a.inFlight === 0 && a.waiting.length === 0) addresses.delete(address);
   };
+  const writeFits = () => writes < writeCap && inFlight < limits.maxInFlight;
+  const readFits = () => reads < readCap && inFlight < limits.maxInFlight;
 
   /** Gives a slot to `address` and returns the function that hands it back. */
-  const take = (address) => {
+  const take = (address, kind) => {
     const a = addressOf(address);
     inFlight += 1;
+    if (kind === 'read') reads += 1;
+    else writes += 1;
     a.inFlight += 1;
     stats.admitted += 1;
     stats.peakInFlight = Math.max(stats.peakInFlight, inFlight);
@@ -125,11 +137,13 @@ export function createAdmission(limits) {
       if (given) return;
       given = true;
       inFlight -= 1;
+      if (kind === 'read') reads -= 1;
+      else writes -= 1;
       a.inFlight -= 1;
-      while (line.length > 0 && inFlight < limits.maxInFlight) {
+      while (line.length > 0 && writeFits()) {
         const next = line.shift();
         clearTimeout(next.timer);
-        next.resolve(take(next.address));
+        next.resolve(take(next.address, 'write'));
       }
       if (a.waiting.length > 0 && a.inFlight < limits.perAddress) {
         const next = a.waiting.shift();
@@ -142,9 +156,14 @@ export function createAdmission(limits) {
 
   /** The address's turn has come: a slot now, a place in the writes' line, or a refusal. */
   function admit(address, kind) {
-    const free = kind === 'read' ? inFlight < readCap : inFlight < limits.maxInFlight;
-    if (free && line.length === 0) return Promise.resolve(take(address));
-    if (kind === 'read' || line.length >= queueLength) {
+    if (kind === 'read') {
+      if (readFits()) return Promise.resolve(take(address, 'read'));
+      stats.refusedBusy += 1;
+      forget(address, addressOf(address));
+      return Promise.reject(busy());
+    }
+    if (line.length === 0 && writeFits()) return Promise.resolve(take(address, 'write'));
+    if (line.length >= queueLength) {
       stats.refusedBusy += 1;
       forget(address, addressOf(address));
       return Promise.reject(busy());

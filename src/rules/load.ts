@@ -7,14 +7,15 @@
  * stayed at 337–340 MB with 16. PORTAL_MAX_IN_FLIGHT overrides the number.
  *
  * Reads may take all but `writeReserve` slots; writes (sign-up, login, redemption, bank details,
- * staff actions, imports) take any free slot and wait in line for up to `writeWaitMs` when none is
- * free. One address holds at most `perAddress` requests in flight or waiting and
+ * staff actions, imports) up to `maxWrites` (each costs far more: a password hash, a file) and wait
+ * in line for up to `writeWaitMs` when none is free. One address holds at most `perAddress` requests in flight or waiting and
  * `perAddressOpen` open at all. A refusal before any work is safe to repeat: the SPA repeats it
  * after Retry-After, for up to `retryForMs`, showing `waitMessage`, and only then `message`.
  */
 export const OVERLOAD = {
   maxInFlight: 16,
   writeReserve: 4,
+  maxWrites: 8,
   perAddress: 4,
   perAddressOpen: 16,
   writeWaitMs: 10_000,

@@ -5,6 +5,7 @@ Object.defineProperty(exports, Symbol.toStringTag, { value: 'Module' });
 const OVERLOAD = {
 	maxInFlight: 16,
 	writeReserve: 4,
+	maxWrites: 8,
 	perAddress: 4,
 	perAddressOpen: 16,
 	writeWaitMs: 1e4,

@@ -163,6 +163,7 @@ const SESSION_SECONDS = {
 const OVERLOAD = {
 	maxInFlight: 16,
 	writeReserve: 4,
+	maxWrites: 8,
 	perAddress: 4,
 	perAddressOpen: 16,
 	writeWaitMs: 1e4,

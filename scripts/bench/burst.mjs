@@ -1,0 +1,471 @@
+#!/usr/bin/env node
+// `npm run bench:burst [-- --workshops 40000 --rows 2400000 --rate 3000 --seconds 30]` (issue 32,
+// decision 030). The portal as `npm start` runs it: PocketBase behind the front, the campaign at
+// its size. Every visitor is a loopback address of its own (127.x.y.z), so the front's fairness
+// sees them as the different people they stand for. Clients that write use the app's own repeat
+// logic (src/lib/repeat.ts, compiled for Node at start).
+//
+// 1. The rush: 200 sign-ups at the same instant. Accounts created, errors shown, seconds until
+//    the last one is through.
+// 2. Reads at twice capacity (--rate, default 3,000 profile pages a second: twice the 1,500/s
+//    bench:load measured) for --seconds, and during it 50 sign-ups, 50 logins and 50 redemptions
+//    with a 1 MB PDF, spread over the run: their successes and p50/p95, and peak memory.
+// 3. The same with 32 uploads that announce a body and never send it (kept up for the whole run)
+//    and one address flooding from the start: the other visitors' success rate.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import PocketBase from 'pocketbase';
+import { rolldown } from 'rolldown';
+import { Agent, fetch, FormData } from 'undici';
+
+import { spawn } from 'node:child_process';
+
+import { FRONT_DEFAULTS } from '../lib/front.mjs';
+import { ROOT } from '../lib/pocketbase.mjs';
+import { freePort } from '../lib/ports.mjs';
+import { cpu, memoryOf, PASSWORD, percentile, seededPortal } from './lib/campaign.mjs';
+
+const { values } = parseArgs({
+  options: {
+    workshops: { type: 'string', default: '40000' },
+    rows: { type: 'string', default: '2400000' },
+    rate: { type: 'string', default: '3000' },
+    seconds: { type: 'string', default: '30' },
+    signups: { type: 'string', default: '200' },
+    only: { type: 'string', default: '1,2,3' },
+  },
+});
+const RATE = Number(values.rate);
+const SECONDS = Number(values.seconds);
+const ONLY = values.only.split(',').map(Number);
+const log = (msg) => console.log(`[bench:burst] ${msg}`);
+
+/** The app's repeat logic, bundled from TypeScript for Node. */
+async function loadRepeat() {
+  const build = await rolldown({ input: path.join(ROOT, 'src', 'lib', 'repeat.ts'), platform: 'node', logLevel: 'silent' });
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-repeat-'));
+  await build.write({ dir, format: 'esm', entryFileNames: 'repeat.mjs' });
+  await build.close();
+  const mod = await import(path.join(dir, 'repeat.mjs'));
+  rmSync(dir, { recursive: true, force: true });
+  return mod;
+}
+
+/** Starts the front as a child process; its stats are the last line it printed. */
+async function spawnFront(upstream) {
+  const port = await freePort();
+  const code = `
+    import { startFront } from ${JSON.stringify(path.join(ROOT, 'scripts', 'lib', 'front.mjs'))};
+    const front = await startFront({ host: '127.0.0.1', port: ${port}, upstream: ${JSON.stringify(upstream)} });
+    console.log('ready');
+    setInterval(() => console.log(JSON.stringify(front.stats)), 250);
+  `;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const state = { stats: { ...FRONT_STATS } };
+  let buffer = '';
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      buffer += d;
+      const lines = buffer.split('\n');
+      buffer = lines.pop();
+      for (const line of lines) {
+        if (line === 'ready') resolve();
+        else if (line.startsWith('{')) state.stats = JSON.parse(line);
+      }
+    });
+    child.once('exit', (c) => reject(new Error(`front exited ${c}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    limits: FRONT_DEFAULTS,
+    get stats() {
+      return state.stats;
+    },
+    close: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+    },
+  };
+}
+
+const FRONT_STATS = {
+  admitted: 0,
+  refusedBusy: 0,
+  refusedAddress: 0,
+  waited: 0,
+  timedOut: 0,
+  peakInFlight: 0,
+  peakLine: 0,
+  peakPerAddress: 0,
+};
+const settle = () => new Promise((r) => setTimeout(r, 600));
+
+/** Loopback address number n (127.20.0.1 on), one per visitor. */
+const addressOf = (n, block = 20) => `127.${block + Math.floor(n / 65000)}.${Math.floor((n % 65000) / 250)}.${(n % 250) + 1}`;
+
+const agents = new Map();
+/** A fetch that leaves from the given loopback address. */
+function fetchFrom(address) {
+  let agent = agents.get(address);
+  if (!agent) {
+    agent = new Agent({ localAddress: address, keepAliveTimeout: 10_000, connections: 8 });
+    agents.set(address, agent);
+  }
+  return (url, options) => fetch(url, { ...options, dispatcher: agent });
+}
+
+/** A PocketBase SDK client for one visitor, sending through the app's repeat logic. */
+function visitor(url, address, repeat, counters) {
+  const pb = new PocketBase(url);
+  pb.autoCancellation(false);
+  const send = pb.send.bind(pb);
+  const own = fetchFrom(address);
+  pb.send = repeat.withRepeats((p, options) => send(p, { ...options, fetch: own }), {
+    onWait: () => (counters.waited += 1),
+  });
+  return pb;
+}
+
+const timed = async (fn) => {
+  const t0 = performance.now();
+  try {
+    await fn();
+    return { ok: true, ms: performance.now() - t0 };
+  } catch (err) {
+    return { ok: false, ms: performance.now() - t0, error: `${err?.status ?? ''} ${err?.message ?? err}`.trim() };
+  }
+};
+
+const signUpData = (email) => ({
+  email,
+  password: PASSWORD,
+  passwordConfirm: PASSWORD,
+  termsAccepted: true,
+  firstName: 'Erika',
+  lastName: 'Mustermann',
+  shopName: 'Kfz-Betrieb Ansturm',
+  address: 'Hauptstraße',
+  streetNumber: '1',
+  zipCode: '10115',
+  city: 'Berlin',
+});
+
+/** A valid PDF of about `bytes` (a real header, comment lines as filler, a trailer). */
+function pdfOf(bytes) {
+  const head = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n';
+  const line = `%${'x'.repeat(98)}\n`;
+  return Buffer.from(head + line.repeat(Math.ceil(bytes / line.length)) + 'trailer<</Root 1 0 R>>\n%%EOF\n');
+}
+
+/**
+ * Profile page loads at a constant arrival rate from `clients` (each its own address). A load the
+ * front refuses with its not-processed mark is repeated as the app repeats it (Retry-After with
+ * jitter, for up to 30 s); `first` counts the first answers, `final` what each load ended with.
+ */
+function openLoopReads({ url, clients, rate, seconds, repeat }) {
+  const total = Math.round(rate * seconds);
+  const latencies = [];
+  const first = new Map();
+  const final = new Map();
+  let started = 0;
+  let finished = 0;
+  const t0 = performance.now();
+  const count = (map, key) => map.set(key, (map.get(key) ?? 0) + 1);
+  return new Promise((resolve) => {
+    const load = async (c) => {
+      let firstSeen = false;
+      const started = performance.now();
+      for (;;) {
+        let status;
+        let body = null;
+        try {
+          const res = await c.fetch(`${url}/api/portal/profile-page`, { headers: { authorization: c.token } });
+          status = res.status;
+          body = status === 200 ? (await res.arrayBuffer(), null) : await res.json().catch(() => null);
+        } catch {
+          status = 'network';
+        }
+        if (!firstSeen) count(first, status);
+        firstSeen = true;
+        const refusal = repeat.notProcessed({ status, response: body });
+        if (!refusal) return status;
+        const wait = repeat.repeatDelay(refusal.retryAfterMs);
+        if (performance.now() - started + wait > 30_000) return status;
+        await new Promise((r) => setTimeout(r, wait));
+      }
+    };
+    const fire = (due) => {
+      const c = clients[started % clients.length];
+      started += 1;
+      load(c).then((status) => {
+        count(final, status);
+        latencies.push(performance.now() - due);
+        finished += 1;
+        if (finished === total) resolve({ latencies, first, final, elapsed: (performance.now() - t0) / 1000 });
+      });
+    };
+    const tick = () => {
+      const due = Math.min(total, Math.floor(((performance.now() - t0) / 1000) * rate) + 1);
+      while (started < due) fire(t0 + (started / rate) * 1000);
+      if (started < total) setTimeout(tick, 1);
+    };
+    tick();
+  });
+}
+
+/** Uploads that announce a body and never send it, opened again whenever the front ends one. */
+function stalledUploads(url, count, seconds) {
+  const target = new URL(url);
+  let stop = false;
+  let closedByServer = 0;
+  const open = (i) => {
+    if (stop) return;
+    const socket = net.connect({ host: target.hostname, port: Number(target.port), localAddress: addressOf(i, 90) });
+    socket.on('error', () => {});
+    socket.on('connect', () =>
+      socket.write(
+        `POST /api/collections/submissions/records HTTP/1.1\r\nHost: ${target.host}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 1048576\r\n\r\n`,
+      ),
+    );
+    socket.on('close', () => {
+      if (stop) return;
+      closedByServer += 1;
+      open(i);
+    });
+    sockets.push(socket);
+  };
+  const sockets = [];
+  for (let i = 0; i < count; i += 1) open(i);
+  return {
+    end: () => {
+      stop = true;
+      for (const s of sockets) s.destroy();
+      return closedByServer;
+    },
+    seconds,
+  };
+}
+
+/** One address asking for cheap pages as fast as it can, from `lanes` connections. */
+function flood(url, lanes) {
+  let stop = false;
+  const statuses = new Map();
+  const f = fetchFrom('127.99.0.1');
+  const lane = async () => {
+    while (!stop) {
+      try {
+        const res = await f(`${url}/api/health`);
+        await res.arrayBuffer();
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      } catch {
+        statuses.set('network', (statuses.get('network') ?? 0) + 1);
+      }
+    }
+  };
+  const all = Array.from({ length: lanes }, lane);
+  return async () => {
+    stop = true;
+    await Promise.all(all);
+    return statuses;
+  };
+}
+
+const fmt = (n) => (Number.isFinite(n) ? n.toFixed(0) : '-');
+const dist = (list) => {
+  const ms = list.map((r) => r.ms).sort((a, b) => a - b);
+  return `p50 ${fmt(percentile(ms, 50))} ms, p95 ${fmt(percentile(ms, 95))} ms, max ${fmt(ms.at(-1))} ms`;
+};
+
+async function main() {
+  const repeat = await loadRepeat();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-burst-'));
+  let front = null;
+  let server = null;
+  try {
+    // PocketBase trusts the front's X-Forwarded-For; its own rate limiter sees each visitor (the
+    // set-up, straight from 127.0.0.1, is left out).
+    ({ server } = await seededPortal({
+      dataDir,
+      workshops: Number(values.workshops),
+      rows: Number(values.rows),
+      env: { PORTAL_BEHIND_FRONT: 'true', PORTAL_RATE_LIMIT_EXCLUDED_IPS: '127.0.0.1' },
+      log,
+    }));
+    // The front in a process of its own (as under `npm start`, apart from this load generator);
+    // it reports its counters on stdout once a second.
+    front = await spawnFront(server.url);
+    const url = front.url;
+    log(`front ${url} (limits ${JSON.stringify(front.limits)}), PocketBase ${server.url}`);
+    const frontPid = front.pid;
+    let pbPeak = 0;
+    let frontPeak = 0;
+    const sampler = setInterval(() => {
+      pbPeak = Math.max(pbPeak, memoryOf(server.child.pid).rss);
+      frontPeak = Math.max(frontPeak, memoryOf(frontPid).rss);
+    }, 200);
+
+    // Workshops for logins, reads and redemptions: seeded ones, with their open code.
+    const db = new Database(path.join(dataDir, 'data.db'), { readonly: true });
+    const open = db
+      .prepare(
+        "SELECT v.id AS voucher, v.campaign AS campaign, u.email AS email, u.id AS user FROM vouchers v JOIN users u ON u.id = v.user WHERE v.status = 'open' ORDER BY v.id LIMIT 400",
+      )
+      .all();
+    db.close();
+    if (open.length < 200) throw new Error(`only ${open.length} open codes seeded; give more rows per workshop`);
+    const readers = [];
+    const workshops = Number(values.workshops);
+    for (let i = 0; i < 200; i += 1) {
+      const pb = new PocketBase(server.url);
+      const auth = await pb.collection('users').authWithPassword(`werkstatt${Math.floor((i * workshops) / 200)}@bench.test`, PASSWORD);
+      readers.push({ token: auth.token, fetch: fetchFrom(addressOf(1000 + i)) });
+    }
+    let visitorNo = 0;
+    const counters = { waited: 0 };
+    const newVisitor = () => visitor(url, addressOf(visitorNo++), repeat, counters);
+
+    if (ONLY.includes(1)) {
+      const n = Number(values.signups);
+      log(`1. ${n} sign-ups at the same instant...`);
+      counters.waited = 0;
+      const before = { ...front.stats };
+      const cpu0 = { pb: cpu(server.child.pid), front: cpu(front.pid), self: process.cpuUsage() };
+      const t0 = performance.now();
+      const results = await Promise.all(
+        Array.from({ length: n }, (_, i) =>
+          timed(() =>
+            newVisitor()
+              .collection('users')
+              .create(signUpData(`ansturm-${i}@bench.test`)),
+          ),
+        ),
+      );
+      const seconds = (performance.now() - t0) / 1000;
+      const self = process.cpuUsage(cpu0.self);
+      const cpuSpent = `CPU s: PocketBase ${(cpu(server.child.pid) - cpu0.pb).toFixed(1)}, front ${(cpu(front.pid) - cpu0.front).toFixed(1)}, visitors ${((self.user + self.system) / 1e6).toFixed(1)}`;
+      await settle();
+      const su = new PocketBase(server.url);
+      await su.collection('_superusers').authWithPassword(server.superuser.email, server.superuser.password);
+      const created = (await su.collection('users').getList(1, 1, { filter: 'email ~ "ansturm-%"' })).totalItems;
+      const errors = results.filter((r) => !r.ok);
+      console.log(
+        `\n1. rush: ${n} sign-ups at once: ${created} accounts created, ${errors.length} errors shown, last through after ${seconds.toFixed(1)} s; ` +
+          `${dist(results)}; ${counters.waited} visitors waited; front: ${front.stats.waited - before.waited} waited in line, ` +
+          `${front.stats.refusedBusy - before.refusedBusy + front.stats.timedOut - before.timedOut} refused and repeated; ${cpuSpent}`,
+      );
+      for (const e of errors.slice(0, 5)) console.log(`   error: ${e.error}`);
+    }
+
+    const writesDuringReads = async (label, extra) => {
+      counters.waited = 0;
+      pbPeak = 0;
+      frontPeak = 0;
+      const before = { ...front.stats };
+      const pdf = pdfOf(1024 * 1024);
+      const jobs = [];
+      const at = (i, n) => 2000 + ((SECONDS - 7) * 1000 * i) / n;
+      const delay = (ms) => new Promise((r) => setTimeout(r, ms));
+      for (let i = 0; i < 50; i += 1) {
+        const email = `${label}-neu-${i}@bench.test`;
+        jobs.push(
+          delay(at(i, 50))
+            .then(() => timed(() => newVisitor().collection('users').create(signUpData(email))))
+            .then((r) => ({ ...r, kind: 'sign-up' })),
+        );
+        const login = open[i + (label === 'b' ? 50 : 0)];
+        jobs.push(
+          delay(at(i, 50) + 300)
+            .then(() => timed(() => newVisitor().collection('users').authWithPassword(login.email, PASSWORD)))
+            .then((r) => ({ ...r, kind: 'login' })),
+        );
+        const redeem = open[100 + i + (label === 'b' ? 50 : 0)];
+        jobs.push(
+          delay(at(i, 50) + 600).then(async () => {
+            const pb = newVisitor();
+            const auth = await pb.collection('users').authWithPassword(redeem.email, PASSWORD);
+            const form = new FormData();
+            for (const [k, v] of Object.entries({
+              user: auth.record.id,
+              voucher: redeem.voucher,
+              campaign: redeem.campaign,
+              ibanFirstName: 'Erika',
+              ibanLastName: 'Mustermann',
+              ibanNumber: 'DE89370400440532013000',
+              ibanBic: 'COBADEFFXXX',
+            }))
+              form.append(k, v);
+            form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'rechnung.pdf');
+            const r = await timed(() => pb.collection('submissions').create(form));
+            return { ...r, kind: 'redemption' };
+          }),
+        );
+      }
+      const reads = openLoopReads({ url, clients: readers, rate: RATE, seconds: SECONDS, repeat });
+      const [readResult, writes] = await Promise.all([reads, Promise.all(jobs)]);
+      const extraResult = await extra?.end();
+      await settle();
+      const readOk = readResult.final.get(200) ?? 0;
+      const firstOk = readResult.first.get(200) ?? 0;
+      const readTotal = readResult.latencies.length;
+      readResult.latencies.sort((a, b) => a - b);
+      console.log(
+        `\n${label === 'a' ? '2' : '3'}. ${RATE} profile pages/s for ${SECONDS} s${extra ? ' with 32 stalled uploads and one flooding address' : ''}:`,
+      );
+      console.log(
+        `   reads: ${firstOk} of ${readTotal} answered at once (${((100 * firstOk) / readTotal).toFixed(1)} %), ${readOk} in the end with the app's repeats ` +
+          `(${((100 * readOk) / readTotal).toFixed(1)} %); first answers ${JSON.stringify(Object.fromEntries(readResult.first))}; ` +
+          `until answered p50 ${fmt(percentile(readResult.latencies, 50))} ms, p95 ${fmt(percentile(readResult.latencies, 95))} ms`,
+      );
+      for (const kind of ['sign-up', 'login', 'redemption']) {
+        const list = writes.filter((w) => w.kind === kind);
+        console.log(`   ${kind}s: ${list.filter((w) => w.ok).length} of ${list.length} succeeded; ${dist(list)}`);
+        for (const e of list.filter((w) => !w.ok).slice(0, 3)) console.log(`     error: ${e.error}`);
+      }
+      const writeOk = writes.filter((w) => w.ok).length;
+      console.log(
+        `   writes: ${writeOk} of ${writes.length} succeeded; ${counters.waited} repeated after a refusal; front: ${front.stats.waited - before.waited} waited in line, ` +
+          `peak in flight ${front.stats.peakInFlight}`,
+      );
+      console.log(`   peak RSS: PocketBase ${fmt(pbPeak)} MB, front ${fmt(frontPeak)} MB`);
+      if (extraResult) {
+        const others = readOk + writeOk;
+        const othersTotal = readTotal + writes.length;
+        console.log(
+          `   the other visitors (every read and write): ${others} of ${othersTotal} succeeded (${((100 * others) / othersTotal).toFixed(2)} %); writes alone ${writeOk} of ${writes.length}; flooding address: ${JSON.stringify(Object.fromEntries(extraResult.flooded))}; ` +
+            `stalled uploads ended by the front: ${extraResult.stalledClosed}`,
+        );
+      }
+      return { readOk, readTotal, writeOk, writes: writes.length };
+    };
+
+    if (ONLY.includes(2)) {
+      log(`2. ${RATE} profile pages/s for ${SECONDS} s, with 150 writes...`);
+      await writesDuringReads('a');
+    }
+    if (ONLY.includes(3)) {
+      log(`3. the same with 32 stalled uploads and one flooding address...`);
+      const stalled = stalledUploads(url, 32, SECONDS);
+      const stopFlood = flood(url, 64);
+      await writesDuringReads('b', {
+        end: async () => ({ stalledClosed: stalled.end(), flooded: await stopFlood() }),
+      });
+    }
+    clearInterval(sampler);
+    console.log(`\nPocketBase peak RSS over the run (VmHWM): ${fmt(memoryOf(server.child.pid).peak)} MB`);
+  } finally {
+    await front?.close();
+    await server?.stop();
+    for (const a of agents.values()) await a.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
