@@ -15,6 +15,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import http from 'node:http';
 import net from 'node:net';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
@@ -37,6 +38,12 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '30' },
     signups: { type: 'string', default: '200' },
     only: { type: 'string', default: '1,2,3' },
+    // Whether refused page loads are repeated as the app repeats them (default) or counted as refused.
+    'read-repeats': { type: 'string', default: 'true' },
+    // Diagnosis: the front's numbers (decision 030), e.g. --front '{"maxWrites":4}'.
+    front: { type: 'string', default: '{}' },
+    // Writes of each kind during the reads (sign-ups, logins, redemptions).
+    writes: { type: 'string', default: '50' },
   },
 });
 const RATE = Number(values.rate);
@@ -60,7 +67,7 @@ async function spawnFront(upstream) {
   const port = await freePort();
   const code = `
     import { startFront } from ${JSON.stringify(path.join(ROOT, 'scripts', 'lib', 'front.mjs'))};
-    const front = await startFront({ host: '127.0.0.1', port: ${port}, upstream: ${JSON.stringify(upstream)} });
+    const front = await startFront({ host: '127.0.0.1', port: ${port}, upstream: ${JSON.stringify(upstream)}, limits: ${values.front} });
     console.log('ready');
     setInterval(() => console.log(JSON.stringify(front.stats)), 250);
   `;
@@ -82,7 +89,7 @@ async function spawnFront(upstream) {
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid,
-    limits: FRONT_DEFAULTS,
+    limits: { ...FRONT_DEFAULTS, ...JSON.parse(values.front) },
     get stats() {
       return state.stats;
     },
@@ -177,23 +184,40 @@ function openLoopReads({ url, clients, rate, seconds, repeat }) {
   const t0 = performance.now();
   const count = (map, key) => map.set(key, (map.get(key) ?? 0) + 1);
   return new Promise((resolve) => {
+    const target = new URL(url);
+    // Node's own http client (as bench:load): the cheapest generator, so PocketBase and the
+    // front, not the load, get the two cores.
+    const get = (c) =>
+      new Promise((resolve) => {
+        const req = http.request(
+          { host: target.hostname, port: target.port, path: '/api/portal/profile-page', agent: c.agent, headers: { authorization: c.token } },
+          (res) => {
+            const chunks = [];
+            res.on('data', (d) => (res.statusCode === 200 ? null : chunks.push(d)));
+            res.on('end', () => {
+              let body = null;
+              try {
+                body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : null;
+              } catch {
+                body = null;
+              }
+              resolve({ status: res.statusCode, body });
+            });
+          },
+        );
+        req.setTimeout(60_000, () => req.destroy(new Error('timeout')));
+        req.on('error', () => resolve({ status: 'network', body: null }));
+        req.end();
+      });
     const load = async (c) => {
       let firstSeen = false;
       const started = performance.now();
       for (;;) {
-        let status;
-        let body = null;
-        try {
-          const res = await c.fetch(`${url}/api/portal/profile-page`, { headers: { authorization: c.token } });
-          status = res.status;
-          body = status === 200 ? (await res.arrayBuffer(), null) : await res.json().catch(() => null);
-        } catch {
-          status = 'network';
-        }
+        const { status, body } = await get(c);
         if (!firstSeen) count(first, status);
         firstSeen = true;
         const refusal = repeat.notProcessed({ status, response: body });
-        if (!refusal) return status;
+        if (!refusal || values['read-repeats'] === 'false') return status;
         const wait = repeat.repeatDelay(refusal.retryAfterMs);
         if (performance.now() - started + wait > 30_000) return status;
         await new Promise((r) => setTimeout(r, wait));
@@ -323,7 +347,7 @@ async function main() {
     for (let i = 0; i < 200; i += 1) {
       const pb = new PocketBase(server.url);
       const auth = await pb.collection('users').authWithPassword(`werkstatt${Math.floor((i * workshops) / 200)}@bench.test`, PASSWORD);
-      readers.push({ token: auth.token, fetch: fetchFrom(addressOf(1000 + i)) });
+      readers.push({ token: auth.token, agent: new http.Agent({ keepAlive: true, maxSockets: 64, localAddress: addressOf(1000 + i) }) });
     }
     let visitorNo = 0;
     const counters = { waited: 0 };
@@ -368,9 +392,10 @@ async function main() {
       const before = { ...front.stats };
       const pdf = pdfOf(1024 * 1024);
       const jobs = [];
-      const at = (i, n) => 2000 + ((SECONDS - 7) * 1000 * i) / n;
+      const at = (i, n) => 2000 + ((SECONDS - 7) * 1000 * i) / Math.max(1, n);
       const delay = (ms) => new Promise((r) => setTimeout(r, ms));
-      for (let i = 0; i < 50; i += 1) {
+      const perKind = Number(values.writes);
+      for (let i = 0; i < perKind; i += 1) {
         const email = `${label}-neu-${i}@bench.test`;
         jobs.push(
           delay(at(i, 50))
@@ -379,13 +404,13 @@ async function main() {
         );
         const login = open[i + (label === 'b' ? 50 : 0)];
         jobs.push(
-          delay(at(i, 50) + 300)
+          delay(at(i, perKind) + 300)
             .then(() => timed(() => newVisitor().collection('users').authWithPassword(login.email, PASSWORD)))
             .then((r) => ({ ...r, kind: 'login' })),
         );
         const redeem = open[100 + i + (label === 'b' ? 50 : 0)];
         jobs.push(
-          delay(at(i, 50) + 600).then(async () => {
+          delay(at(i, perKind) + 600).then(async () => {
             const pb = newVisitor();
             const auth = await pb.collection('users').authWithPassword(redeem.email, PASSWORD);
             const form = new FormData();
