@@ -14,11 +14,11 @@ const PUBLIC_PAGES: [string, string][] = [
   ['/not-found', 'Seite nicht gefunden'],
 ];
 
-/** Every error the page logs or throws: a hydration mismatch, an inline script the CSP blocks, … */
+/** Every error or warning the page logs or throws: a hydration mismatch, an inline script the CSP blocks, … */
 function watchErrors(page: Page) {
   const errors: string[] = [];
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
+    if (m.type() === 'error' || m.type() === 'warning') errors.push(`${m.type()}: ${m.text()}`);
   });
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
@@ -66,7 +66,7 @@ test.describe('prerendered public pages', () => {
     }
   });
 
-  test('React takes each page over without an error, and it then works', async ({ page }) => {
+  test('React takes each prerendered page over without a hydration error or warning, and it then works', async ({ page }) => {
     const errors = watchErrors(page);
     for (const [path, heading] of PUBLIC_PAGES) {
       await page.goto(path);

@@ -36,9 +36,12 @@ test.describe('the rush, with room for one request at a time', () => {
 
   test('four logins and four registrations at the same moment all complete, with no error shown', async ({ browser }) => {
     test.setTimeout(120_000);
-    const centre = await pb.admin.collection('nora_lz').getFirstListItem('').catch(async () =>
-      pb.admin.collection('nora_lz').create({ partnerName: 'Autohaus Ansturm', zipCode: '10115', city: 'Berlin', bnr: '990001' }),
-    );
+    const centre = await pb.admin
+      .collection('nora_lz')
+      .getFirstListItem('')
+      .catch(async () =>
+        pb.admin.collection('nora_lz').create({ partnerName: 'Autohaus Ansturm', zipCode: '10115', city: 'Berlin', bnr: '990001' }),
+      );
     const accounts = await Promise.all(
       [1, 2, 3, 4].map(async (i) => {
         const data = workshopData({ verified: true, email: `ansturm-login-${i}-${Date.now()}@example.de` });

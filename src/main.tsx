@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 
 import { App } from '@/app';
@@ -19,9 +19,13 @@ if (document.documentElement.hasAttribute('data-stand-in')) {
   root.replaceChildren();
   document.documentElement.removeAttribute('data-stand-in');
 }
-// A public page arrives prerendered (decision 021): the app takes over its HTML instead of drawing it
-// again. Preact does that in one go (React cut it into short tasks as a transition, decision 026), so
-// it runs in the task after the one that evaluated the app's code: two shorter tasks instead of one
-// long one, and a tap or key press in between is answered.
-if (root.firstElementChild) setTimeout(() => hydrateRoot(root, app), 0);
-else createRoot(root).render(app);
+// A public page arrives prerendered (decision 021): React takes over its HTML instead of drawing it
+// again, as a transition, so it cuts the work into short tasks and a tap or key press in between is
+// answered (decision 031).
+// A mismatch between the prerendered HTML and the first render is logged, so the browser test
+// that opens every prerendered page sees it (e2e/prerender.spec.ts).
+if (root.firstElementChild) {
+  startTransition(() => {
+    hydrateRoot(root, app, { onRecoverableError: (error) => console.error('Hydration:', error) });
+  });
+} else createRoot(root).render(app);

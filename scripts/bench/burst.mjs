@@ -190,7 +190,13 @@ function openLoopReads({ url, clients, rate, seconds, repeat }) {
     const get = (c) =>
       new Promise((resolve) => {
         const req = http.request(
-          { host: target.hostname, port: target.port, path: '/api/portal/profile-page', agent: c.agent, headers: { authorization: c.token } },
+          {
+            host: target.hostname,
+            port: target.port,
+            path: '/api/portal/profile-page',
+            agent: c.agent,
+            headers: { authorization: c.token },
+          },
           (res) => {
             const chunks = [];
             res.on('data', (d) => (res.statusCode === 200 ? null : chunks.push(d)));

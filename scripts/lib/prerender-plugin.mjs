@@ -10,8 +10,6 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { onBuildWarning } from './react-runtime.mjs';
-
 /** Where the pages' files live inside the build (pb_hooks/lib/http.js names the same folder). */
 const PRERENDERED_DIR = 'prerendered';
 
@@ -140,7 +138,7 @@ export function prerenderPlugin() {
       const { build } = await import('vite');
       const outDir = path.resolve(config.root, config.build.outDir);
       // Inside the project, so the Node bundle resolves its imports from node_modules; every
-      // package is bundled (noExternal), so the aliases that put Preact in place of React apply.
+      // package is bundled (noExternal): the libraries' ES builds, one copy of React and its contexts.
       const ssrDir = path.join(config.root, 'node_modules', '.prerender', path.basename(outDir));
       await build({
         configFile: config.configFile,
@@ -156,7 +154,6 @@ export function prerenderPlugin() {
             // One file: lazy chunks importing the entry by its plain name would get a second copy of
             // the router (and its contexts) beside the one imported below with a cache-busting query.
             output: { codeSplitting: false },
-            onwarn: onBuildWarning,
           },
         },
         ssr: { noExternal: true },

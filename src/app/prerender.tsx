@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { renderToStringAsync } from 'preact-render-to-string';
+import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 
 import { titleOf } from '@/components/document-title';
@@ -42,9 +42,17 @@ export const STAND_IN_STORAGE_KEY = REGISTRATION_STORAGE_KEY;
 
 /** One page as a visitor without a session sees it before any data is loaded: the root's HTML and its title. */
 export async function prerenderPage(pathname: string): Promise<{ html: string; title: string }> {
-  // Preact writes the page once its lazy parts have loaded, each in its place between the
-  // markers hydration looks for: no script (the CSP allows only the stand-in's) and no template.
-  const html = await renderToStringAsync(
+  // React's static renderer waits for every lazy part and writes it in its place (one piece:
+  // otherwise React moves large sections to the end behind an inline script, which the CSP
+  // forbids). The first pass loads the lazy parts' code; the second finds it loaded.
+  await renderOnce(pathname);
+  const html = await renderOnce(pathname);
+  if (/<template|<script/.test(html)) throw new Error(`${pathname}: a part of the page did not finish prerendering`);
+  return { html, title: titleOf(pathname) };
+}
+
+async function renderOnce(pathname: string): Promise<string> {
+  const { prelude } = await prerender(
     <StrictMode>
       <AppProvider>
         <StaticRouter location={pathname}>
@@ -52,7 +60,7 @@ export async function prerenderPage(pathname: string): Promise<{ html: string; t
         </StaticRouter>
       </AppProvider>
     </StrictMode>,
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
-  if (/<template|<script/.test(html)) throw new Error(`${pathname}: a part of the page did not finish prerendering`);
-  return { html, title: titleOf(pathname) };
+  return new Response(prelude).text();
 }
