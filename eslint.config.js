@@ -249,4 +249,23 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
     },
   },
+  {
+    // No fixed sleeps in tests (issue 33): a test waits for the server by polling (`until` in
+    // tests/helpers/poll.ts) and paces a scenario it acts out with `pace`; fake timers for the app's own.
+    files: ['tests/**/*.ts', 'e2e/**/*.ts', 'src/**/*.test.{ts,tsx}'],
+    ignores: ['tests/helpers/poll.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='waitForTimeout']",
+          message: 'No fixed sleeps: wait for what the page shows (expect(...).toBeVisible(), waitForLoadState) instead.',
+        },
+        {
+          selector: "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout']",
+          message: 'No fixed sleeps: poll with until() (tests/helpers/poll.ts), pace() a scenario, or use fake timers.',
+        },
+      ],
+    },
+  },
 );

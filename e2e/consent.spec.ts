@@ -120,7 +120,8 @@ test.describe('cookie consent', () => {
     const loads = requests.length;
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Aktionsbedingungen' })).toBeVisible();
-    await page.waitForTimeout(500);
+    // Everything the page loads of its own accord has loaded once the network is quiet.
+    await page.waitForLoadState('networkidle');
     expect(requests).toHaveLength(loads);
   });
 });

@@ -53,12 +53,16 @@ async function start(ports: { http: number; smtp: number; web: number }, extraEn
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
-  const deadline = Date.now() + 90_000;
-  while (!out.includes('Ctrl-C stops everything')) {
-    if (child.exitCode !== null) throw new Error(`npm start exited early:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`npm start did not become ready:\n${out}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await until(
+    'npm start to be ready',
+    () => {
+      if (child.exitCode !== null) throw new Error(`npm start exited early:\n${out}`);
+      return out.includes('Ctrl-C stops everything');
+    },
+    { timeoutMs: 90_000, everyMs: 100 },
+  ).catch((err: Error) => {
+    throw new Error(`${err.message}\n${out}`);
+  });
   return { child, output: () => out };
 }
 
@@ -91,11 +95,7 @@ function pocketbasePids() {
 
 /** Waits up to 2 s for exiting processes to finish dying; true when none is left running. */
 async function noPocketBaseLeft() {
-  for (let i = 0; i < 20; i++) {
-    if (pocketbasePids().length === 0) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return false;
+  return until('no PocketBase left', () => pocketbasePids().length === 0, { timeoutMs: 2000, everyMs: 100 }).catch(() => false);
 }
 
 async function counts(url: string) {

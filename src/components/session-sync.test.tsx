@@ -1,5 +1,5 @@
 import { act } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { LOGOUT_CLEAR_MS } from '@/config/ui';
 import { pb } from '@/lib/pocketbase';
@@ -11,6 +11,13 @@ import { needsRenewal, SessionSync } from './session-sync';
 
 const setup = (path = '/profile') => renderInRouter(<SessionSync />, path);
 
+/** Moves the clock (timers and Date) forward and lets React render what that caused. */
+const advance = (ms: number) => act(async () => void vi.advanceTimersByTime(ms));
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('SessionSync', () => {
   it('sets role and username from a valid session', () => {
     signInAs('users', { firstName: 'Erika', lastName: 'Mustermann' });
@@ -19,12 +26,13 @@ describe('SessionSync', () => {
   });
 
   it('on logout goes to / first and clears role and username 10 ms later', async () => {
+    vi.useFakeTimers();
     signInAs('administrators');
     const router = setup('/datacenter');
     act(() => pb.authStore.clear());
     expect(router.pathname).toBe('/');
     expect(useSessionStore.getState().role).toBe('Administrator');
-    await act(() => new Promise((r) => setTimeout(r, LOGOUT_CLEAR_MS + 5)));
+    await advance(LOGOUT_CLEAR_MS + 5);
     expect(useSessionStore.getState()).toEqual({ role: null, username: null, loaded: true });
   });
 
@@ -42,12 +50,13 @@ describe('SessionSync', () => {
   });
 
   it('ends the session when the token expires while the page is open', async () => {
+    vi.useFakeTimers();
     signInAs('users', {}, 1);
     setup();
     expect(useSessionStore.getState().role).toBe('User');
-    await act(() => new Promise((r) => setTimeout(r, 1100)));
+    await advance(1100);
     expect(pb.authStore.token).toBe('');
-    await act(() => new Promise((r) => setTimeout(r, LOGOUT_CLEAR_MS + 5)));
+    await advance(LOGOUT_CLEAR_MS + 5);
     expect(useSessionStore.getState().role).toBeNull();
   });
 

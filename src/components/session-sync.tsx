@@ -1,6 +1,6 @@
 import { ClientResponseError, getTokenPayload } from 'pocketbase';
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { LOGOUT_CLEAR_MS } from '@/config/ui';
@@ -35,10 +35,23 @@ function endExpiredSession() {
  */
 export function SessionSync() {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  // Signing out: the role is cleared 10 ms after the page has left for /, not before. React renders
+  // the navigation as a transition, so a timer started at the navigate() call could clear the role
+  // while a guarded page is still shown, and its guard would send the visitor to /not-found.
+  const leaving = useRef(false);
+  const clearTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const where = useRef(pathname);
+
+  useEffect(() => {
+    where.current = pathname;
+    if (!leaving.current || pathname !== paths.home.getHref()) return;
+    leaving.current = false;
+    clearTimer.current = setTimeout(() => useSessionStore.setState({ role: null, username: null, loaded: true }), LOGOUT_CLEAR_MS);
+  }, [pathname]);
 
   useEffect(() => {
     let expiryTimer: ReturnType<typeof setTimeout> | undefined;
-    let clearTimer: ReturnType<typeof setTimeout> | undefined;
 
     const watchExpiry = () => {
       clearTimeout(expiryTimer);
@@ -52,13 +65,18 @@ export function SessionSync() {
       const next = sessionFromAuth(pb.authStore);
       const previous = useSessionStore.getState();
       if (next.role) {
-        clearTimeout(clearTimer);
+        clearTimeout(clearTimer.current);
+        leaving.current = false;
         clearNotice();
         useSessionStore.setState(next);
       } else if (previous.role) {
-        // flushSync: the page must have left a guarded route before the role is cleared.
-        void navigate(paths.home.getHref(), { flushSync: true });
-        clearTimer = setTimeout(() => useSessionStore.setState({ role: null, username: null, loaded: true }), LOGOUT_CLEAR_MS);
+        const home = paths.home.getHref();
+        if (where.current === home) {
+          clearTimer.current = setTimeout(() => useSessionStore.setState({ role: null, username: null, loaded: true }), LOGOUT_CLEAR_MS);
+        } else {
+          leaving.current = true;
+          void navigate(home);
+        }
       } else {
         useSessionStore.setState({ loaded: true });
       }
@@ -81,7 +99,7 @@ export function SessionSync() {
     return () => {
       unsubscribe();
       clearTimeout(expiryTimer);
-      clearTimeout(clearTimer);
+      clearTimeout(clearTimer.current);
     };
   }, [navigate]);
 

@@ -5,7 +5,7 @@ import { OVERLOAD } from '../../scripts/lib/front.mjs';
 import { ROOT } from '../../scripts/lib/pocketbase.mjs';
 import { PASSWORD, unique, workshopData } from '../helpers/fixtures';
 import { from, stalledUpload, startStack, type Stack } from '../helpers/front';
-import { until } from '../helpers/poll';
+import { pace, until } from '../helpers/poll';
 import { connectRealtime } from '../helpers/realtime';
 
 // Issue 32: the front counts work, not waiting (decision 030). Visitors are loopback addresses
@@ -55,7 +55,7 @@ describe('slow bodies hold no slot', () => {
     const parts = [0, 1, 2, 3].map((i) => body.slice((i * body.length) / 4, ((i + 1) * body.length) / 4));
     for (const part of parts) {
       socket.write(part);
-      await new Promise((r) => setTimeout(r, 400));
+      await pace(400);
     }
     await until('the answer', () => /\r\n\r\n\{/.test(answer), { timeoutMs: 10_000 }).catch(() => null);
     socket.destroy();
@@ -171,7 +171,8 @@ describe('a refusal is safe to repeat', () => {
       answers.push(a);
       if (a.status !== 503) break;
       expect(a.json.notProcessed).toBe(true);
-      await new Promise((r) => setTimeout(r, Number(a.headers['retry-after']) * 100));
+      // The client waits as the server asks (a tenth of it, to keep the test short).
+      await pace(Number(a.headers['retry-after']) * 100);
     }
     expect(answers.length).toBeGreaterThan(1);
     expect(answers.at(-1)!.status).toBe(200);

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { blob, createStaff, createWorkshop, multipart, staffSession } from '../helpers/fixtures';
 import { request } from '../helpers/http';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
+import { until } from '../helpers/poll';
 import { stagedState } from '../helpers/staging';
 
 const HEADER = 'user,bnr,knr,gpnr,deliverydate,sales';
@@ -36,16 +37,12 @@ describe('a crash in the middle of an import', () => {
       multipart({ filename: 'gross.csv' }, blob(csv, 'text/csv'), 'gross.csv'),
     ).catch(() => null);
     // Wait until the import is visibly under way, then kill PocketBase without warning.
-    const deadline = Date.now() + 30_000;
-    let fileId = '';
-    while (Date.now() < deadline) {
-      const list = await first.admin.collection('sales_data_files').getList(1, 1, { filter: "status = 'processing' && progress > 0" });
-      if (list.items[0]) {
-        fileId = list.items[0].id;
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    const fileId = await until(
+      'an import in progress',
+      async () =>
+        (await first.admin.collection('sales_data_files').getList(1, 1, { filter: "status = 'processing' && progress > 0" })).items[0]?.id,
+      { everyMs: 20 },
+    );
     expect(fileId).not.toBe('');
     const crashed = first.crash();
     await pending;

@@ -1,5 +1,6 @@
 import { startMailCatcher } from '../../scripts/lib/mail-catcher.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
+import { until } from './poll';
 
 export interface CaughtMail {
   id: string;
@@ -30,15 +31,12 @@ export function inboxReader(webUrl: string): InboxReader {
   };
   return {
     all,
-    async waitFor(address, predicate = () => true, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const found = (await all()).find((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()) && predicate(m));
-        if (found) return found;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error(`No mail to ${address} arrived within ${timeoutMs} ms`);
-    },
+    waitFor: (address, predicate = () => true, timeoutMs = 10_000) =>
+      until(
+        `a mail to ${address}`,
+        async () => (await all()).find((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()) && predicate(m)),
+        { timeoutMs, everyMs: 100 },
+      ),
   };
 }
 

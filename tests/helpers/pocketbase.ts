@@ -6,6 +6,7 @@ import PocketBase from 'pocketbase';
 
 import { ensureBinary, ROOT, spawnServe, upsertSuperuser, waitForHealth } from '../../scripts/lib/pocketbase.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
+import { until } from './poll';
 
 export const SUPERUSER = { email: 'root@test.local', password: 'superuser-pass-123' };
 
@@ -124,10 +125,10 @@ export async function startPocketBase(options: StartOptions = {}): Promise<TestS
     },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
+        const gone = () => child.exitCode !== null || child.signalCode !== null;
+        await until('PocketBase to exit', gone, { timeoutMs: 5000, everyMs: 20 }).catch(() => null);
+        if (!gone()) child.kill('SIGKILL');
       }
       if (ownDir) rmSync(dataDir, { recursive: true, force: true });
       if (hooksDir) rmSync(hooksDir, { recursive: true, force: true });

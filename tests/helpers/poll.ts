@@ -15,3 +15,11 @@ export async function until<T>(
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
+
+/**
+ * A deliberate pause between the steps of a scenario the test acts out (a body sent in slow
+ * pieces, writes spaced out during an upload), never a wait for the server: for that, `until`.
+ */
+export function pace(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}

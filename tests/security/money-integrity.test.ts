@@ -22,6 +22,7 @@ import { protectedFile } from '../helpers/files';
 import { request } from '../helpers/http';
 import { jpegDeclaring, pngDeclaring } from '../helpers/images';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
+import { pace } from '../helpers/poll';
 import { stagedState } from '../helpers/staging';
 
 // Issue 14: every code minted and every verdict released survives hostile files, odd
@@ -534,7 +535,7 @@ describe('short writes', () => {
       const res = await call(workshop, 'PATCH', `/api/collections/users/records/${workshop.id}`, { city: `Berlin ${i % 10}` });
       expect(res.status).toBe(200);
       latencies.push(performance.now() - started);
-      await new Promise((r) => setTimeout(r, 50));
+      await pace(50);
     }
     const record = await upload;
     expect(record.status).toBe('done');

@@ -116,11 +116,10 @@ describe('formulas in the files the server writes are neutralised (1.2.10)', () 
     const before = new Set((await server.admin.collection('workshop_files').getFullList()).map((f) => f.id));
     // PocketBase starts the job and answers at once; the file follows.
     await server.admin.crons.run('registrations-file');
-    let files: { id: string; [field: string]: any }[] = [];
-    for (let i = 0; i < 100 && files.length === 0; i += 1) {
-      await new Promise((r) => setTimeout(r, 100));
-      files = (await server.admin.collection('workshop_files').getFullList()).filter((f) => !before.has(f.id));
-    }
+    const files = await until('the new registrations file', async () => {
+      const fresh = (await server.admin.collection('workshop_files').getFullList()).filter((f) => !before.has(f.id));
+      return fresh.length > 0 && fresh;
+    });
     expect(files).toHaveLength(1);
     // This file has no street column; names, shop and city are in it.
     expectNeutral('registrations', await protectedFile(server, files[0]!, 'file', 'workshop_files'), [
