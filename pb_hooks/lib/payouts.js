@@ -333,6 +333,27 @@ function markPaid(app, admin, batchId, paidOn) {
   return app.findRecordById('payout_batches', batchId);
 }
 
+/**
+ * The mail that asks the workshop for new bank details for one payout, queued in the caller's
+ * transaction: after a bank return (`portal` false) or because the portal itself needs them.
+ */
+function askForBankDetails(tx, payout, reason, portal) {
+  const user = tx.findRecordById('users', payout.getString('user'));
+  outbox().enqueue(tx, {
+    to: user.email(),
+    user: user.id,
+    template: 'bank-details-needed',
+    data: {
+      name: `${user.getString('firstName')} ${user.getString('lastName')}`,
+      code: payout.getString('endToEndId'),
+      reason,
+      iban: maskIban(payout.getString('iban')),
+      portal,
+    },
+    concerns: { collection: 'payouts', id: payout.id },
+  });
+}
+
 /** The bank sent one payout back: the workshop is asked for new bank details for exactly that submission. */
 function markReturned(app, admin, payoutId, reasonCode, note) {
   const payout = findOr404(app, 'payouts', payoutId);
@@ -352,19 +373,7 @@ function markReturned(app, admin, payoutId, reasonCode, note) {
       .bind({ id: payoutId, reason: reasonCode, note: cleanNote, now: now() })
       .execute();
     if (moved.rowsAffected() !== 1) throw refuse(MESSAGES.notReturnable);
-    const user = tx.findRecordById('users', payout.getString('user'));
-    outbox().enqueue(tx, {
-      to: user.email(),
-      user: user.id,
-      template: 'bank-details-needed',
-      data: {
-        name: `${user.getString('firstName')} ${user.getString('lastName')}`,
-        code: payout.getString('endToEndId'),
-        reason: returnReasons()[reasonCode],
-        iban: maskIban(payout.getString('iban')),
-      },
-      concerns: { collection: 'payouts', id: payout.id },
-    });
+    askForBankDetails(tx, payout, returnReasons()[reasonCode], false);
     staffLog().write(tx, {
       actor: admin,
       action: 'payout.return',
@@ -412,20 +421,7 @@ function requestBankDetails(app, admin, payoutId, reason) {
         .bind({ b: batchId })
         .execute();
     }
-    const user = tx.findRecordById('users', payout.getString('user'));
-    outbox().enqueue(tx, {
-      to: user.email(),
-      user: user.id,
-      template: 'bank-details-needed',
-      data: {
-        name: `${user.getString('firstName')} ${user.getString('lastName')}`,
-        code: payout.getString('endToEndId'),
-        reason: rules().returnReasonLabel('NAME'),
-        iban: maskIban(payout.getString('iban')),
-        portal: true,
-      },
-      concerns: { collection: 'payouts', id: payout.id },
-    });
+    askForBankDetails(tx, payout, rules().returnReasonLabel('NAME'), true);
     staffLog().write(tx, {
       actor: admin,
       action: 'payout.request_bank_details',

@@ -87,7 +87,10 @@ it('imports that take 5,000 workshops over a threshold do not wait for the mail 
   console.log(
     `[outbox] imports of ${WORKSHOPS} codes: ${running.map((x) => x.toFixed(2)).join(' s, ')} s with the mail server, ${stopped.map((x) => x.toFixed(2)).join(' s, ')} s without (ratio of totals ${ratio.toFixed(2)})`,
   );
-  expect(ratio).toBeLessThanOrEqual(1.2);
+  // The times are printed, not asserted (issue 33: no test asserts on elapsed time; a busy machine
+  // made the ratio 1.36 in one CI run). That the import does not wait for the mail server is what
+  // the outcome shows: with the server down, each import above finished ('done', every code
+  // issued) and its mails were queued, not sent.
 
   // A mail server starts on the same port: the queue drains.
   const started = performance.now();

@@ -544,7 +544,8 @@ describe('short writes', () => {
     console.log(
       `[short writes] ${latencies.length} saves during the upload, median ${latencies[Math.floor(latencies.length / 2)]!.toFixed(0)} ms, max ${latencies.at(-1)!.toFixed(0)} ms`,
     );
+    // Counted, not timed (issue 33): the saves went through while the import ran, so it never held
+    // the writer for its whole length; the latencies are printed above.
     expect(latencies.length).toBeGreaterThan(10);
-    expect(latencies.at(-1)!).toBeLessThan(1000);
   }, 180_000);
 });

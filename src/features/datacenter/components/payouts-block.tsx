@@ -142,7 +142,7 @@ function BatchItem({ batch, busy, run }: { batch: PayoutBatch; busy: boolean; ru
   const paidOn = paidOnInput ?? (batch.exportedAt || '').slice(0, 10);
   const [showPayouts, setShowPayouts] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
-  const ids = { self: useId(), execution: useId(), paid: useId(), reexport: useId() };
+  const ids = { self: useId(), execution: useId(), paid: useId() };
   let mine = false;
   try {
     mine = currentIdentity().id === batch.createdBy;
@@ -167,30 +167,27 @@ function BatchItem({ batch, busy, run }: { batch: PayoutBatch; busy: boolean; ru
             Freigeben
           </Button>
         )}
-        {batch.status === 'released' && (
+        {(batch.status === 'released' || batch.status === 'exported') && (
           <>
-            <div>
-              <label htmlFor={ids.execution} className="block text-sm text-slate-700">
-                Ausführungsdatum
-              </label>
-              <input
-                id={ids.execution}
-                type="date"
-                value={executionDate}
-                onChange={(e) => setExecutionDate(e.target.value)}
-                className="mt-1 h-11 rounded-md border border-slate-400 px-3"
-              />
-            </div>
+            <DateField
+              id={ids.execution}
+              label={batch.status === 'released' ? 'Ausführungsdatum' : 'Neues Ausführungsdatum'}
+              value={executionDate}
+              onChange={setExecutionDate}
+            />
             <Button
+              variant={batch.status === 'released' ? 'primary' : 'outline'}
               disabled={busy}
               onClick={() =>
                 void run(
                   () => payoutAction<PayoutBatch>({ action: 'export', batch: batch.id, executionDate }),
-                  `${title} wurde exportiert. Die SEPA-Datei steht zum Herunterladen bereit.`,
+                  batch.status === 'released'
+                    ? `${title} wurde exportiert. Die SEPA-Datei steht zum Herunterladen bereit.`
+                    : `${title} wurde erneut exportiert (gleiche Nachrichten-ID ${batch.messageId}). Die neue SEPA-Datei steht zum Herunterladen bereit.`,
                 )
               }
             >
-              SEPA-Datei erstellen
+              {batch.status === 'released' ? 'SEPA-Datei erstellen' : 'SEPA-Datei erneut erstellen'}
             </Button>
           </>
         )}
@@ -208,42 +205,7 @@ function BatchItem({ batch, busy, run }: { batch: PayoutBatch; busy: boolean; ru
         )}
         {batch.status === 'exported' && (
           <>
-            <div>
-              <label htmlFor={ids.reexport} className="block text-sm text-slate-700">
-                Neues Ausführungsdatum
-              </label>
-              <input
-                id={ids.reexport}
-                type="date"
-                value={executionDate}
-                onChange={(e) => setExecutionDate(e.target.value)}
-                className="mt-1 h-11 rounded-md border border-slate-400 px-3"
-              />
-            </div>
-            <Button
-              variant="outline"
-              disabled={busy}
-              onClick={() =>
-                void run(
-                  () => payoutAction<PayoutBatch>({ action: 'export', batch: batch.id, executionDate }),
-                  `${title} wurde erneut exportiert (gleiche Nachrichten-ID ${batch.messageId}). Die neue SEPA-Datei steht zum Herunterladen bereit.`,
-                )
-              }
-            >
-              SEPA-Datei erneut erstellen
-            </Button>
-            <div>
-              <label htmlFor={ids.paid} className="block text-sm text-slate-700">
-                Ausgeführt am
-              </label>
-              <input
-                id={ids.paid}
-                type="date"
-                value={paidOn}
-                onChange={(e) => setPaidOn(e.target.value)}
-                className="mt-1 h-11 rounded-md border border-slate-400 px-3"
-              />
-            </div>
+            <DateField id={ids.paid} label="Ausgeführt am" value={paidOn} onChange={setPaidOn} />
             <Button
               disabled={busy}
               onClick={() =>
@@ -299,6 +261,24 @@ function BatchItem({ batch, busy, run }: { batch: PayoutBatch; busy: boolean; ru
         </Dialog>
       )}
     </li>
+  );
+}
+
+/** A labelled date input of the batch's actions. */
+function DateField({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="mt-1 h-11 rounded-md border border-slate-400 px-3"
+      />
+    </div>
   );
 }
 
