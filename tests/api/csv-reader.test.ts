@@ -3,19 +3,15 @@ import { dsvFormat } from 'd3-dsv';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { blob, createStaff, multipart, type Actor } from '../helpers/fixtures';
-import { request } from '../helpers/http';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
 
 // The server's one CSV reader and writer (pb_hooks/lib/csv.js, run in PocketBase's own JS
 // runtime through a test-only route) against d3-dsv in Node, on generated hostile input.
 
 let server: TestServer;
-let admin: Actor;
 
 beforeAll(async () => {
   server = await startPocketBase({ extraHooks: [path.resolve(import.meta.dirname, '../helpers/hooks/csv-probe.pb.js')] });
-  admin = await createStaff(server, 'administrators');
 });
 afterAll(async () => {
   await server?.stop();
@@ -188,47 +184,5 @@ describe('what the server writes reads back unchanged', () => {
   });
 });
 
-describe('reading time grows linearly on adversarial shapes', () => {
-  const HEADER = 'user,bnr,knr,gpnr,deliverydate,sales';
-  const SIZE = 400_000;
-  // Each shape at `n` characters; every row in them fails, so all the work is reading.
-  const shapes: Record<string, (n: number) => string> = {
-    'one long quoted field with separators, quotes and line breaks': (n) =>
-      `${HEADER}\n"${'a,b;""c\r\nd'.repeat(Math.floor(n / 12))}",x,y,z,2025-06-01,1\n`,
-    'stray quotes inside a quoted field, no line end': (n) => `${HEADER}\n"${'x"'.repeat(Math.floor(n / 2))}\n`,
-    'CR-only lines, each with a stray quote': (n) => `${HEADER}\r${'a,"b\r'.repeat(Math.floor(n / 5))}`,
-    'many short rows with a quoted line break': (n) => `${HEADER}\n${'"u\nv",b,k,g,2025-06-01,1\n'.repeat(Math.floor(n / 25))}`,
-  };
-
-  async function importSeconds(content: string) {
-    const started = performance.now();
-    const res = await request(
-      server.url,
-      admin,
-      'POST',
-      '/api/collections/sales_data_files/records',
-      multipart({ filename: 'feindlich.csv' }, blob(content, 'text/csv'), 'feindlich.csv'),
-    );
-    const seconds = (performance.now() - started) / 1000;
-    expect(res.status).toBe(200);
-    const record = await server.admin.collection('sales_data_files').getOne(res.json.id);
-    expect(['done', 'failed']).toContain(record.status);
-    expect(record.successfullyProcessedRows).toBe(0);
-    return seconds;
-  }
-
-  for (const [name, make] of Object.entries(shapes)) {
-    it(`${name}: twice the input takes at most 2.5x the time`, async () => {
-      // The best of three runs each, so a hiccup of the machine (a collector pause in a run of
-      // 0.1 s) does not decide; two runs each still failed now and then.
-      const best = async (content: string) =>
-        Math.min(await importSeconds(content), await importSeconds(content), await importSeconds(content));
-      const single = await best(make(SIZE));
-      const double = await best(make(2 * SIZE));
-      console.log(
-        `[linear] ${name}: ${single.toFixed(3)} s at 400 kB, ${double.toFixed(3)} s at 800 kB, ratio ${(double / single).toFixed(2)}`,
-      );
-      expect(double / single).toBeLessThanOrEqual(2.5);
-    });
-  }
-});
+// Reading time on adversarial shapes (twice the input, at most 2.5x the time) is a speed figure, not
+// a rule a test can assert on a busy machine (issue 33): `npm run bench:csv` measures it.

@@ -17,7 +17,9 @@ import { until } from '../helpers/poll';
 // slowest of the suite and its timing depend on the machine's load. MailDev is read back in
 // tests/api/outbox.test.ts.)
 
-const WORKSHOPS = 5000;
+// The smallest size that shows the rule (issue 33): enough codes that an import and the mail
+// worker overlap; the mail figures at the campaign's size are bench:import's.
+const WORKSHOPS = 500;
 const HEADER = 'user,bnr,knr,gpnr,deliverydate,sales';
 let server: TestServer | null = null;
 let smtp: SmtpServer | null = null;
@@ -26,7 +28,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-it('imports that take 5,000 workshops over a threshold do not wait for the mail server, and every mail arrives once it is back', async () => {
+it('imports that take 500 workshops over a threshold do not wait for the mail server, and every mail arrives once it is back', async () => {
   const smtpPort = await freePort();
   smtp = await startSmtpServer(smtpPort);
   server = await startPocketBase({ env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort) } });
