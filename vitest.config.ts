@@ -24,7 +24,11 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/**/*.test.ts'],
+          globalSetup: ['tests/helpers/template-setup.ts'],
           pool: 'forks',
+          // Two files at a time (issue 33): each has its own PocketBase and data dir, and most of a
+          // file's time is spent waiting on its server. Vitest's default on two cores would be one.
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

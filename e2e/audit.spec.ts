@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 import { PDF_BYTES, PNG_BYTES } from '../tests/helpers/fixtures';
-import { declineCookies, expect, fillCashback, loginAs, openVoucher, test } from './fixtures';
+import { declineCookies, expect, fillCashback, enterAs, openVoucher, test } from './fixtures';
 
 test.describe('audit round trip', () => {
   test('two codes submitted, one passed and one faulty: the profile shows Eingelöst and Offen, and both mails arrive', async ({
@@ -17,7 +17,7 @@ test.describe('audit round trip', () => {
     const bad = await openVoucher(admin, workshop.id, 2);
 
     // The workshop submits both codes.
-    await loginAs(page, workshop);
+    await enterAs(page, admin, workshop);
     await declineCookies(page);
     for (const [voucher, file] of [
       [good, { name: 'rechnung.pdf', mimeType: 'application/pdf', buffer: PDF_BYTES }],
@@ -33,7 +33,7 @@ test.describe('audit round trip', () => {
     await page.evaluate(() => localStorage.removeItem('pocketbase_auth'));
 
     // The auditor fetches a fresh audit file, looks at both invoices, marks the rows and uploads it.
-    await loginAs(page, auditor);
+    await enterAs(page, admin, auditor);
     await expect(page).toHaveURL(/\/datacenter$/);
     const fileBlock = page.getByRole('region', { name: 'Prüfdatei herunterladen' });
     // Today's daily file is listed once the block has loaded (until then a spinner stands where
@@ -96,7 +96,7 @@ test.describe('audit round trip', () => {
     await page.evaluate(() => localStorage.removeItem('pocketbase_auth'));
 
     // The workshop sees the outcome, and both mails are in the catcher.
-    await loginAs(page, workshop);
+    await enterAs(page, admin, workshop);
     const table = page.getByRole('table', { name: /Cashback-Codes/ });
     await expect(
       table
@@ -115,12 +115,12 @@ test.describe('audit round trip', () => {
     expect(faulty.html).toContain('unvollständig oder nicht lesbar');
   });
 
-  test('an auditor’s failing lists and uploads show SPEC’s messages', async ({ page, makeAccount }) => {
+  test('an auditor’s failing lists and uploads show SPEC’s messages', async ({ page, makeAccount, admin }) => {
     const auditor = await makeAccount('auditors');
     const boom = { status: 500, contentType: 'application/json', body: '{"status":500,"message":"boom","data":{}}' };
     await page.route('**/api/collections/audit_results/records?*', (route) => route.fulfill(boom));
     await page.route('**/api/collections/submission_audit_files/records?*', (route) => route.fulfill(boom));
-    await loginAs(page, auditor);
+    await enterAs(page, admin, auditor);
     await declineCookies(page);
     await expect(page.getByText('Beim Abrufen der hochgeladenen Prüfdateien ist ein Fehler aufgetreten.')).toBeVisible();
     await expect(page.getByText('Beim Abrufen der Prüfdatei ist ein Fehler aufgetreten.')).toBeVisible();
@@ -138,7 +138,7 @@ test.describe('audit round trip', () => {
     const auditor = await makeAccount('auditors');
     const submission = (await admin.collection('submissions').getList(1, 1, { filter: "file ~ '.png'" })).items[0];
     expect(submission).toBeTruthy();
-    await loginAs(page, auditor);
+    await enterAs(page, admin, auditor);
     await declineCookies(page);
     await page.route('**/api/files/**', (route) =>
       route.request().url().includes('/token') ? route.continue() : route.fulfill({ status: 404, body: '' }),

@@ -1,5 +1,5 @@
 import { PNG_BYTES } from '../tests/helpers/fixtures';
-import { declineCookies, expect, fillCashback, loginAs, test } from './fixtures';
+import { declineCookies, expect, fillCashback, enterAs, test } from './fixtures';
 
 // Issue 19's walk on the demo data: the demo administrator finds the demo workshop by its
 // customer number, resends a code mail, corrects the customer number, sees both in the staff
@@ -25,7 +25,7 @@ test('an administrator finds the demo workshop, resends its code mail, corrects 
     .getFirstListItem(admin.filter('user = {:u} && customerNumber = {:c}', { u: demo.id, c: 'KD48150' }));
   const mailsBefore = (await inbox.all()).filter((m) => m.subject === `Ihr Cashback-Code ${OPEN_CODE}`).length;
   try {
-    await loginAs(page, { ...DEMO_LOGINS.administrator, collection: 'administrators' });
+    await enterAs(page, admin, { ...DEMO_LOGINS.administrator, collection: 'administrators' });
     await declineCookies(page);
     const block = page.getByRole('region', { name: 'Werkstätten' });
     await block.getByRole('searchbox', { name: 'Werkstatt suchen' }).fill('kd48150');
@@ -91,7 +91,7 @@ test('an administrator finds the demo workshop, resends its code mail, corrects 
     // The workshop's redemption is refused with the German message, next to the code.
     const context = await browser.newContext();
     const workshopPage = await context.newPage();
-    await loginAs(workshopPage, { ...DEMO_LOGINS.workshop, collection: 'users' });
+    await enterAs(workshopPage, admin, { ...DEMO_LOGINS.workshop, collection: 'users' });
     await declineCookies(workshopPage);
     await workshopPage.goto('/cashback');
     await fillCashback(workshopPage, OPEN_CODE, { name: 'rechnung.png', mimeType: 'image/png', buffer: PNG_BYTES });
@@ -110,13 +110,14 @@ test('an administrator finds the demo workshop, resends its code mail, corrects 
 test('the dashboard shows the demo campaign’s figures in charts, axe clean at 360 and 1280 px', async ({
   page,
   expectNoA11yViolations,
+  admin,
 }) => {
   test.setTimeout(60_000);
   const { DEMO_LOGINS } = await import('../scripts/demo/seed.mjs');
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 900 });
     if (width === 1280) {
-      await loginAs(page, { ...DEMO_LOGINS.administrator, collection: 'administrators' });
+      await enterAs(page, admin, { ...DEMO_LOGINS.administrator, collection: 'administrators' });
       await declineCookies(page);
     } else {
       await page.reload();

@@ -1,4 +1,4 @@
-import { declineCookies, expect, loginAs, test } from './fixtures';
+import { declineCookies, expect, enterAs, test } from './fixtures';
 
 const HEADER = 'user,bnr,knr,gpnr,deliverydate,sales';
 
@@ -7,8 +7,9 @@ test.describe('datacenter for administrators', () => {
     page,
     makeAccount,
     expectNoA11yViolations,
+    admin,
   }) => {
-    const admin = await makeAccount('administrators');
+    const administrator = await makeAccount('administrators');
     const workshop = await makeAccount('users');
     // Large enough that the import takes a moment, so its progress can be seen moving.
     const rows = Array.from(
@@ -17,7 +18,7 @@ test.describe('datacenter for administrators', () => {
     );
     const csv = `${HEADER}\n${rows.join('\n')}\nunbekannt,400001,K1,G1,2025-06-01,1\n`;
 
-    await loginAs(page, admin);
+    await enterAs(page, admin, administrator);
     await expect(page).toHaveURL(/\/datacenter$/);
     await declineCookies(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Datacenter' })).toBeVisible();
@@ -69,9 +70,9 @@ test.describe('datacenter for administrators', () => {
     expect((await page.request.get(url.replace(/token=[^&]+/, 'token='))).status()).toBe(404);
   });
 
-  test('creates a user data file and lists the registration file', async ({ page, makeAccount }) => {
-    const admin = await makeAccount('administrators');
-    await loginAs(page, admin);
+  test('creates a user data file and lists the registration file', async ({ page, makeAccount, admin }) => {
+    const administrator = await makeAccount('administrators');
+    await enterAs(page, admin, administrator);
     await declineCookies(page);
     const registrations = page.getByRole('region', { name: 'Registrierungsdaten' });
     // Written after the demo data: the newest file lists the demo workshops, not 0.
@@ -93,9 +94,14 @@ test.describe('datacenter for administrators', () => {
     expect((await download).suggestedFilename()).toMatch(/^userfile_\d{4}-\d{2}-\d{2}\.csv$/);
   });
 
-  test('an auditor sees the registration data but not the administrator blocks', async ({ page, makeAccount, expectNoA11yViolations }) => {
+  test('an auditor sees the registration data but not the administrator blocks', async ({
+    page,
+    makeAccount,
+    expectNoA11yViolations,
+    admin,
+  }) => {
     const auditor = await makeAccount('auditors');
-    await loginAs(page, auditor);
+    await enterAs(page, admin, auditor);
     await declineCookies(page);
     await expect(page.getByRole('region', { name: 'Registrierungsdaten' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Umsatzdaten hochladen' })).toHaveCount(0);
@@ -108,21 +114,21 @@ test.describe('datacenter for administrators', () => {
 test.describe('datacenter messages', () => {
   const boom = { status: 500, contentType: 'application/json', body: '{"status":500,"message":"boom","data":{}}' };
 
-  test('load failures of each list show SPEC’s messages', async ({ page, makeAccount }) => {
-    const admin = await makeAccount('administrators');
+  test('load failures of each list show SPEC’s messages', async ({ page, makeAccount, admin }) => {
+    const administrator = await makeAccount('administrators');
     for (const c of ['workshop_files', 'sales_data_files', 'user_file', 'business_partner_number_files']) {
       await page.route(`**/api/collections/${c}/records?*`, (route) => route.fulfill(boom));
     }
-    await loginAs(page, admin);
+    await enterAs(page, admin, administrator);
     await expect(page.getByText('Beim Laden der Dateien ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.')).toBeVisible();
     await expect(page.getByText('Beim Abrufen der Sales Data Dateien ist ein Fehler aufgetreten.')).toBeVisible();
     await expect(page.getByText('Beim Abrufen der Userdaten-Dateien ist ein Fehler aufgetreten.')).toBeVisible();
     await expect(page.getByText('Beim Abrufen der Dateien ist ein Fehler aufgetreten.')).toBeVisible();
   });
 
-  test('failing uploads, file creation and downloads show SPEC’s messages', async ({ page, makeAccount }) => {
-    const admin = await makeAccount('administrators');
-    await loginAs(page, admin);
+  test('failing uploads, file creation and downloads show SPEC’s messages', async ({ page, makeAccount, admin }) => {
+    const administrator = await makeAccount('administrators');
+    await enterAs(page, admin, administrator);
     await declineCookies(page);
     const registrations = page.getByRole('region', { name: 'Registrierungsdaten' });
     await expect(registrations.getByRole('row', { name: /registrierungen_/ }).first()).toBeVisible();
@@ -172,10 +178,10 @@ test.describe('datacenter messages', () => {
     await expect(partners.getByText('Bitte wählen Sie eine CSV-Datei aus.')).toBeVisible();
   });
 
-  test('a file without failed rows offers no failed-rows download', async ({ page, makeAccount }) => {
-    const admin = await makeAccount('administrators');
+  test('a file without failed rows offers no failed-rows download', async ({ page, makeAccount, admin }) => {
+    const administrator = await makeAccount('administrators');
     const workshop = await makeAccount('users');
-    await loginAs(page, admin);
+    await enterAs(page, admin, administrator);
     await declineCookies(page);
     const sales = page.getByRole('region', { name: 'Umsatzdaten hochladen' });
     await sales.getByLabel('Umsatzdaten hochladen (CSV-Datei)').setInputFiles({

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import PocketBase from 'pocketbase';
 
+import { SESSION_SECONDS } from '../src/rules/session';
 import { PASSWORD, unique, voucherCode, workshopData } from '../tests/helpers/fixtures';
 import { inboxReader, otpIn, type InboxReader } from '../tests/helpers/mail';
 
@@ -140,6 +141,31 @@ export async function signInAs(page: Page, admin: PocketBase, collection: Accoun
   const client = await admin.collection(collection).impersonate(id, 3600);
   const auth = { token: client.authStore.token, record: client.authStore.record };
   await page.addInitScript((value) => localStorage.setItem('pocketbase_auth', JSON.stringify(value)), auth);
+}
+
+/**
+ * Signs in through the API instead of the login form (issue 33), for tests that are not about
+ * signing in: a session issued by the superuser (PocketBase's impersonation) is put into the
+ * browser's storage once, on a same-origin file outside the app, and the page a login leads to
+ * (or `path`) is opened. Signing out in the test then really signs out. Login, second factor,
+ * lockout and reset stay in the browser (e2e/accounts.spec.ts).
+ */
+export async function enterAs(
+  page: Page,
+  admin: PocketBase,
+  account: Pick<Account, 'collection'> & ({ id: string } | { email: string }),
+  path?: string,
+) {
+  const id =
+    'id' in account
+      ? account.id
+      : (await admin.collection(account.collection).getFirstListItem(admin.filter('email = {:e}', { e: account.email }))).id;
+  // As long as a login's session, so the app sees a fresh one and does not renew it on load.
+  const client = await admin.collection(account.collection).impersonate(id, SESSION_SECONDS[account.collection]);
+  const auth = { token: client.authStore.token, record: client.authStore.record };
+  await page.goto('/robots.txt');
+  await page.evaluate((value) => localStorage.setItem('pocketbase_auth', JSON.stringify(value)), auth);
+  await page.goto(path ?? (account.collection === 'users' ? '/profile' : '/datacenter'));
 }
 
 /** An open code for the workshop, created directly (the sales pipeline is not needed for it). */

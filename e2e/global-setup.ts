@@ -1,22 +1,21 @@
-import path from 'node:path';
-
-import { buildIfStale } from '../scripts/lib/build.mjs';
+import { TEST_GTM_ID, testBuild } from '../scripts/lib/build.mjs';
 import { seedDemo } from '../scripts/demo/seed.mjs';
-import { ROOT } from '../scripts/lib/pocketbase.mjs';
 import { startInbox } from '../tests/helpers/mail';
 import { SUPERUSER, startPocketBase } from '../tests/helpers/pocketbase';
 
 // The browser tests' build has a tag manager configured, so the consent tests can prove
 // it stays unloaded until opt-in. Requests to it are answered inside the browser.
-export const E2E_GTM_ID = 'GTM-E2ETEST';
-const OUT_DIR = 'dist-e2e';
+export const E2E_GTM_ID = TEST_GTM_ID;
 
-/** Builds the SPA if needed and serves it from a fresh PocketBase with a mail catcher. */
+/**
+ * Serves the test run's build (made once by npm test, or here when missing or stale) from a
+ * fresh PocketBase with a mail catcher.
+ */
 export default async function globalSetup() {
-  buildIfStale(console.log, { outDir: OUT_DIR, env: { VITE_GTM_ID: E2E_GTM_ID } });
+  const publicDir = testBuild(console.log);
   const inbox = await startInbox();
   const server = await startPocketBase({
-    publicDir: path.join(ROOT, OUT_DIR),
+    publicDir,
     env: { SMTP_HOST: inbox.smtpHost, SMTP_PORT: String(inbox.smtpPort), VITE_GTM_ID: E2E_GTM_ID },
   });
   // The start command's demo data: 320 centres, the demo workshop with sales, codes and submissions.

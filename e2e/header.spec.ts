@@ -1,4 +1,4 @@
-import { declineCookies, expect, login, test } from './fixtures';
+import { declineCookies, expect, enterAs, test } from './fixtures';
 
 const mainNav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Hauptnavigation' });
 
@@ -23,9 +23,9 @@ test.describe('header', () => {
     await expect(loginLink).not.toHaveClass(/bg-brand-700/);
   });
 
-  test('workshop: Profil to /profile and a menu with the display name and Abmelden', async ({ page, makeAccount }) => {
+  test('workshop: Profil to /profile and a menu with the display name and Abmelden', async ({ page, makeAccount, admin }) => {
     const workshop = await makeAccount('users', { firstName: 'Erika', lastName: 'Mustermann' });
-    await login(page, workshop);
+    await enterAs(page, admin, workshop);
     await expect(page).toHaveURL(/\/profile$/);
     const nav = mainNav(page);
     await expect(nav.getByRole('link', { name: 'Profil' })).toHaveAttribute('href', '/profile');
@@ -47,9 +47,10 @@ test.describe('header', () => {
       page,
       makeAccount,
       expectNoA11yViolations,
+      admin,
     }) => {
       const staff = await makeAccount(collection);
-      await login(page, staff);
+      await enterAs(page, admin, staff);
       await expect(page).toHaveURL(/\/datacenter$/);
       const nav = mainNav(page);
       await expect(nav.getByRole('link', { name: 'Datacenter' })).toHaveAttribute('href', '/datacenter');
@@ -65,7 +66,7 @@ test.describe('header', () => {
     });
   }
 
-  test('mobile: a side drawer with the same links, usable by keyboard', async ({ page, makeAccount, expectNoA11yViolations }) => {
+  test('mobile: a side drawer with the same links, usable by keyboard', async ({ page, makeAccount, expectNoA11yViolations, admin }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/');
     await declineCookies(page);
@@ -78,7 +79,7 @@ test.describe('header', () => {
     await expect(drawer).toBeHidden();
 
     const staff = await makeAccount('administrators');
-    await login(page, staff);
+    await enterAs(page, admin, staff);
     await expect(page).toHaveURL(/\/datacenter$/);
     await page.getByRole('button', { name: 'Menü öffnen' }).click();
     await expect(drawer.getByRole('link')).toHaveText(['FAQ', 'Datacenter', 'Profil']);

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 
 import { PDF_BYTES } from '../tests/helpers/fixtures';
-import { declineCookies, expect, hasFocusRing, loginAs, openVoucher, signInAs, test } from './fixtures';
+import { declineCookies, expect, hasFocusRing, enterAs, openVoucher, signInAs, test } from './fixtures';
 
 // Keyboard alone (issue 9): every control is reached with Tab, used with keys,
 // shows a focus ring, and field errors are tied to their field for screen readers.
@@ -96,7 +96,7 @@ test('the profile form: a field changed and saved by keyboard alone, its error a
 test('the administrators’ data area: a sales file uploaded by keyboard alone', async ({ page, makeAccount, admin }) => {
   const staff = await makeAccount('administrators');
   const workshop = await makeAccount('users');
-  await loginAs(page, staff);
+  await enterAs(page, admin, staff);
   await expect(page).toHaveURL(/\/datacenter$/);
   await declineCookies(page);
   await page.locator('body').focus();

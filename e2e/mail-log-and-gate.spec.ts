@@ -1,4 +1,4 @@
-import { declineCookies, expect, loginAs, openVoucher, signInAs, test } from './fixtures';
+import { declineCookies, expect, enterAs, openVoucher, signInAs, test } from './fixtures';
 import { PNG_BYTES, submissionForm } from '../tests/helpers/fixtures';
 
 const HEADER = 'user,bnr,knr,gpnr,deliverydate,sales';
@@ -30,7 +30,7 @@ test.describe('administrators’ mail log', () => {
       data: { name: 'Erika Mustermann', total: '500,00 €', reward: '50,00 €', codes: ['NORA-TEST-TEST'] },
     });
 
-    await loginAs(page, staff);
+    await enterAs(page, admin, staff);
     await declineCookies(page);
     const log = page.getByRole('region', { name: 'E-Mail-Protokoll' });
     await log.getByRole('searchbox', { name: 'Empfänger suchen' }).fill(workshop.email);
@@ -69,7 +69,7 @@ test.describe('the plausibility gate in the data area', () => {
       const uploader = await makeAccount('administrators');
       const second = await makeAccount('administrators');
       const workshop = await makeAccount('users');
-      await loginAs(page, uploader);
+      await enterAs(page, admin, uploader);
       await declineCookies(page);
       const sales = page.getByRole('region', { name: 'Umsatzdaten hochladen' });
       await sales.getByLabel('Umsatzdaten hochladen (CSV-Datei)').setInputFiles({

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import { ROOT } from '../scripts/lib/pocketbase.mjs';
 import { PNG_BYTES, submissionForm } from '../tests/helpers/fixtures';
-import { declineCookies, expect, loginAs, openVoucher, signInAs, test } from './fixtures';
+import { declineCookies, expect, enterAs, openVoucher, signInAs, test } from './fixtures';
 
 const XSD = path.resolve(ROOT, '..', 'shared', 'xsd', 'pain.001.001.09.xsd');
 
@@ -35,7 +35,7 @@ test('from a passed invoice to the workshop’s account, a return, new bank deta
   for (const p of others) await admin.collection('payouts').update(p.id, { status: 'held' });
   try {
     // The auditor passes the invoice with a verdict file.
-    await loginAs(page, auditor);
+    await enterAs(page, admin, auditor);
     await declineCookies(page);
     await page
       .getByRole('region', { name: 'Prüfdatei hochladen' })
@@ -54,7 +54,7 @@ test('from a passed invoice to the workshop’s account, a return, new bank deta
     await page.evaluate(() => localStorage.removeItem('pocketbase_auth'));
 
     // The first administrator creates the batch and may not release it.
-    await loginAs(page, first);
+    await enterAs(page, admin, first);
     const payouts = page.getByRole('region', { name: 'Auszahlungen' });
     await expect(payouts).toContainText('Auszahlbar: 1');
     await payouts.getByRole('button', { name: 'Auszahlungslauf erstellen' }).click();

@@ -1,6 +1,6 @@
 import { PNG_BYTES, submissionForm } from '../tests/helpers/fixtures';
 import { invoicePdf } from '../tests/helpers/invoices';
-import { declineCookies, expect, loginAs, openVoucher, test } from './fixtures';
+import { declineCookies, expect, enterAs, openVoucher, test } from './fixtures';
 
 // Issue 18: an auditor reviews submissions in the queue: the invoice (PDF through pdf.js with
 // selectable text, images zoomable) beside the facts and the server's signals, verdicts by
@@ -34,7 +34,7 @@ test('an auditor reviews three submissions in the queue, sees their signals and 
   const late = await submit(workshop, 73, await pdf(['Rechnungsnummer: RE-SPAET-1', 'Rechnungsdatum: 02.11.2025']));
   const photo = await submit(workshop, 74, new Blob([new Uint8Array(PNG_BYTES)], { type: 'image/png' }));
 
-  await loginAs(page, auditor);
+  await enterAs(page, admin, auditor);
   await declineCookies(page);
   const queue = page.getByRole('region', { name: 'Prüfwarteschlange' });
   const nav = queue.getByRole('navigation', { name: 'Einreichungen in der Warteschlange' });
@@ -82,10 +82,10 @@ test('an auditor reviews three submissions in the queue, sees their signals and 
   expect(audits).toEqual([expect.objectContaining({ source: 'queue', note: 'Bitte die Rechnung vom Oktober einreichen.', faulty: true })]);
 });
 
-test('the demo auditor sees each purpose-made signal on the demo submissions and decides two of them', async ({ page, inbox }) => {
+test('the demo auditor sees each purpose-made signal on the demo submissions and decides two of them', async ({ page, inbox, admin }) => {
   test.setTimeout(90_000);
   const { DEMO_LOGINS } = await import('../scripts/demo/seed.mjs');
-  await loginAs(page, { ...DEMO_LOGINS.auditor, collection: 'auditors' });
+  await enterAs(page, admin, { ...DEMO_LOGINS.auditor, collection: 'auditors' });
   await declineCookies(page);
   const queue = page.getByRole('region', { name: 'Prüfwarteschlange' });
   const nav = queue.getByRole('navigation', { name: 'Einreichungen in der Warteschlange' });

@@ -2,6 +2,7 @@ import path from 'node:path';
 
 import type { Page } from '@playwright/test';
 
+import { TEST_BUILD_DIR } from '../scripts/lib/build.mjs';
 import { startFront } from '../scripts/lib/front.mjs';
 import { ROOT } from '../scripts/lib/pocketbase.mjs';
 import { freePort } from '../scripts/lib/ports.mjs';
@@ -20,7 +21,7 @@ test.describe('the rush, with room for one request at a time', () => {
   let front: Awaited<ReturnType<typeof startFront>>;
 
   test.beforeAll(async () => {
-    pb = await startPocketBase({ publicDir: path.join(ROOT, 'dist-e2e'), env: { PORTAL_BEHIND_FRONT: 'true' } });
+    pb = await startPocketBase({ publicDir: path.join(ROOT, TEST_BUILD_DIR), env: { PORTAL_BEHIND_FRONT: 'true' } });
     front = await startFront({
       host: '127.0.0.1',
       port: await freePort(),

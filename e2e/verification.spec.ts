@@ -1,6 +1,6 @@
 import { PDF_BYTES } from '../tests/helpers/fixtures';
 import { linkIn } from '../tests/helpers/mail';
-import { declineCookies, expect, fillCashback, loginAs as login, openVoucher, test } from './fixtures';
+import { declineCookies, expect, fillCashback, enterAs, openVoucher, test } from './fixtures';
 
 // DECISIONS section 7: redeeming needs a verified address; the profile and the cashback page
 // say so and offer a new mail; an expired link offers one too.
@@ -9,9 +9,10 @@ test.describe('e-mail verification', () => {
     page,
     makeAccount,
     inbox,
+    admin,
   }) => {
     const workshop = await makeAccount('users', { verified: false });
-    await login(page, workshop);
+    await enterAs(page, admin, workshop);
     await declineCookies(page);
     const notice = page.getByRole('status').filter({ hasText: 'E-Mail-Adresse nicht bestätigt' });
     await expect(notice).toContainText(`Wir haben Ihnen einen Bestätigungslink an ${workshop.email} gesendet.`);
@@ -28,7 +29,7 @@ test.describe('e-mail verification', () => {
   test('the cashback page explains why an unverified workshop cannot redeem and offers the mail', async ({ page, admin, makeAccount }) => {
     const workshop = await makeAccount('users', { verified: false });
     await openVoucher(admin, workshop.id, 1);
-    await login(page, workshop);
+    await enterAs(page, admin, workshop);
     await page.goto('/cashback');
     await declineCookies(page);
     const notice = page.getByRole('status').filter({ hasText: 'E-Mail-Adresse nicht bestätigt' });
@@ -60,7 +61,7 @@ test.describe('the cashback form of a verified workshop', () => {
   }) => {
     const workshop = await makeAccount('users', { firstName: 'Gisela', lastName: 'Gründlich' });
     const [first, second] = [await openVoucher(admin, workshop.id, 1), await openVoucher(admin, workshop.id, 2)];
-    await login(page, workshop);
+    await enterAs(page, admin, workshop);
     // The profile's panel invites: two codes are open.
     await expect(page.getByRole('link', { name: /Cashback einlösen/ })).toContainText('2 offene Codes');
     await page.goto('/cashback');
@@ -88,9 +89,9 @@ test.describe('the cashback form of a verified workshop', () => {
     await expect(page.getByRole('link', { name: /Cashback einlösen/ })).not.toContainText('offene Codes');
   });
 
-  test('a workshop without open codes sees a quiet panel', async ({ page, makeAccount }) => {
+  test('a workshop without open codes sees a quiet panel', async ({ page, makeAccount, admin }) => {
     const workshop = await makeAccount('users');
-    await login(page, workshop);
+    await enterAs(page, admin, workshop);
     await expect(page.getByRole('link', { name: /Cashback einlösen/ })).toContainText('Sie haben gerade keinen offenen Cashback-Code.');
   });
 });

@@ -1,12 +1,12 @@
 import { OVERLOAD } from '../src/rules';
 import { PDF_BYTES, PNG_BYTES } from '../tests/helpers/fixtures';
-import { declineCookies, expect, fillCashback, loginAs as login, openVoucher, test } from './fixtures';
+import { declineCookies, enterAs, expect, fillCashback, loginAs, openVoucher, test } from './fixtures';
 
-const DEMO = { email: 'werkstatt@demo.nora-aktion.de', password: 'Demo-Werkstatt-2025' };
+const DEMO = { email: 'werkstatt@demo.nora-aktion.de', collection: 'users' } as const;
 
 test.describe('profile', () => {
-  test('shows the demo workshop’s totals, codes and data in German formats', async ({ page, expectNoA11yViolations }) => {
-    await login(page, DEMO);
+  test('shows the demo workshop’s totals, codes and data in German formats', async ({ page, expectNoA11yViolations, admin }) => {
+    await enterAs(page, admin, DEMO);
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Ihr Profil' })).toBeVisible();
     await expect(page.getByText('Die Umsatzdaten werden wöchentlich aktualisiert.')).toBeVisible();
@@ -41,9 +41,10 @@ test.describe('profile', () => {
   test('a workshop without codes, sales or centres sees empty states and the incomplete warning, which does not block saving', async ({
     page,
     makeAccount,
+    admin,
   }) => {
     const workshop = await makeAccount('users');
-    await login(page, workshop);
+    await enterAs(page, admin, workshop);
     await expect(page.getByText('Sie haben noch keine Cashback-Codes.')).toBeVisible();
     const stats = page.getByRole('region', { name: 'Ihre Cashback-Übersicht' });
     await expect(stats.getByText('Ihr Cashback').locator('..')).toContainText('0,00 €');
@@ -71,7 +72,7 @@ test.describe('profile', () => {
     const [a, b, c] = centres.items;
     await admin.collection('user_lz_connections').create({ user: workshop.id, noraLz: a!.id, customerNumber: 'ALT1' });
     await admin.collection('user_lz_connections').create({ user: workshop.id, noraLz: b!.id, customerNumber: 'ALT2' });
-    await login(page, workshop);
+    await enterAs(page, admin, workshop);
     await declineCookies(page);
     const list = page.getByRole('list', { name: 'Verknüpfte Leistungszentren' });
     await expect(list.getByRole('listitem')).toHaveCount(2);
@@ -115,9 +116,9 @@ test.describe('profile', () => {
     expect(links.map((l) => `${l.noraLz}:${l.customerNumber}`).sort()).toEqual([`${a!.id}:NEU99`, `${c!.id}:DREI3`].sort());
   });
 
-  test('a failing save says so in red', async ({ page, makeAccount }) => {
+  test('a failing save says so in red', async ({ page, makeAccount, admin }) => {
     const workshop = await makeAccount('users');
-    await login(page, workshop);
+    await enterAs(page, admin, workshop);
     await page.route(`**/api/collections/users/records/${workshop.id}`, (route) =>
       route.request().method() === 'PATCH'
         ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"boom","data":{}}' })
@@ -130,9 +131,9 @@ test.describe('profile', () => {
     ).toBeVisible();
   });
 
-  test('a refused field and a failing centre sync have their own messages', async ({ page, makeAccount }) => {
+  test('a refused field and a failing centre sync have their own messages', async ({ page, makeAccount, admin }) => {
     const workshop = await makeAccount('users');
-    await login(page, workshop);
+    await enterAs(page, admin, workshop);
     await declineCookies(page);
     await page.route(`**/api/collections/users/records/${workshop.id}`, (route) =>
       route.request().method() === 'PATCH'
@@ -165,7 +166,7 @@ test.describe('profile', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Fehler beim Aktualisieren der Leistungszentren' })).toBeVisible();
   });
 
-  test('a failing page load shows each section’s message', async ({ page, makeAccount }) => {
+  test('a failing page load shows each section’s message', async ({ page, makeAccount, admin }) => {
     const workshop = await makeAccount('users');
     // The page's data comes in one request (decision record 019); when it fails, every section says so.
     await page.route('**/api/portal/profile-page', (route) =>
@@ -173,7 +174,7 @@ test.describe('profile', () => {
     );
     const logged: string[] = [];
     page.on('console', (m) => logged.push(m.text()));
-    await login(page, workshop);
+    await enterAs(page, admin, workshop);
     await expect(page.getByText('Cashback Übersicht konnte nicht geladen werden')).toBeVisible();
     // The voucher helper's own message goes to the console; the page shows SPEC's page text.
     expect(logged.some((t) => t.includes('Cashback Code Übersicht konnte nicht geladen werden'))).toBe(true);
@@ -181,7 +182,7 @@ test.describe('profile', () => {
     await expect(page.getByText('Fehler beim Laden der Profil Daten. Bitte versuchen Sie es später erneut.')).toBeVisible();
   });
 
-  test('an overloaded server’s refusal (503) is explained on the page', async ({ page, makeAccount }) => {
+  test('an overloaded server’s refusal (503) is explained on the page', async ({ page, makeAccount, admin }) => {
     const workshop = await makeAccount('users');
     await page.route('**/api/portal/profile-page', (route) =>
       route.fulfill({
@@ -191,13 +192,14 @@ test.describe('profile', () => {
         body: JSON.stringify({ status: 503, message: OVERLOAD.message, data: {} }),
       }),
     );
-    await login(page, workshop);
+    await enterAs(page, admin, workshop);
     await expect(page.getByRole('alert').filter({ hasText: OVERLOAD.message })).toBeVisible();
   });
 
   test('the profile page loads its data in one request and refreshes no fresh session', async ({ page, makeAccount }) => {
     const workshop = await makeAccount('users');
-    await login(page, workshop);
+    // Through the login form: the session a login issues is what this test is about.
+    await loginAs(page, workshop);
     await expect(page.getByRole('button', { name: 'Speichern' })).toBeVisible();
     const calls: string[] = [];
     page.on('request', (r) => {
@@ -224,7 +226,7 @@ test.describe('cashback submission', () => {
     const workshop = await makeAccount('users');
     const pdfVoucher = await openVoucher(admin, workshop.id, 1);
     const pngVoucher = await openVoucher(admin, workshop.id, 2);
-    await login(page, workshop);
+    await enterAs(page, admin, workshop);
     await page.goto('/cashback');
     await declineCookies(page);
     await expect(page.getByRole('heading', { level: 2, name: '1. Bankverbindung' })).toBeVisible();
@@ -278,7 +280,7 @@ test.describe('cashback submission', () => {
     const workshop = await makeAccount('users');
     const stranger = await makeAccount('users');
     const foreign = await openVoucher(admin, stranger.id, 1);
-    await login(page, workshop);
+    await enterAs(page, admin, workshop);
     await page.goto('/cashback');
     await declineCookies(page);
     await page.getByRole('button', { name: 'Bestätigen & Fortfahren' }).click();
@@ -315,7 +317,7 @@ test.describe('cashback submission', () => {
   test('the tax tooltip opens after hovering, and a failing check or upload says so', async ({ page, admin, makeAccount }) => {
     const workshop = await makeAccount('users');
     const voucher = await openVoucher(admin, workshop.id, 1);
-    await login(page, workshop);
+    await enterAs(page, admin, workshop);
     await page.goto('/cashback');
     await declineCookies(page);
     await page.getByRole('button', { name: 'Hinweis zur Vorsteuer' }).hover();

@@ -10,12 +10,13 @@
 //  - no chunk above 500 kB raw,
 //  - fonts and images self-hosted (no remote url() or <link>) and every <img>
 //    with a fixed src has width and height, so nothing shifts while it loads.
-// It builds into its own directory with Vite's manifest switched on.
-import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+// It measures the test run's build (dist-e2e/, with Vite's manifest; npm test builds it once for
+// the budget and the browser tests), and builds it only when it is missing or stale.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+import { testBuild } from './lib/build.mjs';
 import { ROOT } from './lib/pocketbase.mjs';
 
 export const BUDGET = { initialJsGzip: 112 * 1024, chunkRaw: 500 * 1024 };
@@ -27,17 +28,7 @@ const PUBLIC_PAGES = { '/': 150, '/login': 150, '/register/account': 150, '/akti
 // Chunks that belong to the data area only: the dashboard's charts and the invoice viewer's pdf.js.
 const STAFF_ONLY = [/dashboard-charts/, /^pdf-/, /pdf\.worker/];
 
-const outDir = path.join(ROOT, '.test-reports', 'budget-build');
-rmSync(outDir, { recursive: true, force: true });
-const build = spawnSync(
-  path.join(ROOT, 'node_modules', '.bin', 'vite'),
-  ['build', '--manifest', '--outDir', outDir, '--logLevel', 'error'],
-  {
-    cwd: ROOT,
-    stdio: 'inherit',
-  },
-);
-if (build.status !== 0) process.exit(1);
+const outDir = testBuild(console.log);
 
 const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'));
 const failures = [];
@@ -143,7 +134,6 @@ try {
   await server.stop();
 }
 
-rmSync(outDir, { recursive: true, force: true });
 if (failures.length) {
   console.error(`\nBudget check failed:\n- ${failures.join('\n- ')}`);
   process.exit(1);

@@ -10,7 +10,7 @@ import lighthouse from 'lighthouse';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { buildIfStale } from './lib/build.mjs';
+import { testBuild } from './lib/build.mjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 import { ROOT } from './lib/pocketbase.mjs';
 import { startPortal } from './lib/portal-server.mjs';
@@ -32,8 +32,8 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-buildIfStale(console.log);
-const portal = await startPortal({ publicDir: path.join(ROOT, 'dist') });
+// The test run's build (the same one the budget and the browser tests use, issue 33).
+const portal = await startPortal({ publicDir: testBuild(console.log) });
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
   chromeFlags: CHROMIUM_FLAGS,

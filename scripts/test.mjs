@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
+import { testBuild } from './lib/build.mjs';
 import { ROOT } from './lib/pocketbase.mjs';
 
 const reports = path.join(ROOT, '.test-reports');
@@ -27,6 +28,21 @@ function check(name, cmd, args) {
   const { ok, seconds } = run(cmd, args);
   totals[ok ? 'passed' : 'failed'] += 1;
   summary.push(`${name}: ${ok ? 'ok' : 'FAILED'} (${seconds} s)`);
+}
+
+/** A check done in this process: ok unless it throws. */
+function step(name, fn) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  let ok = true;
+  try {
+    fn();
+  } catch (err) {
+    console.error(err);
+    ok = false;
+  }
+  totals[ok ? 'passed' : 'failed'] += 1;
+  summary.push(`${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
 function vitest(project) {
@@ -86,7 +102,8 @@ check('typecheck (node, tests)', bin('tsc'), ['-p', 'tsconfig.node.json']);
 check('lint', bin('eslint'), ['.']);
 check('format', bin('prettier'), ['--check', '.']);
 vitest('unit');
-check('build', bin('vite'), ['build']);
+// One build for the run (issue 33): the budget, the browser tests (and npm run lighthouse) use it.
+step('build', () => testBuild(console.log, { force: true }));
 check('front-end budget', process.execPath, ['scripts/check-budget.mjs']);
 vitest('api');
 playwright();

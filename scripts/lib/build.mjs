@@ -31,11 +31,12 @@ export function distIsStale(outDir = 'dist') {
 }
 
 /**
- * Builds the SPA with Vite when the build is missing or stale; returns whether it built.
- * `env` adds build-time variables (VITE_*), `outDir` keeps such a build apart from dist/.
+ * Builds the SPA with Vite when the build is missing or stale (or always, with `force`); returns
+ * whether it built. `env` adds build-time variables (VITE_*), `outDir` keeps such a build apart
+ * from dist/, `manifest` writes Vite's manifest (.vite/manifest.json) beside it.
  */
-export function buildIfStale(log = console.log, { outDir = 'dist', env = {} } = {}) {
-  if (!distIsStale(outDir)) return false;
+export function buildIfStale(log = console.log, { outDir = 'dist', env = {}, manifest = false, force = false } = {}) {
+  if (!force && !distIsStale(outDir)) return false;
   log(
     existsSync(path.join(ROOT, outDir))
       ? `${outDir}/ is older than the sources, rebuilding the SPA...`
@@ -43,7 +44,14 @@ export function buildIfStale(log = console.log, { outDir = 'dist', env = {} } = 
   );
   const result = spawnSync(
     process.execPath,
-    [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', outDir, '--emptyOutDir'],
+    [
+      path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      ...(manifest ? ['--manifest'] : []),
+    ],
     {
       cwd: ROOT,
       stdio: 'inherit',
@@ -52,4 +60,20 @@ export function buildIfStale(log = console.log, { outDir = 'dist', env = {} } = 
   );
   if (result.status !== 0) throw new Error('The SPA build failed.');
   return true;
+}
+
+/** The tag manager id the test build carries, so the consent tests can prove it stays unloaded. */
+export const TEST_GTM_ID = 'GTM-E2ETEST';
+/** Where the one build of a test run lives (issue 33): budget, browser tests and Lighthouse share it. */
+export const TEST_BUILD_DIR = 'dist-e2e';
+
+/**
+ * The test run's build: the production build plus a tag manager id (the id is a string in the
+ * consent module; without consent nothing of the tag manager loads) and Vite's manifest for the
+ * budget. Built when missing or stale, or always with `force` (npm test's build step); returns
+ * its absolute path.
+ */
+export function testBuild(log = console.log, { force = false } = {}) {
+  buildIfStale(log, { outDir: TEST_BUILD_DIR, env: { VITE_GTM_ID: TEST_GTM_ID }, manifest: true, force });
+  return path.join(ROOT, TEST_BUILD_DIR);
 }

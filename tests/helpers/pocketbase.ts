@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -9,6 +9,12 @@ import { freePort } from '../../scripts/lib/ports.mjs';
 import { until } from './poll';
 
 export const SUPERUSER = { email: 'root@test.local', password: 'superuser-pass-123' };
+
+/**
+ * The environment variable that names a data directory migrated once per run, with SUPERUSER
+ * in it (tests/helpers/template-setup.ts); a new test server starts from a copy of it.
+ */
+export const TEMPLATE_ENV = 'PORTAL_TEST_TEMPLATE_DIR';
 
 /** Test servers run on a day inside the 2025 campaign's redeem window unless a test pins another. */
 export const CAMPAIGN_NOW = '2025-09-15T10:00:00Z';
@@ -88,7 +94,11 @@ export async function startPocketBase(options: StartOptions = {}): Promise<TestS
     PORTAL_MAX_IN_FLIGHT: '10000',
     ...options.env,
   };
-  upsertSuperuser(bin, { dataDir, ...SUPERUSER, env });
+  // A fresh data dir starts as a copy of the run's migrated template when there is one; a reused
+  // one (a restart) and a run without the template get the migrations and the superuser here.
+  const template = process.env[TEMPLATE_ENV];
+  if (ownDir && template && existsSync(path.join(template, 'data.db'))) cpSync(template, dataDir, { recursive: true });
+  else upsertSuperuser(bin, { dataDir, ...SUPERUSER, env });
 
   const hooksDir =
     options.extraHooks?.length || options.withoutHooks?.length ? hooksWith(options.extraHooks ?? [], options.withoutHooks) : undefined;
