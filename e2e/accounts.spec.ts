@@ -112,7 +112,8 @@ test.describe('session', () => {
     await expect(toaster).toHaveAttribute('data-y-position', 'top');
     await expect(toaster).toHaveAttribute('data-x-position', 'right');
     expect(await toaster.evaluate((el) => getComputedStyle(el).getPropertyValue('--width').trim())).toBe('356px');
-    await expect(page).toHaveURL(/\/not-found$/);
+    // The page needs a login: the login page opens, and returns to the profile afterwards (issue 35).
+    await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/);
     expect(await page.evaluate(() => localStorage.getItem('pocketbase_auth'))).toBeNull();
     await expect(page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Login' })).toBeVisible();
   });

@@ -30,7 +30,7 @@ test('an administrator finds the demo workshop, resends its code mail, corrects 
     const block = page.getByRole('region', { name: 'Werkstätten' });
     await block.getByRole('searchbox', { name: 'Werkstatt suchen' }).fill('kd48150');
     const found = block.getByRole('list', { name: 'Gefundene Werkstätten' }).getByRole('listitem');
-    await expect(block.getByText('1 Werkstätten gefunden')).toBeVisible();
+    await expect(block.getByText('1 Werkstatt gefunden', { exact: true })).toBeVisible();
     await expect(found).toHaveCount(1);
     await found.getByRole('button', { name: /Kfz-Meisterbetrieb Schrauber/ }).click();
     const story = block.getByRole('region', { name: 'Werkstatt Kfz-Meisterbetrieb Schrauber' });

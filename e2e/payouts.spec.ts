@@ -60,7 +60,7 @@ test('from a passed invoice to the workshop’s account, a return, new bank deta
     await payouts.getByRole('button', { name: 'Auszahlungslauf erstellen' }).click();
     await expect(payouts.getByText('Der Auszahlungslauf wurde erstellt. Ein anderer Administrator muss ihn freigeben.')).toBeVisible();
     const batch = payouts.getByRole('list', { name: 'Auszahlungsläufe' }).getByRole('listitem').first();
-    await expect(batch).toContainText('1 Auszahlungen, 50,00');
+    await expect(batch).toContainText('1 Auszahlung, 50,00');
     await expect(batch).toContainText('Erstellt, wartet auf Freigabe');
     await expectNoA11yViolations(page);
     await batch.getByRole('button', { name: 'Freigeben' }).click();

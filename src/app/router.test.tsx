@@ -102,11 +102,27 @@ describe('routes', () => {
     expect(useRegistrationStore.getState().drafts).toEqual({});
   });
 
-  it('redirects a visitor away from /profile to /not-found', async () => {
+  it('sends a visitor of a page behind the login to the login, which names the page to return to (issue 35)', async () => {
     signOut();
-    const router = renderAt('/profile');
-    await screen.findByRole('heading', { name: 'Seite nicht gefunden' });
-    expect(router.pathname).toBe('/not-found');
+    const router = renderAt('/cashback?code=NORA-ABCD-EFGH');
+    await screen.findByRole('button', { name: 'Anmelden' });
+    expect(router.pathname).toBe('/login');
+    expect(new URLSearchParams(router.search).get('next')).toBe('/cashback?code=NORA-ABCD-EFGH');
+    expect(await screen.findByText('Bitte melden Sie sich an. Danach öffnet sich die gewünschte Seite.')).toBeInTheDocument();
+  });
+
+  it('after signing in, /login?next= opens the page asked for; an outside or guest address is ignored', async () => {
+    for (const [next, landing] of [
+      ['/cashback', '/cashback'],
+      ['https://evil.example/profile', '/profile'],
+      ['//evil.example/profile', '/profile'],
+      ['/register/init', '/profile'],
+    ] as const) {
+      cleanup();
+      signInAs('users');
+      const router = startAt(`/login?next=${encodeURIComponent(next)}`);
+      await vi.waitFor(() => expect(router.pathname, next).toBe(landing));
+    }
   });
 
   it('lets a workshop open /profile', async () => {

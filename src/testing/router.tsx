@@ -4,13 +4,15 @@ import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'r
 
 /**
  * Renders `ui` in a memory router at `path` and follows where it goes: `pathname` is the
- * router's current path, `navigate` goes somewhere else as a link would, `container` holds
+ * router's current path (`search` its query), `navigate` goes somewhere else as a link would, `container` holds
  * what was rendered.
  */
 export function renderInRouter(ui: ReactNode, path = '/') {
-  const seen: { pathname: string; navigate: NavigateFunction | null } = { pathname: path, navigate: null };
+  const seen: { pathname: string; search: string; navigate: NavigateFunction | null } = { pathname: path, search: '', navigate: null };
   function Probe() {
-    seen.pathname = useLocation().pathname;
+    const location = useLocation();
+    seen.pathname = location.pathname;
+    seen.search = location.search;
     seen.navigate = useNavigate();
     return null;
   }
@@ -24,6 +26,9 @@ export function renderInRouter(ui: ReactNode, path = '/') {
     container,
     get pathname() {
       return seen.pathname;
+    },
+    get search() {
+      return seen.search;
     },
     navigate: (to: string) => seen.navigate!(to),
   };

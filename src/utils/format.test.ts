@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatDate, formatDateTime, formatFileSize, formatMoney, NBSP } from './format';
+import { countOf, formatDate, formatDateTime, formatFileSize, formatMoney, NBSP } from './format';
 
 const euro = (text: string) => text.replace(' €', `${NBSP}€`);
 
@@ -34,5 +34,14 @@ describe('German formats', () => {
     expect(formatFileSize(1024 * 1024)).toBe(`1${NBSP}MB`);
     expect(formatFileSize(5 * 1024 * 1024 - 1)).toBe(`5${NBSP}MB`);
     expect(formatFileSize(1.25 * 1024 * 1024)).toBe(`1,25${NBSP}MB`);
+  });
+});
+
+describe('countOf', () => {
+  it('puts the noun in the singular for exactly one, in the plural otherwise (issue 35)', () => {
+    expect(countOf(1, 'Einreichung wartet', 'Einreichungen warten')).toBe('1 Einreichung wartet');
+    expect(countOf(0, 'Werkstatt gefunden', 'Werkstätten gefunden')).toBe('0 Werkstätten gefunden');
+    expect(countOf(2, 'Hinweis', 'Hinweise')).toBe('2 Hinweise');
+    expect(countOf(40000, 'Auszahlung', 'Auszahlungen')).toBe('40.000 Auszahlungen');
   });
 });

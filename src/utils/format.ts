@@ -45,3 +45,11 @@ export function formatFileSize(bytes: number): string {
   if (Math.round((bytes / 1024) * 10) < 1024 * 10) return `${oneDecimal.format(bytes / 1024)}${NBSP}KB`;
   return `${twoDecimals.format(bytes / 1024 / 1024)}${NBSP}MB`;
 }
+
+/**
+ * A count with its noun in the right number: '1 Einreichung', '2 Einreichungen', '1.234 Codes'
+ * (issue 35: never '1 Einreichungen'). German plural forms are irregular, so both are given.
+ */
+export function countOf(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('de-DE')} ${n === 1 ? one : many}`;
+}

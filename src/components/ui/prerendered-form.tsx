@@ -3,7 +3,7 @@ import { useSyncExternalStore, type ComponentProps } from 'react';
 const subscribe = () => () => {};
 
 /** False while React takes over a prerendered page (decision 021), true from then on and on every page the browser draws itself. */
-function useHydrated(): boolean {
+export function useHydrated(): boolean {
   return useSyncExternalStore(
     subscribe,
     () => true,

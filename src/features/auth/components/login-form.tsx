@@ -4,13 +4,14 @@ import { Link, useLocation, useNavigate } from 'react-router';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { PrerenderedForm } from '@/components/ui/prerendered-form';
+import { PrerenderedForm, useHydrated } from '@/components/ui/prerendered-form';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { loginErrorMessage } from '@/lib/auth';
-import { landingPathFor } from '@/lib/authorization';
+import { afterLoginPath, RETURN_PARAM } from '@/lib/authorization';
 import { roleFromCollection } from '@/lib/roles';
 import { lazyZodResolver } from '@/lib/lazy-resolver';
+import { RETURN_NOTICE } from '@/rules/session';
 
 import { loginWithChain } from '../api/login';
 import type { OtpChallenge } from '../api/model';
@@ -30,6 +31,9 @@ export function LoginForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const passwordWasReset = (location.state as { passwordReset?: boolean } | null)?.passwordReset === true;
+  // After hydration only: the prerendered /login has no query, and the notice would not match it.
+  const hydrated = useHydrated();
+  const returning = hydrated && new URLSearchParams(location.search).has(RETURN_PARAM);
   const [error, setError] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<OtpChallenge | null>(null);
   const {
@@ -46,7 +50,7 @@ export function LoginForm() {
         setChallenge(result.challenge);
         return;
       }
-      await navigate(landingPathFor(roleFromCollection(result.auth.record.collectionName)), { replace: true });
+      await navigate(afterLoginPath(roleFromCollection(result.auth.record.collectionName), location.search), { replace: true });
     } catch (err) {
       setError(loginErrorMessage(err));
     }
@@ -56,7 +60,7 @@ export function LoginForm() {
     return (
       <OtpForm
         challenge={challenge}
-        onDone={(collectionName) => navigate(landingPathFor(roleFromCollection(collectionName)), { replace: true })}
+        onDone={(collectionName) => navigate(afterLoginPath(roleFromCollection(collectionName), location.search), { replace: true })}
         onCancel={() => setChallenge(null)}
       />
     );
@@ -67,6 +71,11 @@ export function LoginForm() {
       {passwordWasReset && !error && (
         <Alert tone="success" className="mb-4">
           {RESET_SUCCESS_MESSAGE}
+        </Alert>
+      )}
+      {returning && !passwordWasReset && !error && (
+        <Alert tone="info" className="mb-4">
+          {RETURN_NOTICE}
         </Alert>
       )}
       {error && (

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useLoad } from '@/hooks/use-load';
-import { formatDate } from '@/utils/format';
+import { countOf, formatDate } from '@/utils/format';
 
 import { createAuditFile } from '../api/files/create-audit-file';
 import { DC_MESSAGES, type FileRecord } from '../api/files/model';
@@ -62,7 +62,12 @@ export function AuditFileBlock() {
           {busy ? 'Wird erstellt...' : 'Neue Prüfdatei erstellen'}
         </Button>
       </div>
-      {file && <p className="mt-2 text-sm text-slate-700">{dash(file.totalRows)} Einreichungen in der Datei.</p>}
+      {file && (
+        <p className="mt-2 text-sm text-slate-700">
+          {file.totalRows == null ? dash(file.totalRows) + ' Einreichungen' : countOf(file.totalRows, 'Einreichung', 'Einreichungen')} in
+          der Datei.
+        </p>
+      )}
       <ErrorAlert message={newest.failed ? DC_MESSAGES.auditFileLoadFailed : null} />
       <ErrorAlert message={error} />
       <ErrorAlert message={downloadError} />

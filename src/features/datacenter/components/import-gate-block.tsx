@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { useLoad } from '@/hooks/use-load';
 import { currentIdentity } from '@/lib/auth';
-import { formatDateTime } from '@/utils/format';
+import { countOf, formatDateTime } from '@/utils/format';
 
 import { decideHeldImport } from '../api/sales-gate/decide-held-import';
 import { listHeldImports } from '../api/sales-gate/list-held-imports';
@@ -96,7 +96,7 @@ function EarlierFiles({ files }: { files: EarlierImport[] }) {
       <ul className="mt-1 list-disc pl-5 text-sm text-slate-800">
         {files.map((f) => (
           <li key={f.id} className="break-all">
-            {f.filename}: {f.codes} {f.codes === 1 ? 'Code' : 'Codes'}, {formatDateTime(f.created)}
+            {f.filename}: {countOf(f.codes, 'Code', 'Codes')}, {formatDateTime(f.created)}
             {f.uploader ? `, ${f.uploader}` : ''}
           </li>
         ))}

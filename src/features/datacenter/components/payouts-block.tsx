@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useLoad } from '@/hooks/use-load';
 import { currentIdentity } from '@/lib/auth';
 import { RETURN_REASONS, returnReasonLabel } from '@/rules';
-import { formatDate, formatMoney } from '@/utils/format';
+import { countOf, formatDate, formatMoney } from '@/utils/format';
 
 import { downloadBatchFile } from '../api/payouts/download-batch-file';
 import { listBatchPayouts } from '../api/payouts/list-batch-payouts';
@@ -154,7 +154,7 @@ function BatchItem({ batch, busy, run }: { batch: PayoutBatch; busy: boolean; ru
   return (
     <li className="rounded-lg border border-slate-300 p-4" aria-label={title}>
       <p className="font-semibold text-slate-900">
-        {title}: {batch.count} Auszahlungen, {formatMoney(batch.total)}
+        {title}: {countOf(batch.count, 'Auszahlung', 'Auszahlungen')}, {formatMoney(batch.total)}
       </p>
       <p className="text-sm text-slate-700">
         {batch.status === 'paid' ? `Ausgeführt am ${formatDate(batch.paidOn)}` : BATCH_STATUS[batch.status]} · erstellt am{' '}
@@ -230,8 +230,8 @@ function BatchItem({ batch, busy, run }: { batch: PayoutBatch; busy: boolean; ru
           <DialogContent>
             <DialogTitle>{title} freigeben</DialogTitle>
             <DialogDescription>
-              Mit der Freigabe werden {batch.count} Auszahlungen über {formatMoney(batch.total)} zum Export freigegeben. Danach ändert sich
-              an diesem Lauf nichts mehr.
+              Mit der Freigabe werden {countOf(batch.count, 'Auszahlung', 'Auszahlungen')} über {formatMoney(batch.total)} zum Export
+              freigegeben. Danach ändert sich an diesem Lauf nichts mehr.
             </DialogDescription>
             <div className="mt-4 flex items-start gap-2">
               <input id={ids.self} type="checkbox" className="mt-1 size-4" checked={self} onChange={(e) => setSelf(e.target.checked)} />

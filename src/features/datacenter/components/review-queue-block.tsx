@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useLoad } from '@/hooks/use-load';
-import { formatDate } from '@/utils/format';
+import { countOf, formatDate } from '@/utils/format';
 
 import { giveVerdict } from '../api/review/give-verdict';
 import { loadQueue } from '../api/review/load-queue';
@@ -99,8 +99,9 @@ export function ReviewQueueBlock() {
       {current && (
         <>
           <p className="mt-4 text-slate-800">
-            {queue.data?.total} Einreichungen warten. Jetzt: Code <strong className="font-mono">{current.code}</strong> von{' '}
-            {current.workshop.shopName}, eingereicht am {formatDate(current.created)}.
+            {countOf(queue.data?.total ?? items.length, 'Einreichung wartet', 'Einreichungen warten')}. Jetzt: Code{' '}
+            <strong className="font-mono">{current.code}</strong> von {current.workshop.shopName}, eingereicht am{' '}
+            {formatDate(current.created)}.
           </p>
           <nav aria-label="Einreichungen in der Warteschlange" className="mt-2 flex flex-wrap gap-2">
             {items.slice(0, 12).map((i) => (
@@ -112,7 +113,7 @@ export function ReviewQueueBlock() {
                 onClick={() => setSelected(i.id)}
               >
                 {i.code}
-                {i.signals.length > 0 ? ` (${i.signals.length} Hinweise)` : ''}
+                {i.signals.length > 0 ? ` (${countOf(i.signals.length, 'Hinweis', 'Hinweise')})` : ''}
               </Button>
             ))}
           </nav>

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useLoad } from '@/hooks/use-load';
 import { MESSAGES } from '@/rules';
-import { formatDate, formatDateTime, formatMoney } from '@/utils/format';
+import { countOf, formatDate, formatDateTime, formatMoney } from '@/utils/format';
 
 import { loadWorkshop } from '../api/backoffice/load-workshop';
 import { BACKOFFICE_MESSAGES, type Page, type WorkshopStory, type WorkshopSummary } from '../api/backoffice/model';
@@ -62,7 +62,7 @@ export function WorkshopsBlock() {
       {results.data && (
         <>
           <p className="mt-3 text-sm text-slate-700" aria-live="polite">
-            {results.data.totalItems} Werkstätten gefunden
+            {countOf(results.data.totalItems, 'Werkstatt gefunden', 'Werkstätten gefunden')}
           </p>
           <ul className="mt-2 flex flex-col divide-y divide-slate-200" aria-label="Gefundene Werkstätten">
             {results.data.items.map((w) => (
