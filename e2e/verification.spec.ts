@@ -1,6 +1,7 @@
+import { MESSAGES } from '../src/rules';
 import { PDF_BYTES } from '../tests/helpers/fixtures';
 import { linkIn } from '../tests/helpers/mail';
-import { declineCookies, expect, fillCashback, enterAs, openVoucher, test } from './fixtures';
+import { declineCookies, enterAs, expect, fillCashback, openVoucher, test } from './fixtures';
 
 // DECISIONS section 7: redeeming needs a verified address; the profile and the cashback page
 // say so and offer a new mail; an expired link offers one too.
@@ -93,5 +94,49 @@ test.describe('the cashback form of a verified workshop', () => {
     const workshop = await makeAccount('users');
     await enterAs(page, admin, workshop);
     await expect(page.getByRole('link', { name: /Cashback einlösen/ })).toContainText('Sie haben gerade keinen offenen Cashback-Code.');
+  });
+});
+
+test.describe('the cashback form says why a code or a workshop cannot redeem (issue 35)', () => {
+  test('an own code already in review or redeemed is named as such, not as invalid', async ({ page, admin, makeAccount }) => {
+    const workshop = await makeAccount('users');
+    const open = await openVoucher(admin, workshop.id, 1);
+    const inReview = await openVoucher(admin, workshop.id, 2);
+    await admin.collection('vouchers').update(inReview.id, { status: 'audit' });
+    const redeemed = await openVoucher(admin, workshop.id, 3);
+    await admin.collection('vouchers').update(redeemed.id, { status: 'closed' });
+    await enterAs(page, admin, workshop, '/cashback');
+    await declineCookies(page);
+    await expect(page.getByRole('list', { name: 'Ihre offenen Codes' }).getByRole('listitem')).toHaveCount(1);
+    await fillCashback(page, inReview.code, { name: 'rechnung.pdf', mimeType: 'application/pdf', buffer: PDF_BYTES });
+    await page.getByRole('button', { name: 'Bestätigen & Fortfahren' }).click();
+    await expect(page.getByText(MESSAGES.codeInReview)).toBeVisible();
+    await expect(page.getByText('Ungültige Eingabe')).toHaveCount(0);
+    await expect(page.getByText('Ungültiger Cashback-Code')).toHaveCount(0);
+    await page.getByRole('textbox', { name: 'Cashback-Code' }).fill(redeemed.code);
+    await page.getByRole('button', { name: 'Bestätigen & Fortfahren' }).click();
+    await expect(page.getByText(MESSAGES.codeRedeemed)).toBeVisible();
+    // A code nobody has is still 'invalid', with SPEC's hint.
+    await page.getByRole('textbox', { name: 'Cashback-Code' }).fill('NORA-ZZZZ-ZZZZ');
+    await page.getByRole('button', { name: 'Bestätigen & Fortfahren' }).click();
+    await expect(page.getByText('Ungültiger Cashback-Code', { exact: true })).toBeVisible();
+    await expect(page.getByText('Ungültige Eingabe')).toBeVisible();
+    expect((await admin.collection('vouchers').getOne(open.id)).status).toBe('open');
+  });
+
+  test('a workshop without an open code is told so above the form', async ({ page, admin, makeAccount }) => {
+    const workshop = await makeAccount('users');
+    await enterAs(page, admin, workshop, '/cashback');
+    await expect(page.getByText(MESSAGES.noOpenCode)).toBeVisible();
+  });
+
+  test('a blocked workshop reads that it is blocked and whom to ask, and cannot send the form', async ({ page, admin, makeAccount }) => {
+    const workshop = await makeAccount('users', { blocked: true, blockedReason: 'Betrugsverdacht (intern)' });
+    await openVoucher(admin, workshop.id, 1);
+    await enterAs(page, admin, workshop, '/cashback');
+    const campaign = await admin.collection('campaigns').getFirstListItem('active = true');
+    await expect(page.getByRole('alert').filter({ hasText: MESSAGES.blocked(campaign.contactEmail) })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Bestätigen & Fortfahren' })).toBeDisabled();
+    await expect(page.getByText('Betrugsverdacht')).toHaveCount(0);
   });
 });

@@ -69,9 +69,10 @@ function createSubmission(e) {
     } catch (_) {
       refuse(e, 'voucher', 'validation_invalid_voucher', rulebook.MESSAGES.code);
     }
-    if (voucher.getString('user') !== authId || voucher.getString('status') !== 'open') {
-      refuse(e, 'voucher', 'validation_invalid_voucher', rulebook.MESSAGES.code);
-    }
+    if (voucher.getString('user') !== authId) refuse(e, 'voucher', 'validation_invalid_voucher', rulebook.MESSAGES.code);
+    // The workshop's own code in another state is named as such (issue 35); anyone else's stays 'invalid'.
+    if (voucher.getString('status') === 'audit') refuse(e, 'voucher', 'validation_voucher_in_review', rulebook.MESSAGES.codeInReview);
+    if (voucher.getString('status') !== 'open') refuse(e, 'voucher', 'validation_voucher_redeemed', rulebook.MESSAGES.codeRedeemed);
     const campaign = tx.findRecordById('campaigns', voucher.getString('campaign'));
     voucherCode = voucher.getString('code');
     if (rulebook.codeProblem(voucherCode, campaign.getString('codePrefix'))) {

@@ -56,6 +56,13 @@ export const MESSAGES = {
   customerNumberChars: 'Nur Buchstaben und Zahlen sind erlaubt',
   codeMax: `Cashback Code darf maximal ${LIMITS.codeMax} Zeichen lang sein`,
   code: 'Ungültiger Cashback-Code',
+  /** The workshop's own code, already submitted and in the audit (issue 35). */
+  codeInReview: 'Dieser Cashback-Code wurde bereits eingereicht und wird gerade geprüft. Den Stand sehen Sie in Ihrem Profil.',
+  /** The workshop's own code, already redeemed. */
+  codeRedeemed: 'Dieser Cashback-Code wurde bereits eingelöst.',
+  /** Above the cashback form when the workshop has no open code (issue 35). */
+  noOpenCode:
+    'Sie haben gerade keinen offenen Cashback-Code. Sobald Ihre Einkäufe einen neuen Code ergeben, erhalten Sie ihn per E-Mail und sehen ihn in Ihrem Profil.',
   control: 'Dieses Feld darf keine Zeilenumbrüche, Tabulatoren oder Steuerzeichen enthalten.',
   /** Every staff action that changes a workshop's data or money asks why (staff log). */
   reasonRequired: 'Bitte geben Sie einen Grund an.',

@@ -9,7 +9,7 @@ export function loadRedeemContext(): Promise<RedeemContext | null> {
     const record = pb.authStore.record;
     if (!record || record.collectionName !== 'users') return null;
     const [user, vouchers] = await Promise.all([
-      pb.collection('users').getOne(record.id, { fields: 'email,verified,firstName,lastName', requestKey: null }),
+      pb.collection('users').getOne(record.id, { fields: 'email,verified,firstName,lastName,blocked', requestKey: null }),
       pb.collection('vouchers').getFullList({
         filter: pb.filter('user = {:user} && status = "open"', { user: record.id }),
         sort: 'created',
@@ -22,6 +22,7 @@ export function loadRedeemContext(): Promise<RedeemContext | null> {
       verified: user.verified === true,
       firstName: (user.firstName as string) ?? '',
       lastName: (user.lastName as string) ?? '',
+      blocked: user.blocked === true,
       openCodes: vouchers.map((v) => v.code as string),
     };
   });

@@ -25,5 +25,7 @@ export interface RedeemContext {
   verified: boolean;
   firstName: string;
   lastName: string;
+  /** Blocked by an administrator: the server refuses every redemption (the reason stays internal). */
+  blocked: boolean;
   openCodes: string[];
 }

@@ -18,7 +18,7 @@ import { useLoad } from '@/hooks/use-load';
 import { MESSAGES as RULE_MESSAGES } from '@/rules';
 import { showToast } from '@/stores/toasts';
 
-import { checkVoucher } from '../api/check-voucher';
+import { checkVoucher, type OwnVoucher } from '../api/check-voucher';
 import { createSubmission } from '../api/create-submission';
 import { loadRedeemContext } from '../api/load-redeem-context';
 import { SubmissionError, type RedeemContext } from '../api/model';
@@ -83,6 +83,7 @@ export function CashbackPage() {
   } = useForm<CashbackInput, unknown, CashbackValues>({ resolver: zodResolver(schema), defaultValues: EMPTY });
   const context = useLoad<RedeemContext | null>(loadRedeemContext, null).data;
   const unverified = context !== null && !context.verified;
+  const blocked = context !== null && context.blocked;
   // The account holder is usually the workshop's owner: prefilled, still editable.
   useEffect(() => {
     if (!context) return;
@@ -92,7 +93,7 @@ export function CashbackPage() {
 
   const submit = async (values: CashbackValues) => {
     setPageError(null);
-    let voucher: { id: string; campaign: string } | null;
+    let voucher: OwnVoucher | null;
     try {
       voucher = await checkVoucher(values.cashbackCode);
     } catch (err) {
@@ -100,8 +101,13 @@ export function CashbackPage() {
       setPageError(CASHBACK_MESSAGES.checkFailed);
       return;
     }
-    if (!voucher) {
-      setError('cashbackCode', { type: 'server', message: CASHBACK_MESSAGES.invalidCode }, { shouldFocus: true });
+    if (!voucher || voucher.status !== 'open') {
+      const message = !voucher
+        ? CASHBACK_MESSAGES.invalidCode
+        : voucher.status === 'audit'
+          ? CASHBACK_MESSAGES.codeInReview
+          : CASHBACK_MESSAGES.codeRedeemed;
+      setError('cashbackCode', { type: 'server', message }, { shouldFocus: true });
       return;
     }
     try {
@@ -157,6 +163,16 @@ export function CashbackPage() {
           <div className="mt-6">
             <VerificationNotice email={context.email}>{RULE_MESSAGES.unverified}</VerificationNotice>
           </div>
+        )}
+        {blocked && (
+          <Alert tone="error" className="mt-6">
+            {RULE_MESSAGES.blocked(campaign?.contactEmail ?? '')}
+          </Alert>
+        )}
+        {context && !blocked && context.verified && context.openCodes.length === 0 && (
+          <Alert tone="info" className="mt-6">
+            {CASHBACK_MESSAGES.noOpenCode}
+          </Alert>
         )}
         {pageError && (
           <Alert tone="error" className="mt-6">
@@ -214,7 +230,7 @@ export function CashbackPage() {
               error={codeError}
               {...register('cashbackCode')}
             />
-            {codeError && (
+            {codeError === CASHBACK_MESSAGES.invalidCode && (
               <p className="mt-1 inline-block rounded bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
                 {CASHBACK_MESSAGES.codeHint}
               </p>
@@ -273,7 +289,7 @@ export function CashbackPage() {
             >
               Zurücksetzen
             </Button>
-            <Button type="submit" disabled={isSubmitting || unverified}>
+            <Button type="submit" disabled={isSubmitting || unverified || blocked}>
               {isSubmitting ? 'Senden...' : 'Bestätigen & Fortfahren'}
             </Button>
           </div>
