@@ -357,12 +357,31 @@ function staffLogPage(app, filters, page) {
   };
 }
 
-/** The staff log as the server writes CSV (BOM, `;`, quoted, no formulas), up to 50,000 entries. */
+/**
+ * The staff log as the server writes CSV (BOM, `;`, quoted, no formulas), up to 50,000 entries:
+ * the time in Berlin time as the data area shows it, the action in German and its key.
+ */
 function staffLogCsv(app, filters) {
   const { items } = staffLogQuery(app, filters, 50000, 0);
+  const { berlinDay } = require(`${__hooks}/lib/audits.js`);
+  const { staffLogLabel } = require(`${__hooks}/lib/vendor/rules.js`);
   return require(`${__hooks}/lib/csv.js`).write(
-    ['Zeitpunkt', 'Rolle', 'Wer', 'Aktion', 'Ziel', 'Ziel-ID', 'Grund', 'Vorher', 'Nachher'],
-    items.map((r) => [r.created, r.actorCollection, r.actorEmail, r.action, r.targetCollection, r.targetId, r.reason, r.before, r.after]),
+    ['Zeitpunkt (Berlin)', 'Rolle', 'Wer', 'Aktion', 'Aktionsschlüssel', 'Ziel', 'Ziel-ID', 'Grund', 'Vorher', 'Nachher'],
+    items.map((r) => {
+      const when = berlinDay(String(r.created).replace(' ', 'T'));
+      return [
+        `${when.date} ${when.time}`,
+        r.actorCollection,
+        r.actorEmail,
+        staffLogLabel(r.action),
+        r.action,
+        r.targetCollection,
+        r.targetId,
+        r.reason,
+        r.before,
+        r.after,
+      ];
+    }),
   );
 }
 

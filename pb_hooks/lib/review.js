@@ -296,6 +296,14 @@ function verdict(app, auditorId, submissionId, outcome, note) {
     });
     if (reason)
       throw new BadRequestError(reason === require(`${__hooks}/lib/audits.js`).REASONS.unknown ? MESSAGES.notFound : MESSAGES.notPending);
+    // Every verdict given in the queue is in the staff log, in the verdict's transaction (issue 35).
+    require(`${__hooks}/lib/staff-log.js`).write(tx, {
+      actor: tx.findRecordById('auditors', auditorId),
+      action: `review.${outcome}`,
+      target: { collection: 'submissions', id: submissionId },
+      reason: text,
+      after: { outcome },
+    });
   });
   return one(app, submissionId);
 }

@@ -1,6 +1,8 @@
 import { dsvFormat } from 'd3-dsv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { formatDateTime } from '../../src/utils/format';
+
 import {
   blob,
   createCentre,
@@ -389,9 +391,31 @@ describe('staff log', () => {
     const bytes = Buffer.from(await res.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = dsvFormat(';').parseRows(bytes.subarray(3).toString('utf8').trimEnd());
-    expect(rows[0]).toEqual(['Zeitpunkt', 'Rolle', 'Wer', 'Aktion', 'Ziel', 'Ziel-ID', 'Grund', 'Vorher', 'Nachher']);
+    // The time in Berlin time and the action in German, as the data area shows them (issue 35).
+    expect(rows[0]).toEqual([
+      'Zeitpunkt (Berlin)',
+      'Rolle',
+      'Wer',
+      'Aktion',
+      'Aktionsschlüssel',
+      'Ziel',
+      'Ziel-ID',
+      'Grund',
+      'Vorher',
+      'Nachher',
+    ]);
     expect(rows).toHaveLength(2);
-    expect(rows[1]!.slice(1, 7)).toEqual(['administrators', admin.email, 'workshop.block', 'users', workshop.id, `'${reason}`]);
+    expect(rows[1]!.slice(1, 8)).toEqual([
+      'administrators',
+      admin.email,
+      'Werkstatt gesperrt',
+      'workshop.block',
+      'users',
+      workshop.id,
+      `'${reason}`,
+    ]);
+    const entry = await server.admin.collection('staff_log').getFirstListItem(`targetId = "${workshop.id}"`);
+    expect(rows[1]![0]).toBe(formatDateTime(entry.created).replace(', ', ' '));
     for (const who of [auditor, null]) {
       const denied = await fetch(`${server.url}/api/portal/backoffice/staff-log.csv`, { headers: who ? { Authorization: who.token } : {} });
       expect(denied.status).toBe(who ? 403 : 401);

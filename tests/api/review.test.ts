@@ -242,6 +242,16 @@ describe('verdicts in the queue', () => {
       'Bitte wählen Sie Bestanden, Fehlerhaft oder Nicht vorhanden.',
     );
     expect((await call(admin, 'POST', `/api/portal/review/${faulty.id}/verdict`, { outcome: 'passed' })).status).toBe(403);
+
+    // Issue 35: each queue verdict is in the staff log (who, which submission, the note); the
+    // refused ones are not.
+    const log = await server.admin
+      .collection('staff_log')
+      .getFullList({ filter: `targetId = "${passed.id}" || targetId = "${faulty.id}"`, sort: 'created' });
+    expect(log.map((l) => [l.action, l.actorEmail, l.targetCollection, l.targetId, l.reason])).toEqual([
+      ['review.passed', auditor.email, 'submissions', passed.id, ''],
+      ['review.faulty', auditor.email, 'submissions', faulty.id, 'Die Rechnung ist abgeschnitten.'],
+    ]);
   });
 
   it('a verdict in the queue and one in an uploaded file for the same submission cannot both win', async () => {

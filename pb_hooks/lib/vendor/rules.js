@@ -191,6 +191,42 @@ const WORKSHOP_FIELDS = [
 	"city"
 ];
 
+// src/rules/staff-log.ts
+const STAFF_LOG_LABELS = {
+	"workshop.resend_verification": "Bestätigungs-E-Mail erneut gesendet",
+	"workshop.resend_code_mail": "Code-E-Mail erneut gesendet",
+	"workshop.correct_connection": "Kundennummer korrigiert",
+	"workshop.block": "Werkstatt gesperrt",
+	"workshop.unblock": "Werkstatt entsperrt",
+	"sales_import.upload": "Umsatzdatei importiert",
+	"sales_import.confirm": "Umsatzimport bestätigt",
+	"sales_import.self_confirm": "Umsatzimport selbst bestätigt (einziger Administrator)",
+	"sales_import.discard": "Umsatzimport verworfen",
+	"audit_results.upload": "Prüfdatei hochgeladen",
+	"partner_numbers.upload": "Geschäftspartnernummern hochgeladen",
+	"payout_batch.create": "Auszahlungslauf erstellt",
+	"payout_batch.release": "Auszahlungslauf freigegeben",
+	"payout_batch.self_release": "Auszahlungslauf selbst freigegeben (einziger Administrator)",
+	"payout_batch.export": "Auszahlungslauf exportiert",
+	"payout_batch.reexport": "Auszahlungslauf erneut exportiert",
+	"payout.request_bank_details": "Neue Bankdaten angefordert",
+	"user_file.create": "Benutzerdatendatei erstellt",
+	"registrations_file.create": "Registrierungsdatei erstellt",
+	"audit_file.create": "Prüfdatei (offene Einreichungen) erstellt",
+	"payout_batch.paid": "Auszahlungslauf als ausgeführt bestätigt",
+	"payout.return": "Rückläufer erfasst",
+	"payout.hold": "Auszahlung angehalten",
+	"payout.unhold": "Auszahlung freigegeben",
+	"mail.resend": "E-Mail erneut gesendet",
+	"review.passed": "Rechnung geprüft: bestanden (Warteschlange)",
+	"review.faulty": "Rechnung geprüft: fehlerhaft (Warteschlange)",
+	"review.missing": "Rechnung geprüft: nicht vorhanden (Warteschlange)"
+};
+function staffLogLabel(action) {
+	var _STAFF_LOG_LABELS$act;
+	return (_STAFF_LOG_LABELS$act = STAFF_LOG_LABELS[action]) !== null && _STAFF_LOG_LABELS$act !== void 0 ? _STAFF_LOG_LABELS$act : action;
+}
+
 // src/rules/index.ts
 const TEXT_RULES = {
 	firstName: {
@@ -1704,6 +1740,7 @@ exports.PORTAL_RETURN_REASONS = PORTAL_RETURN_REASONS;
 exports.RETURN_REASONS = RETURN_REASONS;
 exports.SEPA_TEXT = SEPA_TEXT;
 exports.SESSION_SECONDS = SESSION_SECONDS;
+exports.STAFF_LOG_LABELS = STAFF_LOG_LABELS;
 exports.TEXT_RULES = TEXT_RULES;
 exports.WORKSHOP_FIELDS = WORKSHOP_FIELDS;
 exports.bicProblem = bicProblem;
@@ -1723,6 +1760,7 @@ exports.phoneProblem = phoneProblem;
 exports.returnReasonLabel = returnReasonLabel;
 exports.sepaNameProblem = sepaNameProblem;
 exports.sepaText = sepaText;
+exports.staffLogLabel = staffLogLabel;
 exports.textProblem = textProblem;
 exports.toCents = toCents;
 exports.toNextCashback = toNextCashback;

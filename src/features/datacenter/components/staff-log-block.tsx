@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useLoad } from '@/hooks/use-load';
+import { staffLogLabel } from '@/rules';
 import { formatDateTime } from '@/utils/format';
 
 import { downloadStaffLog } from '../api/backoffice/download-staff-log';
@@ -17,38 +18,11 @@ const ACTIONS: [string, string][] = [
   ['workshop.', 'Werkstätten'],
   ['sales_import.', 'Umsatzimporte und Freigaben'],
   ['audit_results.', 'Prüfdateien'],
+  ['review.', 'Prüfergebnisse in der Warteschlange'],
   ['partner_numbers.', 'Geschäftspartnernummern'],
   ['payout', 'Auszahlungen'],
   ['mail.', 'E-Mails'],
 ];
-
-const LABELS: Record<string, string> = {
-  'workshop.resend_verification': 'Bestätigungs-E-Mail erneut gesendet',
-  'workshop.resend_code_mail': 'Code-E-Mail erneut gesendet',
-  'workshop.correct_connection': 'Kundennummer korrigiert',
-  'workshop.block': 'Werkstatt gesperrt',
-  'workshop.unblock': 'Werkstatt entsperrt',
-  'sales_import.upload': 'Umsatzdatei importiert',
-  'sales_import.confirm': 'Umsatzimport bestätigt',
-  'sales_import.self_confirm': 'Umsatzimport selbst bestätigt (einziger Administrator)',
-  'sales_import.discard': 'Umsatzimport verworfen',
-  'audit_results.upload': 'Prüfdatei hochgeladen',
-  'partner_numbers.upload': 'Geschäftspartnernummern hochgeladen',
-  'payout_batch.create': 'Auszahlungslauf erstellt',
-  'payout_batch.release': 'Auszahlungslauf freigegeben',
-  'payout_batch.self_release': 'Auszahlungslauf selbst freigegeben (einziger Administrator)',
-  'payout_batch.export': 'Auszahlungslauf exportiert',
-  'payout_batch.reexport': 'Auszahlungslauf erneut exportiert',
-  'payout.request_bank_details': 'Neue Bankdaten angefordert',
-  'user_file.create': 'Benutzerdatendatei erstellt',
-  'registrations_file.create': 'Registrierungsdatei erstellt',
-  'audit_file.create': 'Prüfdatei (offene Einreichungen) erstellt',
-  'payout_batch.paid': 'Auszahlungslauf als ausgeführt bestätigt',
-  'payout.return': 'Rückläufer erfasst',
-  'payout.hold': 'Auszahlung angehalten',
-  'payout.unhold': 'Auszahlung freigegeben',
-  'mail.resend': 'E-Mail erneut gesendet',
-};
 
 /** A before or after value as 'feld: wert, …'. */
 function describe(value: StaffLogEntry['before']): string {
@@ -129,8 +103,8 @@ export function StaffLogBlock() {
         <ul className="mt-4 flex flex-col divide-y divide-slate-200 text-sm" aria-label="Einträge des Mitarbeiterprotokolls">
           {log.data.items.map((entry) => (
             <li key={entry.id} className="py-2 break-words">
-              <span className="font-semibold text-slate-900">{LABELS[entry.action] ?? entry.action}</span> · {formatDateTime(entry.created)}{' '}
-              · <span className="break-all">{entry.actorEmail || 'System'}</span>
+              <span className="font-semibold text-slate-900">{staffLogLabel(entry.action)}</span> · {formatDateTime(entry.created)} ·{' '}
+              <span className="break-all">{entry.actorEmail || 'System'}</span>
               {entry.targetId ? (
                 <>
                   {' '}
