@@ -1,4 +1,4 @@
-import { OVERLOAD } from '../src/rules';
+import { MESSAGES, OVERLOAD } from '../src/rules';
 import { PDF_BYTES, PNG_BYTES } from '../tests/helpers/fixtures';
 import { declineCookies, enterAs, expect, fillCashback, loginAs, openVoucher, test } from './fixtures';
 
@@ -79,7 +79,17 @@ test.describe('profile', () => {
 
     await page.getByLabel(`Kundennummer bei ${a!.partnerName}`).fill('NEU-9 9');
     await expect(page.getByLabel(`Kundennummer bei ${a!.partnerName}`)).toHaveValue('NEU99');
+    // Not silently (issue 35): the field says what was left out.
+    await expect(page.getByText(MESSAGES.customerNumberCleaned)).toBeVisible();
+    // Removing asks first; 'Abbrechen' keeps the centre.
     await page.getByRole('button', { name: `${b!.partnerName} entfernen` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Leistungszentrum entfernen?' });
+    await expect(confirm).toContainText(b!.partnerName);
+    await confirm.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    await page.getByRole('button', { name: `${b!.partnerName} entfernen` }).click();
+    await confirm.getByRole('button', { name: 'Entfernen' }).click();
+    await expect(list.getByRole('listitem')).toHaveCount(1);
     await page.getByRole('button', { name: 'Leistungszentrum hinzufügen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Leistungszentrum hinzufügen' });
     await dialog.getByRole('combobox').fill(c!.partnerName);
@@ -114,6 +124,20 @@ test.describe('profile', () => {
     expect(stored.phone).toBe('004901711234567'); // SPEC: 0049 plus the national part with its leading 0
     const links = (stored.expand?.noraLZConnections ?? []) as { noraLz: string; customerNumber: string }[];
     expect(links.map((l) => `${l.noraLz}:${l.customerNumber}`).sort()).toEqual([`${a!.id}:NEU99`, `${c!.id}:DREI3`].sort());
+  });
+
+  test('the last centre cannot be removed: nothing is saved and the page says why (issue 35)', async ({ page, admin, makeAccount }) => {
+    const workshop = await makeAccount('users');
+    const centre = (await admin.collection('nora_lz').getList(1, 1, { sort: 'partnerName', filter: "id ~ 'demolz%'" })).items[0]!;
+    await admin.collection('user_lz_connections').create({ user: workshop.id, noraLz: centre.id, customerNumber: 'EINS1' });
+    await enterAs(page, admin, workshop);
+    await declineCookies(page);
+    await page.getByRole('button', { name: `${centre.partnerName} entfernen` }).click();
+    await page.getByRole('dialog', { name: 'Leistungszentrum entfernen?' }).getByRole('button', { name: 'Entfernen' }).click();
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: MESSAGES.lastCentre })).toBeVisible();
+    await expect(page.getByText('Ihre Profildaten wurden erfolgreich gespeichert.')).toHaveCount(0);
+    expect(await admin.collection('user_lz_connections').getFullList({ filter: `user = "${workshop.id}"` })).toHaveLength(1);
   });
 
   test('a failing save says so in red', async ({ page, makeAccount, admin }) => {

@@ -54,6 +54,10 @@ export const MESSAGES = {
   customerNumberRequired: 'Kundennummer ist erforderlich',
   customerNumberMax: `Kundennummer darf maximal ${LIMITS.customerNumberMax} Zeichen lang sein`,
   customerNumberChars: 'Nur Buchstaben und Zahlen sind erlaubt',
+  /** Said under a customer number when typing left characters out (issue 35: never silently). */
+  customerNumberCleaned: 'Nur Buchstaben und Ziffern: Bindestriche, Leerzeichen und andere Zeichen wurden weggelassen.',
+  /** The registration requires a centre; the profile keeps at least one (issue 35). */
+  lastCentre: 'Mindestens ein Leistungszentrum muss verknüpft bleiben. Fügen Sie zuerst ein anderes hinzu, bevor Sie das letzte entfernen.',
   codeMax: `Cashback Code darf maximal ${LIMITS.codeMax} Zeichen lang sein`,
   code: 'Ungültiger Cashback-Code',
   /** The workshop's own code, already submitted and in the audit (issue 35). */

@@ -49,6 +49,8 @@ const MESSAGES = {
 	customerNumberRequired: "Kundennummer ist erforderlich",
 	customerNumberMax: `Kundennummer darf maximal ${LIMITS.customerNumberMax} Zeichen lang sein`,
 	customerNumberChars: "Nur Buchstaben und Zahlen sind erlaubt",
+	customerNumberCleaned: "Nur Buchstaben und Ziffern: Bindestriche, Leerzeichen und andere Zeichen wurden weggelassen.",
+	lastCentre: "Mindestens ein Leistungszentrum muss verknüpft bleiben. Fügen Sie zuerst ein anderes hinzu, bevor Sie das letzte entfernen.",
 	codeMax: `Cashback Code darf maximal ${LIMITS.codeMax} Zeichen lang sein`,
 	code: "Ungültiger Cashback-Code",
 	codeInReview: "Dieser Cashback-Code wurde bereits eingereicht und wird gerade geprüft. Den Stand sehen Sie in Ihrem Profil.",

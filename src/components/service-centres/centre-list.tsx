@@ -1,7 +1,10 @@
 import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';
+import { MESSAGES } from '@/rules';
 
 import { cleanCustomerNumber, type CentreLink } from './schema';
 
@@ -13,36 +16,69 @@ interface CentreListProps {
   errors?: Record<string, string | undefined>;
 }
 
-/** The linked service centres with their customer numbers. */
+/** The linked service centres with their customer numbers; removing one asks first. */
 export function CentreList({ links, onRemove, onCustomerNumberChange, errors = {} }: CentreListProps) {
+  const [removing, setRemoving] = useState<CentreLink | null>(null);
+  const [cleaned, setCleaned] = useState<Record<string, boolean>>({});
   if (links.length === 0) return <p className="text-slate-700">Noch kein Leistungszentrum hinzugefügt.</p>;
   return (
-    <ul aria-label="Verknüpfte Leistungszentren" className="flex flex-col gap-3">
-      {links.map((link) => (
-        <li key={link.partnerId} className="flex flex-col gap-3 rounded-md border border-slate-300 p-3 sm:flex-row sm:items-center">
-          <div className="flex-1">
-            <p className="font-semibold text-slate-900">{link.partnerName}</p>
-            {!onCustomerNumberChange && <p className="text-sm text-slate-700">Kundennummer: {link.customerNumber}</p>}
-          </div>
-          {onCustomerNumberChange && (
-            <TextField
-              label={`Kundennummer bei ${link.partnerName}`}
-              className="sm:max-w-60"
-              value={link.customerNumber}
-              maxLength={30}
-              required
-              error={errors[link.partnerId]}
-              onChange={(e) => onCustomerNumberChange(link.partnerId, cleanCustomerNumber(e.target.value))}
-            />
-          )}
-          {onRemove && (
-            <Button variant="ghost" size="sm" onClick={() => onRemove(link.partnerId)} aria-label={`${link.partnerName} entfernen`}>
-              <Trash2 aria-hidden="true" className="size-4" />
-              Entfernen
-            </Button>
-          )}
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul aria-label="Verknüpfte Leistungszentren" className="flex flex-col gap-3">
+        {links.map((link) => (
+          <li key={link.partnerId} className="flex flex-col gap-3 rounded-md border border-slate-300 p-3 sm:flex-row sm:items-center">
+            <div className="flex-1">
+              <p className="font-semibold text-slate-900">{link.partnerName}</p>
+              {!onCustomerNumberChange && <p className="text-sm text-slate-700">Kundennummer: {link.customerNumber}</p>}
+            </div>
+            {onCustomerNumberChange && (
+              <TextField
+                label={`Kundennummer bei ${link.partnerName}`}
+                className="sm:max-w-60"
+                value={link.customerNumber}
+                maxLength={30}
+                required
+                error={errors[link.partnerId]}
+                hint={cleaned[link.partnerId] ? MESSAGES.customerNumberCleaned : undefined}
+                onChange={(e) => {
+                  const clean = cleanCustomerNumber(e.target.value);
+                  setCleaned((c) => ({ ...c, [link.partnerId]: clean !== e.target.value }));
+                  onCustomerNumberChange(link.partnerId, clean);
+                }}
+              />
+            )}
+            {onRemove && (
+              <Button variant="ghost" size="sm" onClick={() => setRemoving(link)} aria-label={`${link.partnerName} entfernen`}>
+                <Trash2 aria-hidden="true" className="size-4" />
+                Entfernen
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {onRemove && (
+        <Dialog open={removing !== null} onOpenChange={(open) => !open && setRemoving(null)}>
+          <DialogContent>
+            <DialogTitle>Leistungszentrum entfernen?</DialogTitle>
+            <DialogDescription>
+              {removing?.partnerName} wird aus der Liste genommen. Umsätze über dieses Leistungszentrum werden Ihnen danach nicht mehr
+              zugeordnet.
+            </DialogDescription>
+            <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <DialogClose asChild>
+                <Button variant="outline">Abbrechen</Button>
+              </DialogClose>
+              <Button
+                onClick={() => {
+                  if (removing) onRemove(removing.partnerId);
+                  setRemoving(null);
+                }}
+              >
+                Entfernen
+              </Button>
+            </div>
+          </DialogContent>
+        </Dialog>
+      )}
+    </>
   );
 }

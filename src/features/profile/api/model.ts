@@ -1,5 +1,5 @@
 import type { CentreLink } from '@/components/service-centres/schema';
-import type { WorkshopFields } from '@/rules';
+import { MESSAGES, type WorkshopFields } from '@/rules';
 
 export const PROFILE_MESSAGES = {
   loadFailed: 'Fehler beim Laden der Profil Daten. Bitte versuchen Sie es später erneut.',
@@ -7,6 +7,7 @@ export const PROFILE_MESSAGES = {
   storeFailed: 'Fehler beim Abspeichern der Daten.',
   connectionsFailed: 'Fehler beim Aktualisieren der Leistungszentren',
   saved: 'Ihre Profildaten wurden erfolgreich gespeichert.',
+  lastCentre: MESSAGES.lastCentre,
   statsFailed: 'Cashback Übersicht konnte nicht geladen werden',
   vouchersFailed: 'Cashback-Code Übersicht konnte nicht geladen werden',
   vouchersHelperFailed: 'Cashback Code Übersicht konnte nicht geladen werden',

@@ -46,6 +46,11 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
 
   const save = async (values: ProfileValues) => {
     setResult(null);
+    // A workshop that has a centre keeps one: nothing is saved when the last one was removed.
+    if (profile.connections.length > 0 && values.connections.length === 0) {
+      setResult({ tone: 'error', text: PROFILE_MESSAGES.lastCentre });
+      return;
+    }
     try {
       await updateProfile(values);
     } catch (err) {
