@@ -57,21 +57,26 @@ function search(app, q, page) {
   if (rules().controlProblem(term)) throw new BadRequestError(rules().MESSAGES.control);
   const p = Math.max(1, Math.min(10000, parseInt(page, 10) || 1));
   const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // Customer numbers are stored with letters and digits only, codes as NORA-XXXX-XXXX: 'kd 48150',
+  // 'KD-48150' and 'nora xxxx xxxx' find them too (issue 35).
+  const compact = term.toUpperCase().replace(/[^A-Z0-9]/g, '');
   const where = term
     ? `WHERE (u.firstName || ' ' || u.lastName) LIKE {:like} ESCAPE '\\' OR u.shopName LIKE {:like} ESCAPE '\\'
           OR u.email LIKE {:like} ESCAPE '\\' OR u.zipCode = {:term} OR u.city LIKE {:like} ESCAPE '\\'
-          OR u.id IN (SELECT c.user FROM user_lz_connections c WHERE c.customerNumber = {:term} COLLATE NOCASE)
-          OR u.id IN (SELECT v.user FROM vouchers v WHERE v.code = upper({:term}))`
+          OR u.id IN (SELECT c.user FROM user_lz_connections c WHERE c.customerNumber = {:term} COLLATE NOCASE
+                      OR (length({:compact}) > 0 AND c.customerNumber = {:compact} COLLATE NOCASE))
+          OR u.id IN (SELECT v.user FROM vouchers v WHERE v.code = upper({:term})
+                      OR (length({:compact}) >= 8 AND replace(v.code, '-', '') = {:compact}))`
     : '';
   const items = rowsOf(
     app,
     `SELECT u.id AS id, u.firstName AS firstName, u.lastName AS lastName, u.shopName AS shopName, u.email AS email,
             u.zipCode AS zipCode, u.city AS city, u.verified AS verified, u.blocked AS blocked, u.created AS created
        FROM users u ${where} ORDER BY u.created DESC, u.id LIMIT ${PAGE_SIZE} OFFSET {:offset}`,
-    { like, term, offset: (p - 1) * PAGE_SIZE },
+    { like, term, compact, offset: (p - 1) * PAGE_SIZE },
     SUMMARY_SHAPE,
   );
-  const total = rowsOf(app, `SELECT COUNT(*) AS n FROM users u ${where}`, { like, term }, { n: 0 })[0].n;
+  const total = rowsOf(app, `SELECT COUNT(*) AS n FROM users u ${where}`, { like, term, compact }, { n: 0 })[0].n;
   return { page: p, perPage: PAGE_SIZE, totalItems: total, totalPages: Math.max(1, Math.ceil(total / PAGE_SIZE)), items };
 }
 

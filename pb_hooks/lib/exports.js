@@ -111,8 +111,10 @@ function writeRegistrationFile(app) {
   );
   const collection = app.findCollectionByNameOrId('workshop_files');
   const record = new Record(collection);
-  const day = new Date().toISOString().slice(0, 10);
-  const name = `registrierungen_${day}.csv`;
+  // Berlin date and time to the second, so two files of one day have names of their own (issue 35).
+  const now = new Date();
+  const when = require(`${__hooks}/lib/audits.js`).berlinDay(now);
+  const name = `registrierungen_${when.iso}_${when.time.replace(':', '')}${String(now.getUTCSeconds()).padStart(2, '0')}.csv`;
   record.set('filename', name);
   record.set('file', $filesystem.fileFromBytes(body, name));
   record.set('totalRows', rows.length);

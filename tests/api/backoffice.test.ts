@@ -72,6 +72,11 @@ describe('workshop search', () => {
       `ort${token}`,
       `kd${token}`.slice(0, 20),
       voucher.code.toLowerCase(),
+      // Issue 35: typed as people write them, with spaces and hyphens.
+      `kd ${token}`.slice(0, 20),
+      `KD-${token}`.slice(0, 21),
+      voucher.code.replace(/-/g, ' ').toLowerCase(),
+      voucher.code.replace(/-/g, ''),
     ]) {
       const res = await search(q);
       expect(res.status, q).toBe(200);

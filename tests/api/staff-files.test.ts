@@ -58,7 +58,7 @@ describe('registrations file', () => {
   it('exists after the first start, written by the server', async () => {
     const files = await server.admin.collection('workshop_files').getFullList({ sort: 'created' });
     expect(files.length).toBeGreaterThanOrEqual(1);
-    expect(files[0]!.filename).toMatch(/^registrierungen_\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(files[0]!.filename).toMatch(/^registrierungen_\d{4}-\d{2}-\d{2}_\d{6}\.csv$/);
     expect(files[0]!.totalRows).toBe(0); // written before anyone registered
     const lines = await fileText('workshop_files', files[0]!, 'file');
     expect(lines[0]).toContain('"registriertAm"');
@@ -75,6 +75,10 @@ describe('registrations file', () => {
     expect(lines.some((l) => l.startsWith(`"${w.id}"`) && l.includes('"Frisch registriert"'))).toBe(true);
     const log = await server.admin.collection('staff_log').getFirstListItem(server.admin.filter('targetId = {:id}', { id: record.id }));
     expect(log).toMatchObject({ action: 'registrations_file.create', actorId: admin.id, after: { totalRows: total } });
+    // Files of one day have names of their own: Berlin date and time to the second (issue 35).
+    const first = (await server.admin.collection('workshop_files').getFullList({ sort: 'created' }))[0]!;
+    expect(record.filename).toMatch(/^registrierungen_\d{4}-\d{2}-\d{2}_\d{6}\.csv$/);
+    expect(record.filename).not.toBe(first.filename);
 
     const before = (await server.admin.collection('workshop_files').getList(1, 1)).totalItems;
     const auditor = await createStaff(server, 'auditors');

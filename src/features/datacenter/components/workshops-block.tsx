@@ -80,7 +80,16 @@ export function WorkshopsBlock() {
                     {w.blocked ? ' · gesperrt' : ''}
                   </span>
                 </button>
-                {selected === w.id && <WorkshopDetail id={w.id} />}
+                {selected === w.id && (
+                  <WorkshopDetail
+                    id={w.id}
+                    onChanged={(fresh) =>
+                      results.update((data) =>
+                        data ? { ...data, items: data.items.map((item) => (item.id === fresh.id ? { ...item, ...fresh } : item)) } : data,
+                      )
+                    }
+                  />
+                )}
               </li>
             ))}
           </ul>
@@ -111,7 +120,7 @@ interface PendingAction {
   done: string;
 }
 
-function WorkshopDetail({ id }: { id: string }) {
+function WorkshopDetail({ id, onChanged }: { id: string; onChanged?: (workshop: WorkshopSummary) => void }) {
   const load = useCallback(() => loadWorkshop(id), [id]);
   const story = useLoad<WorkshopStory | null>(load, null);
   const [action, setAction] = useState<PendingAction | null>(null);
@@ -336,7 +345,10 @@ function WorkshopDetail({ id }: { id: string }) {
           onDone={async () => {
             setNotice(action.done);
             setAction(null);
-            await story.reload();
+            const fresh = await story.reload();
+            // The list's line ('gesperrt') follows at once, not at the next search (issue 35); the
+            // workshop stays in the list even if a corrected field no longer matches the search.
+            if (fresh) onChanged?.(fresh.workshop);
           }}
         />
       )}
