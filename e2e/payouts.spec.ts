@@ -63,12 +63,10 @@ test('from a passed invoice to the workshop’s account, a return, new bank deta
     await expect(batch).toContainText('1 Auszahlung, 50,00');
     await expect(batch).toContainText('Erstellt, wartet auf Freigabe');
     await expectNoA11yViolations(page);
-    await batch.getByRole('button', { name: 'Freigeben' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Freigeben' }).click();
-    await expect(page.getByRole('dialog').getByRole('alert')).toHaveText(
-      'Diesen Auszahlungslauf muss ein anderer Administrator freigeben als der, der ihn erstellt hat (Vier-Augen-Prinzip).',
-    );
-    await page.keyboard.press('Escape');
+    // A second administrator exists: the creator is offered no release, only the reason (issue 35;
+    // the server's refusal of a creator's release: tests/api/payouts.test.ts).
+    await expect(batch.getByText('Diesen Lauf muss ein anderer Administrator freigeben (Vier-Augen-Prinzip).')).toBeVisible();
+    await expect(batch.getByRole('button', { name: 'Freigeben' })).toHaveCount(0);
 
     // The second administrator releases, exports and confirms the execution.
     const context = await browser.newContext({ acceptDownloads: true });

@@ -59,3 +59,13 @@ routerAdd(
   (e) => e.json(200, { items: require(`${__hooks}/lib/payouts.js`).promise(e.app) }),
   $apis.requireAuth('administrators'),
 );
+
+// Whether four eyes are possible (issue 35): how many administrators there are besides the
+// asking one, so the data area offers 'Ich bin der einzige Administrator' only when it is true
+// and no 'Freigeben' to the creator of a batch another administrator must release.
+routerAdd(
+  'GET',
+  '/api/portal/administrators/others',
+  (e) => e.json(200, { count: require(`${__hooks}/lib/payouts.js`).countAdmins(e.app, e.auth.id) }),
+  $apis.requireAuth('administrators'),
+);

@@ -576,5 +576,6 @@ module.exports = {
   updateBankDetails,
   promise,
   debtor,
+  countAdmins,
   MESSAGES,
 };

@@ -150,6 +150,13 @@ describe('payouts from passed invoices', () => {
     expect(theirs.text).not.toContain(payout.iban);
   });
 
+  it('an administrator learns how many other administrators there are (a count, no names)', async () => {
+    const total = (await server.admin.collection('administrators').getList(1, 1)).totalItems;
+    const res = await call(admin1, 'GET', '/api/portal/administrators/others');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ count: total - 1 });
+  });
+
   it('a batch is released by a second administrator, exported as a schema-valid pain.001.001.09 and a CSV, then paid', async () => {
     const workshops = await Promise.all([createWorkshop(server), createWorkshop(server)]);
     // Letters and signs outside the SEPA set that have a rule: spelled out in the file.
@@ -362,6 +369,8 @@ describe('with a single administrator', () => {
       await solo.admin.collection('portal_settings').update(settings.id, DEBTOR);
       const w = await createWorkshop(solo);
       await passedPayout(w, {}, solo, soloAuditor);
+      // The data area asks whether four eyes are possible (issue 35): no other administrator here.
+      expect((await request(solo.url, only, 'GET', '/api/portal/administrators/others')).json).toEqual({ count: 0 });
       const created = await request(solo.url, only, 'POST', '/api/portal/payout-batches', {});
       const implicit = await request(solo.url, only, 'POST', `/api/portal/payout-batches/${created.json.id}/release`, {});
       expect(implicit.status).toBe(400);

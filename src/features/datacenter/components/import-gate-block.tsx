@@ -8,6 +8,7 @@ import { useLoad } from '@/hooks/use-load';
 import { currentIdentity } from '@/lib/auth';
 import { countOf, formatDateTime } from '@/utils/format';
 
+import { countOtherAdministrators } from '../api/other-administrators';
 import { decideHeldImport } from '../api/sales-gate/decide-held-import';
 import { listHeldImports } from '../api/sales-gate/list-held-imports';
 import { type EarlierImport, GATE_MESSAGES, type HeldImport } from '../api/sales-gate/model';
@@ -22,6 +23,7 @@ import { dash } from './file-table';
  */
 export function ImportGateBlock() {
   const held = useLoad<HeldImport[]>(listHeldImports, []);
+  const others = useLoad<number | null>(countOtherAdministrators, null);
   const [open, setOpen] = useState<{ record: HeldImport; decision: 'confirm' | 'discard' } | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const { reload } = held;
@@ -60,10 +62,14 @@ export function ImportGateBlock() {
             </dl>
             <EarlierFiles files={r.gateEarlier ?? []} />
             <div className="mt-3 flex flex-wrap gap-3">
-              <Button onClick={() => setOpen({ record: r, decision: 'confirm' })}>
-                <ShieldCheck aria-hidden="true" className="size-4" />
-                Import bestätigen
-              </Button>
+              {uploadedByMe(r) && others.data !== null && others.data > 0 ? (
+                <p className="text-sm text-slate-800">{GATE_FOUR_EYES_HINT}</p>
+              ) : (
+                <Button onClick={() => setOpen({ record: r, decision: 'confirm' })}>
+                  <ShieldCheck aria-hidden="true" className="size-4" />
+                  Import bestätigen
+                </Button>
+              )}
               <Button variant="outline" onClick={() => setOpen({ record: r, decision: 'discard' })}>
                 Import verwerfen
               </Button>
@@ -75,6 +81,7 @@ export function ImportGateBlock() {
         <DecisionDialog
           record={open.record}
           decision={open.decision}
+          mayConfirmAlone={uploadedByMe(open.record) && (others.data === null || others.data === 0)}
           onClose={() => setOpen(null)}
           onDone={(message) => {
             setOpen(null);
@@ -114,25 +121,35 @@ function Fact({ term, value }: { term: string; value: string }) {
   );
 }
 
-function uploaderLabel(r: HeldImport) {
+/** Shown to the uploader instead of 'Import bestätigen' when another administrator exists (issue 35). */
+export const GATE_FOUR_EYES_HINT = 'Diesen Import muss ein anderer Administrator bestätigen (Vier-Augen-Prinzip).';
+
+function uploadedByMe(r: HeldImport) {
   let me = '';
   try {
     me = currentIdentity().id;
   } catch {
     me = '';
   }
-  if (r.adminUploaded && r.adminUploaded === me) return 'Ihnen';
+  return Boolean(r.adminUploaded) && r.adminUploaded === me;
+}
+
+function uploaderLabel(r: HeldImport) {
+  if (uploadedByMe(r)) return 'Ihnen';
   return r.auditorUploaded ? 'einem Prüfer' : 'einem anderen Administrator';
 }
 
 function DecisionDialog({
   record,
   decision,
+  mayConfirmAlone,
   onClose,
   onDone,
 }: {
   record: HeldImport;
   decision: 'confirm' | 'discard';
+  /** The uploader and the only administrator: the explicit confirmation is offered. */
+  mayConfirmAlone: boolean;
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
@@ -166,7 +183,7 @@ function DecisionDialog({
             ? `Mit der Bestätigung werden ${record.gateCodes ?? 0} Cashback-Codes an ${record.gateWorkshops ?? 0} Werkstätten ausgegeben und per E-Mail verschickt. Das lässt sich nicht rückgängig machen.`
             : 'Der Import wird verworfen: Keine Zeile wird übernommen, kein Code ausgegeben.'}
         </DialogDescription>
-        {confirm && (
+        {confirm && mayConfirmAlone && (
           <div className="mt-4 flex items-start gap-2">
             <input id={checkbox} type="checkbox" className="mt-1 size-4" checked={self} onChange={(e) => setSelf(e.target.checked)} />
             <label htmlFor={checkbox} className="text-sm text-slate-800">

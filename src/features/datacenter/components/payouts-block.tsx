@@ -10,6 +10,7 @@ import { currentIdentity } from '@/lib/auth';
 import { RETURN_REASONS, returnReasonLabel } from '@/rules';
 import { countOf, formatDate, formatMoney } from '@/utils/format';
 
+import { countOtherAdministrators } from '../api/other-administrators';
 import { downloadBatchFile } from '../api/payouts/download-batch-file';
 import { listBatchPayouts } from '../api/payouts/list-batch-payouts';
 import { listBatches } from '../api/payouts/list-batches';
@@ -37,6 +38,7 @@ const isoToday = () => new Date().toISOString().slice(0, 10);
 export function PayoutsBlock() {
   const counts = useLoad(payoutCounts, { payable: 0, held: 0 });
   const batches = useLoad<PayoutBatch[]>(listBatches, []);
+  const others = useLoad<number | null>(countOtherAdministrators, null);
   const [limit, setLimit] = useState('');
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -121,7 +123,7 @@ export function PayoutsBlock() {
       ) : (
         <ul className="mt-4 flex flex-col gap-4" aria-label="Auszahlungsläufe">
           {batches.data.map((b) => (
-            <BatchItem key={b.id} batch={b} busy={busy} run={run} />
+            <BatchItem key={b.id} batch={b} busy={busy} run={run} otherAdministrators={others.data} />
           ))}
         </ul>
       )}
@@ -132,7 +134,21 @@ export function PayoutsBlock() {
 
 type Run = (action: () => Promise<unknown>, success: string, onError?: (message: string | null) => void) => Promise<boolean>;
 
-function BatchItem({ batch, busy, run }: { batch: PayoutBatch; busy: boolean; run: Run }) {
+/** Shown to the creator of a batch instead of 'Freigeben' when another administrator exists. */
+export const FOUR_EYES_HINT = 'Diesen Lauf muss ein anderer Administrator freigeben (Vier-Augen-Prinzip).';
+
+function BatchItem({
+  batch,
+  busy,
+  run,
+  otherAdministrators,
+}: {
+  batch: PayoutBatch;
+  busy: boolean;
+  run: Run;
+  /** How many administrators besides the signed-in one; null until known (the server decides then). */
+  otherAdministrators: number | null;
+}) {
   const [release, setRelease] = useState(false);
   const [releaseError, setReleaseError] = useState<string | null>(null);
   const [self, setSelf] = useState(false);
@@ -149,6 +165,10 @@ function BatchItem({ batch, busy, run }: { batch: PayoutBatch; busy: boolean; ru
   } catch {
     mine = false;
   }
+  // Four eyes (issue 35): the creator is offered no release another administrator must give, and
+  // the 'einziger Administrator' confirmation only when there is no other.
+  const othersMustRelease = mine && otherAdministrators !== null && otherAdministrators > 0;
+  const mayConfirmAlone = mine && (otherAdministrators === null || otherAdministrators === 0);
   const number = String(batch.number).padStart(4, '0');
   const title = `Lauf ${number}`;
   return (
@@ -162,7 +182,8 @@ function BatchItem({ batch, busy, run }: { batch: PayoutBatch; busy: boolean; ru
         {batch.selfReleased ? ' · vom einzigen Administrator selbst freigegeben' : ''}
       </p>
       <div className="mt-3 flex flex-wrap items-end gap-3">
-        {batch.status === 'created' && (
+        {batch.status === 'created' && othersMustRelease && <p className="text-sm text-slate-800">{FOUR_EYES_HINT}</p>}
+        {batch.status === 'created' && !othersMustRelease && (
           <Button disabled={busy} onClick={() => setRelease(true)}>
             Freigeben
           </Button>
@@ -233,12 +254,14 @@ function BatchItem({ batch, busy, run }: { batch: PayoutBatch; busy: boolean; ru
               Mit der Freigabe werden {countOf(batch.count, 'Auszahlung', 'Auszahlungen')} über {formatMoney(batch.total)} zum Export
               freigegeben. Danach ändert sich an diesem Lauf nichts mehr.
             </DialogDescription>
-            <div className="mt-4 flex items-start gap-2">
-              <input id={ids.self} type="checkbox" className="mt-1 size-4" checked={self} onChange={(e) => setSelf(e.target.checked)} />
-              <label htmlFor={ids.self} className="text-sm text-slate-800">
-                Ich bin der einzige Administrator und gebe meinen eigenen Auszahlungslauf ausdrücklich frei.
-              </label>
-            </div>
+            {mayConfirmAlone && (
+              <div className="mt-4 flex items-start gap-2">
+                <input id={ids.self} type="checkbox" className="mt-1 size-4" checked={self} onChange={(e) => setSelf(e.target.checked)} />
+                <label htmlFor={ids.self} className="text-sm text-slate-800">
+                  Ich bin der einzige Administrator und gebe meinen eigenen Auszahlungslauf ausdrücklich frei.
+                </label>
+              </div>
+            )}
             <ErrorAlert message={releaseError} />
             <div className="mt-6 flex flex-wrap justify-end gap-3">
               <Button variant="outline" onClick={() => setRelease(false)}>
