@@ -54,8 +54,17 @@ test('an auditor reviews three submissions in the queue, sees their signals and 
   await expect(hints).toContainText('Diese IBAN nutzt auch eine andere Werkstatt: Andere Werkstatt');
   await expect(queue).toContainText('Queue Werkstatt, Erika Mustermann');
   await expectNoA11yViolations(page);
-  // B passes it; the next submission opens.
+  // B on a submission with signals asks first (issue 35): Escape keeps it pending, B again and
+  // Enter pass it; the next submission opens.
   await page.keyboard.press('b');
+  const confirm = page.getByRole('dialog', { name: 'Trotz 2 Hinweisen: Bestanden?' });
+  await expect(confirm).toContainText(`Die Rechnungsnummer ${nr} steht auch auf der Einreichung ${earlier.id}`);
+  await page.keyboard.press('Escape');
+  await expect(confirm).toHaveCount(0);
+  expect((await admin.collection('submissions').getOne(reused.id)).status).toBe('pending');
+  await page.keyboard.press('b');
+  await expect(confirm).toBeVisible();
+  await page.keyboard.press('Enter');
   await expect(queue.getByText(`Code ${reused.code}: bestanden. Die Werkstatt wird per E-Mail benachrichtigt.`)).toBeVisible();
   await expect(nav.getByRole('button', { name: new RegExp(reused.code) })).toHaveCount(0);
   await inbox.waitFor(workshop.email, (m) => m.subject === `Ihr Cashback zum Code ${reused.code} ist unterwegs`);
@@ -64,6 +73,10 @@ test('an auditor reviews three submissions in the queue, sees their signals and 
   await expect(hints).toContainText('Rechnungsdatum 02.11.2025 liegt nach dem letzten erlaubten Rechnungsdatum (31.10.2025).');
   await queue.getByLabel('Hinweis an die Werkstatt (optional, steht in der E-Mail)').fill('Bitte die Rechnung vom Oktober einreichen.');
   await queue.getByRole('button', { name: 'Fehlerhaft (F)' }).click();
+  await page
+    .getByRole('dialog', { name: /^Trotz \d+ Hinweis(en)?: Fehlerhaft\?$/ })
+    .getByRole('button', { name: 'Fehlerhaft bestätigen' })
+    .click();
   await expect(queue.getByText(`Code ${late.code}: fehlerhaft`)).toBeVisible();
   const mail = await inbox.waitFor(workshop.email, (m) => m.subject === `Ihre Einreichung zum Code ${late.code} muss wiederholt werden`);
   expect(mail.text).toContain('Hinweis der Prüfung: Bitte die Rechnung vom Oktober einreichen.');
@@ -76,7 +89,12 @@ test('an auditor reviews three submissions in the queue, sees their signals and 
   await queue.getByRole('button', { name: 'Vergrößern' }).click();
   await expect.poll(async () => (await image.boundingBox())!.width).toBeGreaterThan(before);
   await page.keyboard.press('n');
-  await expect(queue.getByText(`Code ${photo.code}: nicht vorhanden`)).toBeVisible();
+  // A photo may carry signals of its own (a scan); then the verdict asks first.
+  const done = queue.getByText(`Code ${photo.code}: nicht vorhanden`);
+  const asked = page.getByRole('dialog', { name: /^Trotz \d+ Hinweis(en)?: Nicht vorhanden\?$/ });
+  await expect(done.or(asked)).toBeVisible();
+  if (await asked.isVisible()) await asked.getByRole('button', { name: 'Nicht vorhanden bestätigen' }).click();
+  await expect(done).toBeVisible();
   await inbox.waitFor(workshop.email, (m) => m.subject === `Ihre Einreichung zum Code ${photo.code} muss wiederholt werden`);
   const audits = await admin.collection('submission_audits').getFullList({ filter: admin.filter('submission = {:s}', { s: late.id }) });
   expect(audits).toEqual([expect.objectContaining({ source: 'queue', note: 'Bitte die Rechnung vom Oktober einreichen.', faulty: true })]);
@@ -101,11 +119,19 @@ test('the demo auditor sees each purpose-made signal on the demo submissions and
   );
   await expect(queue).toContainText('Karl Schrauber (weicht vom Namen der Werkstatt ab)');
   await queue.getByRole('button', { name: 'Bestanden (B)' }).click();
+  await page
+    .getByRole('dialog', { name: /^Trotz \d+ Hinweisen: Bestanden\?$/ })
+    .getByRole('button', { name: 'Bestanden bestätigen' })
+    .click();
   await expect(queue.getByText('Code NORA-B4XT-7KQE: bestanden.')).toBeVisible();
   // Dated after the last invoice date.
   await nav.getByRole('button', { name: /NORA-C8VR-3MNW/ }).click();
   await expect(hints).toContainText('Rechnungsdatum 03.11.2025 liegt nach dem letzten erlaubten Rechnungsdatum (31.10.2025).');
   await page.keyboard.press('f');
+  await page
+    .getByRole('dialog', { name: /^Trotz \d+ Hinweis(en)?: Fehlerhaft\?$/ })
+    .getByRole('button', { name: 'Fehlerhaft bestätigen' })
+    .click();
   await expect(queue.getByText('Code NORA-C8VR-3MNW: fehlerhaft')).toBeVisible();
   await inbox.waitFor('autoservice@demo.nora-aktion.de', (m) => m.subject === 'Ihr Cashback zum Code NORA-B4XT-7KQE ist unterwegs');
   await inbox.waitFor(

@@ -1,14 +1,15 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useLoad } from '@/hooks/use-load';
 import { countOf, formatDate } from '@/utils/format';
 
 import { giveVerdict } from '../api/review/give-verdict';
 import { loadQueue } from '../api/review/load-queue';
-import { REVIEW_MESSAGES, type Outcome, type ReviewItem } from '../api/review/model';
+import { REVIEW_MESSAGES, type Outcome, type ReviewItem, type Signal } from '../api/review/model';
 import { Block, ErrorAlert } from './block';
 import { ReviewDetail } from './review-detail';
 
@@ -27,7 +28,8 @@ const DONE: Record<Outcome, string> = {
 /**
  * The auditor's review queue (issue 18): pending submissions oldest first, the invoice and
  * the facts side by side, three verdicts with an optional note to the workshop and keyboard
- * shortcuts (B, F, N); after a verdict the next submission opens.
+ * shortcuts (B, F, N); after a verdict the next submission opens. A verdict on a submission
+ * with signals asks first (issue 35, decision 033); one without is given at once.
  */
 export function ReviewQueueBlock() {
   const queue = useLoad<{ total: number; items: ReviewItem[] } | null>(loadQueue, null);
@@ -39,6 +41,10 @@ export function ReviewQueueBlock() {
   const noteId = useId();
   const items = queue.data?.items ?? [];
   const current = items.find((i) => i.id === selected) ?? items[0] ?? null;
+  // The signals as the detail last reported them (a PDF's text adds some once it is read).
+  const [liveSignals, setLiveSignals] = useState<Record<string, Signal[]>>({});
+  const signals = useMemo(() => (current ? (liveSignals[current.id] ?? current.signals) : []), [current, liveSignals]);
+  const [confirming, setConfirming] = useState<Outcome | null>(null);
 
   const decide = useCallback(
     async (outcome: Outcome) => {
@@ -62,21 +68,32 @@ export function ReviewQueueBlock() {
     [current, busy, note, queue],
   );
 
-  // B, F, N decide, unless the auditor is typing (the note, a filter).
+  /** A verdict asked for by key or button: with signals, the confirmation first. */
+  const request = useCallback(
+    (outcome: Outcome) => {
+      if (!current || busy) return;
+      if (signals.length > 0) setConfirming(outcome);
+      else void decide(outcome);
+    },
+    [current, busy, signals, decide],
+  );
+
+  // B, F, N decide, unless the auditor is typing (the note, a filter) or a confirmation is open.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
-      if (e.ctrlKey || e.metaKey || e.altKey || !target) return;
+      if (e.ctrlKey || e.metaKey || e.altKey || !target || confirming) return;
       if (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.isContentEditable) return;
       const verdict = VERDICTS.find((v) => v.key === e.key.toLowerCase());
       if (verdict) {
         e.preventDefault();
-        void decide(verdict.outcome);
+        request(verdict.outcome);
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [decide]);
+  }, [request, confirming]);
+  const asked = VERDICTS.find((v) => v.outcome === confirming);
 
   return (
     <Block
@@ -117,7 +134,7 @@ export function ReviewQueueBlock() {
               </Button>
             ))}
           </nav>
-          <ReviewDetail key={current.id} item={current} />
+          <ReviewDetail key={current.id} item={current} onSignals={(fresh) => setLiveSignals((all) => ({ ...all, [current.id]: fresh }))} />
           <div className="mt-4">
             <label htmlFor={noteId} className="block text-sm text-slate-700">
               Hinweis an die Werkstatt (optional, steht in der E-Mail)
@@ -137,13 +154,47 @@ export function ReviewQueueBlock() {
                 variant={v.variant}
                 disabled={busy}
                 aria-keyshortcuts={v.key.toUpperCase()}
-                onClick={() => void decide(v.outcome)}
+                onClick={() => request(v.outcome)}
               >
                 {v.label} ({v.key.toUpperCase()})
               </Button>
             ))}
           </div>
         </>
+      )}
+      {current && asked && (
+        <Dialog open onOpenChange={(open) => !open && setConfirming(null)}>
+          <DialogContent>
+            <DialogTitle>
+              Trotz {countOf(signals.length, 'Hinweis', 'Hinweisen')}: {asked.label}?
+            </DialogTitle>
+            <DialogDescription>
+              Code {current.code} von {current.workshop.shopName}. Das Ergebnis wird sofort gespeichert und der Werkstatt per E-Mail
+              mitgeteilt.
+            </DialogDescription>
+            <ul className="mt-3 list-disc pl-5 text-sm text-slate-800">
+              {signals.map((s) => (
+                <li key={`${s.code}-${s.message}`}>{s.message}</li>
+              ))}
+            </ul>
+            <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <DialogClose asChild>
+                <Button variant="outline">Abbrechen</Button>
+              </DialogClose>
+              <Button
+                variant={asked.variant}
+                autoFocus
+                disabled={busy}
+                onClick={() => {
+                  setConfirming(null);
+                  void decide(asked.outcome);
+                }}
+              >
+                {asked.label} bestätigen
+              </Button>
+            </div>
+          </DialogContent>
+        </Dialog>
       )}
     </Block>
   );
