@@ -338,6 +338,24 @@ test.describe('cashback submission', () => {
     await expect(page.getByLabel('IBAN')).toHaveValue('');
   });
 
+  test('on a phone the tax hint opens with a tap and closes with another (issue 35)', async ({ browser, admin, makeAccount }) => {
+    const workshop = await makeAccount('users');
+    const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 360, height: 780 } });
+    const phone = await context.newPage();
+    await enterAs(phone, admin, workshop, '/cashback');
+    await declineCookies(phone);
+    const hint = phone.getByRole('button', { name: 'Hinweis zur Vorsteuer' });
+    const text = phone.locator(`#${await hint.getAttribute('aria-controls')}`);
+    await expect(text).toBeHidden();
+    await hint.tap();
+    await expect(text).toBeVisible();
+    await expect(text).toContainText('Steuerberatung');
+    await expect(hint).toHaveAttribute('aria-expanded', 'true');
+    await hint.tap();
+    await expect(text).toBeHidden();
+    await context.close();
+  });
+
   test('the tax tooltip opens after hovering, and a failing check or upload says so', async ({ page, admin, makeAccount }) => {
     const workshop = await makeAccount('users');
     const voucher = await openVoucher(admin, workshop.id, 1);

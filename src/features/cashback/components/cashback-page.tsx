@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Info } from 'lucide-react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 
@@ -62,6 +62,9 @@ function Section({ number, title, children }: { number: number; title: string; c
   );
 }
 
+const TAX_HINT =
+  'Die Auszahlung des Cashbacks setzt in der Regel eine Korrektur des Vorsteuerabzugs voraus. Bitte wenden Sie sich bei Fragen an Ihre Steuerberatung.';
+
 export function CashbackPage() {
   const navigate = useNavigate();
   const { campaign } = useActiveCampaign();
@@ -84,6 +87,9 @@ export function CashbackPage() {
   const context = useLoad<RedeemContext | null>(loadRedeemContext, null).data;
   const unverified = context !== null && !context.verified;
   const blocked = context !== null && context.blocked;
+  // The tax hint: a tooltip on hover and focus, and in the page on a tap or click (issue 35: phones).
+  const [taxHint, setTaxHint] = useState(false);
+  const taxHintId = useId();
   // The account holder is usually the workshop's owner: prefilled, still editable.
   useEffect(() => {
     if (!context) return;
@@ -257,25 +263,35 @@ export function CashbackPage() {
               </div>
             )}
           </Section>
-          <div className="flex items-start gap-2">
-            <CheckboxField
-              className="flex-1"
-              required
-              error={errors.declarationSalesTax?.message}
-              label="Ich bestätige, dass ich den Vorsteuerabzug gemäß § 17 UStG (Änderung der Bemessungsgrundlage) korrigiere."
-              {...register('declarationSalesTax')}
-            />
-            <Tooltip>
-              <TooltipTrigger asChild>
-                <button type="button" className="rounded-full p-1 text-brand-700 hover:bg-brand-50" aria-label="Hinweis zur Vorsteuer">
-                  <Info aria-hidden="true" className="size-5" />
-                </button>
-              </TooltipTrigger>
-              <TooltipContent>
-                Die Auszahlung des Cashbacks setzt in der Regel eine Korrektur des Vorsteuerabzugs voraus. Bitte wenden Sie sich bei Fragen
-                an Ihre Steuerberatung.
-              </TooltipContent>
-            </Tooltip>
+          <div>
+            <div className="flex items-start gap-2">
+              <CheckboxField
+                className="flex-1"
+                required
+                error={errors.declarationSalesTax?.message}
+                label="Ich bestätige, dass ich den Vorsteuerabzug gemäß § 17 UStG (Änderung der Bemessungsgrundlage) korrigiere."
+                {...register('declarationSalesTax')}
+              />
+              <Tooltip>
+                <TooltipTrigger asChild>
+                  <button
+                    type="button"
+                    className="rounded-full p-1 text-brand-700 hover:bg-brand-50"
+                    aria-label="Hinweis zur Vorsteuer"
+                    aria-expanded={taxHint}
+                    aria-controls={taxHintId}
+                    onClick={() => setTaxHint((open) => !open)}
+                  >
+                    <Info aria-hidden="true" className="size-5" />
+                  </button>
+                </TooltipTrigger>
+                <TooltipContent>{TAX_HINT}</TooltipContent>
+              </Tooltip>
+            </div>
+            {/* A tap or click opens the hint in the page (issue 35: a tooltip needs hover or focus). */}
+            <p id={taxHintId} hidden={!taxHint} className="mt-2 rounded-md bg-brand-50 p-3 text-sm text-slate-800">
+              {TAX_HINT}
+            </p>
           </div>
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
             <Button
