@@ -54,7 +54,18 @@ function auditFileBody(app) {
         signals = [];
       }
       const notes = signals.map((x) => x.message).join(' | ');
-      return [r.id, r.shopName, r.email, r.code, `${when.date} ${when.time}`, r.duplicateInvoice ? 'ja' : 'nein', notes, '', ''];
+      // The same file, or the same invoice number on another submission (a signal): either is a
+      // duplicate invoice, and the column says which (issue 35: never 'nein' beside such a hint).
+      const sameNumber = signals.some((x) => x && x.code === 'number');
+      const duplicate =
+        r.duplicateInvoice && sameNumber
+          ? 'ja: gleiche Datei und Rechnungsnummer'
+          : r.duplicateInvoice
+            ? 'ja: gleiche Datei'
+            : sameNumber
+              ? 'ja: gleiche Rechnungsnummer'
+              : 'nein';
+      return [r.id, r.shopName, r.email, r.code, `${when.date} ${when.time}`, duplicate, notes, '', ''];
     }),
   );
   return { body, count: rows.length };

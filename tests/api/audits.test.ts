@@ -74,6 +74,20 @@ describe('audit file', () => {
     expect(row).toMatch(/"\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}";"nein";"[^"]*";"";""$/);
   });
 
+  it('says which duplicate it is: a hint naming the same invoice number is never beside "nein" (issue 35)', async () => {
+    const { submissionId } = await redeemed();
+    await server.admin.collection('submissions').update(submissionId, {
+      signals: [{ code: 'number', message: 'Die Rechnungsnummer RE-1 steht auch auf der Einreichung x (Code y).' }],
+    });
+    const res = await request(server.url, auditor, 'POST', '/api/collections/submission_audit_files/records', {
+      filename: 'pruefdatei.csv',
+    });
+    expect(res.status).toBe(200);
+    const record = await server.admin.collection('submission_audit_files').getOne(res.json.id);
+    const row = (await csvOf('submission_audit_files', record, 'file')).find((l) => l.startsWith(`"${submissionId}"`))!;
+    expect(row).toContain('";"ja: gleiche Rechnungsnummer";"Die Rechnungsnummer RE-1 steht auch');
+  });
+
   it('cannot be read or requested by a workshop, an administrator or a guest', async () => {
     for (const actor of [await createWorkshop(server), admin, null]) {
       const list = await request(server.url, actor, 'GET', '/api/collections/submission_audit_files/records');

@@ -2,7 +2,7 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { TextField } from '@/components/ui/text-field';
 import { MESSAGES } from '@/rules';
 
@@ -55,29 +55,17 @@ export function CentreList({ links, onRemove, onCustomerNumberChange, errors = {
           </li>
         ))}
       </ul>
-      {onRemove && (
-        <Dialog open={removing !== null} onOpenChange={(open) => !open && setRemoving(null)}>
-          <DialogContent>
-            <DialogTitle>Leistungszentrum entfernen?</DialogTitle>
-            <DialogDescription>
-              {removing?.partnerName} wird aus der Liste genommen. Umsätze über dieses Leistungszentrum werden Ihnen danach nicht mehr
-              zugeordnet.
-            </DialogDescription>
-            <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <DialogClose asChild>
-                <Button variant="outline">Abbrechen</Button>
-              </DialogClose>
-              <Button
-                onClick={() => {
-                  if (removing) onRemove(removing.partnerId);
-                  setRemoving(null);
-                }}
-              >
-                Entfernen
-              </Button>
-            </div>
-          </DialogContent>
-        </Dialog>
+      {onRemove && removing && (
+        <ConfirmDialog
+          title="Leistungszentrum entfernen?"
+          description={`${removing.partnerName} wird aus der Liste genommen. Umsätze über dieses Leistungszentrum werden Ihnen danach nicht mehr zugeordnet.`}
+          confirmLabel="Entfernen"
+          onConfirm={() => {
+            onRemove(removing.partnerId);
+            setRemoving(null);
+          }}
+          onCancel={() => setRemoving(null)}
+        />
       )}
     </>
   );

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useLoad } from '@/hooks/use-load';
 import { countOf, formatDate } from '@/utils/format';
@@ -163,38 +163,24 @@ export function ReviewQueueBlock() {
         </>
       )}
       {current && asked && (
-        <Dialog open onOpenChange={(open) => !open && setConfirming(null)}>
-          <DialogContent>
-            <DialogTitle>
-              Trotz {countOf(signals.length, 'Hinweis', 'Hinweisen')}: {asked.label}?
-            </DialogTitle>
-            <DialogDescription>
-              Code {current.code} von {current.workshop.shopName}. Das Ergebnis wird sofort gespeichert und der Werkstatt per E-Mail
-              mitgeteilt.
-            </DialogDescription>
-            <ul className="mt-3 list-disc pl-5 text-sm text-slate-800">
-              {signals.map((s) => (
-                <li key={`${s.code}-${s.message}`}>{s.message}</li>
-              ))}
-            </ul>
-            <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <DialogClose asChild>
-                <Button variant="outline">Abbrechen</Button>
-              </DialogClose>
-              <Button
-                variant={asked.variant}
-                autoFocus
-                disabled={busy}
-                onClick={() => {
-                  setConfirming(null);
-                  void decide(asked.outcome);
-                }}
-              >
-                {asked.label} bestätigen
-              </Button>
-            </div>
-          </DialogContent>
-        </Dialog>
+        <ConfirmDialog
+          title={`Trotz ${countOf(signals.length, 'Hinweis', 'Hinweisen')}: ${asked.label}?`}
+          description={`Code ${current.code} von ${current.workshop.shopName}. Das Ergebnis wird sofort gespeichert und der Werkstatt per E-Mail mitgeteilt.`}
+          confirmLabel={`${asked.label} bestätigen`}
+          confirmVariant={asked.variant}
+          busy={busy}
+          onConfirm={() => {
+            setConfirming(null);
+            void decide(asked.outcome);
+          }}
+          onCancel={() => setConfirming(null)}
+        >
+          <ul className="mt-3 list-disc pl-5 text-sm text-slate-800">
+            {signals.map((s) => (
+              <li key={`${s.code}-${s.message}`}>{s.message}</li>
+            ))}
+          </ul>
+        </ConfirmDialog>
       )}
     </Block>
   );
