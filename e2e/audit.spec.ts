@@ -71,7 +71,9 @@ test.describe('audit round trip', () => {
     await check.getByRole('button', { name: 'Rechnung anzeigen' }).click();
     // A PDF is drawn by pdf.js page by page, beside the submission's facts (this test's PDF has no page).
     await expect(check).toContainText(good.code);
-    await expect(check.getByText('Das PDF enthält keine Seite.')).toBeVisible();
+    // pdf.js (a lazy chunk and its worker) loads first: on a busy two-core machine that took more
+    // than the default 5 s once ('Rechnung wird geladen...' still shown).
+    await expect(check.getByText('Das PDF enthält keine Seite.')).toBeVisible({ timeout: 20_000 });
     await expectNoA11yViolations(page);
 
     const edited = lines
