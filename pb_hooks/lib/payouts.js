@@ -308,20 +308,7 @@ function markPaid(app, admin, batchId, paidOn) {
       payout.set('status', 'paid');
       payout.set('paidOn', paidOn);
       tx.save(payout);
-      const user = tx.findRecordById('users', payout.getString('user'));
-      outbox().enqueue(tx, {
-        to: user.email(),
-        user: user.id,
-        template: 'payout-sent',
-        data: {
-          name: `${user.getString('firstName')} ${user.getString('lastName')}`,
-          code: payout.getString('endToEndId'),
-          amount: amounts.formatEuro(payout.getFloat('amount')),
-          iban: maskIban(payout.getString('iban')),
-          paidOn: germanDate(paidOn),
-        },
-        concerns: { collection: 'payouts', id: payout.id },
-      });
+      mailAboutPayout(tx, payout, 'payout-sent', { amount: amounts.formatEuro(payout.getFloat('amount')), paidOn: germanDate(paidOn) });
     }
     staffLog().write(tx, {
       actor: admin,
@@ -338,18 +325,24 @@ function markPaid(app, admin, batchId, paidOn) {
  * transaction: after a bank return (`portal` false) or because the portal itself needs them.
  */
 function askForBankDetails(tx, payout, reason, portal) {
+  mailAboutPayout(tx, payout, 'bank-details-needed', { reason, portal });
+}
+
+/** A mail to the payout's workshop about it (name, code, masked IBAN, plus `extra`), queued in `tx`. */
+function mailAboutPayout(tx, payout, template, extra) {
   const user = tx.findRecordById('users', payout.getString('user'));
   outbox().enqueue(tx, {
     to: user.email(),
     user: user.id,
-    template: 'bank-details-needed',
-    data: {
-      name: `${user.getString('firstName')} ${user.getString('lastName')}`,
-      code: payout.getString('endToEndId'),
-      reason,
-      iban: maskIban(payout.getString('iban')),
-      portal,
-    },
+    template,
+    data: Object.assign(
+      {
+        name: `${user.getString('firstName')} ${user.getString('lastName')}`,
+        code: payout.getString('endToEndId'),
+        iban: maskIban(payout.getString('iban')),
+      },
+      extra,
+    ),
     concerns: { collection: 'payouts', id: payout.id },
   });
 }
