@@ -241,6 +241,9 @@ export default tseslint.config(
         onMailerRecordPasswordResetSend: 'readonly',
         onMailerRecordOTPSend: 'readonly',
         onMailerRecordAuthAlertSend: 'readonly',
+        onMailerRecordEmailChangeSend: 'readonly',
+        onRecordRequestEmailChangeRequest: 'readonly',
+        onRecordConfirmEmailChangeRequest: 'readonly',
       },
     },
     rules: {

@@ -27,8 +27,8 @@ test.describe('profile', () => {
       await expect(row.getByRole('cell').nth(2)).toHaveText(/^\d{2}\.\d{2}\.\d{4}$/);
       await expect(row.getByRole('cell').nth(3)).toHaveText('NORA Cashback-Aktion 2025');
     }
-    await expect(page.getByLabel('E-Mail')).toBeDisabled();
-    await expect(page.getByLabel('E-Mail')).toHaveValue(DEMO.email);
+    await expect(page.getByLabel('E-Mail', { exact: true })).toBeDisabled();
+    await expect(page.getByLabel('E-Mail', { exact: true })).toHaveValue(DEMO.email);
     await expect(page.getByRole('list', { name: 'Verknüpfte Leistungszentren' }).getByRole('listitem')).toHaveCount(2);
     await expect(page.getByText('Achtung: Ihr Profil ist derzeit noch nicht vollständig.')).toHaveCount(0);
     await page.getByRole('link', { name: /Cashback einlösen/ }).click();
@@ -55,7 +55,7 @@ test.describe('profile', () => {
     await expect(warning).toBeVisible();
     // The warning names what is missing.
     await expect(page.getByText('Es fehlt noch: ein verknüpftes Leistungszentrum mit Kundennummer.')).toBeVisible();
-    await page.getByLabel('Ort').fill('Potsdam');
+    await page.getByRole('textbox', { name: 'Ort', exact: true }).fill('Potsdam');
     await page.getByRole('button', { name: 'Speichern' }).click();
     await expect(page.getByText('Ihre Profildaten wurden erfolgreich gespeichert.')).toBeVisible();
     await expect(warning).toBeVisible();
@@ -148,7 +148,7 @@ test.describe('profile', () => {
         ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"boom","data":{}}' })
         : route.continue(),
     );
-    await page.getByLabel('Ort').fill('Potsdam');
+    await page.getByRole('textbox', { name: 'Ort', exact: true }).fill('Potsdam');
     await page.getByRole('button', { name: 'Speichern' }).click();
     await expect(
       page.getByRole('alert').filter({ hasText: 'Fehler beim Speichern der Profildaten. Bitte versuchen Sie es später erneut.' }),
@@ -174,7 +174,7 @@ test.describe('profile', () => {
     );
     await page.getByRole('button', { name: 'Speichern' }).click();
     await expect(page.getByRole('alert').filter({ hasText: /^Fehler beim Abspeichern der Daten\.$/ })).toBeVisible();
-    await expect(page.getByLabel('Ort')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('textbox', { name: 'Ort', exact: true })).toHaveAttribute('aria-invalid', 'true');
 
     await page.unroute(`**/api/collections/users/records/${workshop.id}`);
     await page.route('**/api/collections/user_lz_connections/records', (route) =>
@@ -185,7 +185,7 @@ test.describe('profile', () => {
     await dialog.getByRole('option').first().click();
     await dialog.getByLabel('Kundennummer').fill('K1');
     await dialog.getByRole('button', { name: 'Hinzufügen' }).click();
-    await page.getByLabel('Ort').fill('Potsdam');
+    await page.getByRole('textbox', { name: 'Ort', exact: true }).fill('Potsdam');
     await page.getByRole('button', { name: 'Speichern' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Fehler beim Aktualisieren der Leistungszentren' })).toBeVisible();
   });

@@ -24,6 +24,7 @@ cronAdd('mail-outbox', '* * * * *', () => {
 onMailerRecordVerificationSend((e) => require(`${__hooks}/lib/outbox.js`).sendLogged(e, 'auth-verification'));
 onMailerRecordPasswordResetSend((e) => require(`${__hooks}/lib/outbox.js`).sendLogged(e, 'auth-password-reset'));
 onMailerRecordOTPSend((e) => require(`${__hooks}/lib/outbox.js`).sendLogged(e, 'auth-login-code'));
+onMailerRecordEmailChangeSend((e) => require(`${__hooks}/lib/outbox.js`).sendLogged(e, 'auth-email-change'));
 onMailerRecordAuthAlertSend((e) => require(`${__hooks}/lib/outbox.js`).sendLogged(e, 'auth-alert'));
 
 // The mail log's resend button: queues a copy of a campaign mail (administrators).

@@ -11,5 +11,12 @@ onRecordCreateRequest((e) => {
 
 onRecordUpdateRequest((e) => {
   require(`${__hooks}/lib/users.js`).assertUserLimits(e);
+  const account = require(`${__hooks}/lib/account.js`);
+  // A new password: the current one first, and a notice mail in the same transaction (issue 35).
+  if (account.changesPassword(e)) return account.changePassword(e, () => e.next());
   e.next();
 }, 'users');
+
+// A new e-mail address: checked and stored as every address is; the old address is told on confirmation.
+onRecordRequestEmailChangeRequest((e) => require(`${__hooks}/lib/account.js`).requestEmailChange(e), 'users');
+onRecordConfirmEmailChangeRequest((e) => require(`${__hooks}/lib/account.js`).confirmEmailChange(e), 'users');

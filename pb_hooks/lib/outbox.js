@@ -23,6 +23,8 @@ const LINKS = {
   'audit-rejected': { path: '/cashback', text: 'Rechnung erneut einreichen' },
   'payout-sent': { path: '/profile', text: 'Ihr Profil ansehen' },
   'bank-details-needed': { path: '/profile', text: 'Bankverbindung jetzt korrigieren' },
+  'email-changed': { path: '/login', text: 'Zum Portal' },
+  'password-changed': { path: '/forgot-password', text: 'Passwort zurücksetzen' },
 };
 const TEMPLATES = Object.keys(LINKS);
 
@@ -79,7 +81,9 @@ function logImmediate(app, { to, user, template, ok, error }) {
 
 /** Runs one of PocketBase's mailer events (it sends the auth mail) and logs the outcome. */
 function sendLogged(e, template) {
-  const to = e.record ? e.record.email() : '';
+  // The message's own recipient: an e-mail change goes to the new address, not the record's.
+  const recipients = e.message && e.message.to ? e.message.to : [];
+  const to = recipients.length > 0 ? recipients[0].address : e.record ? e.record.email() : '';
   const user = e.record && e.record.collection().name === 'users' ? e.record.id : '';
   try {
     e.next();

@@ -548,8 +548,7 @@ function findOr404(app, collection, id) {
 }
 
 function maskIban(iban) {
-  const v = String(iban || '');
-  return v.length > 8 ? `${v.slice(0, 4)} **** **** ${v.slice(-4)}` : v;
+  return rules().maskIban(iban);
 }
 
 function germanDate(iso) {

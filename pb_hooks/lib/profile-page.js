@@ -8,6 +8,12 @@
 // most of a page's CPU time (docs/performance.md).
 
 const VOUCHERS_SHOWN = 100;
+const SUBMISSIONS_SHOWN = 100;
+
+// 'DE89 **** **** 3000': the rulebook's maskIban (src/rules/mask.ts) written in SQL, so
+// the full IBAN never leaves the server in this answer; tests/api/profile-page.test.ts
+// compares both.
+const MASKED_IBAN = `CASE WHEN length(s.ibanNumber) > 8 THEN substr(s.ibanNumber, 1, 4) || ' **** **** ' || substr(s.ibanNumber, -4) ELSE s.ibanNumber END`;
 
 /** The statement for a workshop's page; the account fields come from the rulebook. */
 function pageSql(fields) {
@@ -40,6 +46,22 @@ SELECT json_object(
              WHERE v.user = u.id
              ORDER BY v.created DESC, v.id DESC
              LIMIT ${VOUCHERS_SHOWN}) v)),
+  -- 'Meine Einreichungen' (issue 35): state, masked IBAN, the invoice's file name (opened with
+  -- a file token), the note of the newest verdict and the payout's state. No review field.
+  'submissions', json((
+    SELECT json_group_array(json_object('id', s.id, 'created', s.created, 'code', s.code, 'status', s.status,
+             'accountHolder', s.accountHolder, 'iban', s.iban, 'file', s.file, 'note', s.note,
+             'payoutStatus', s.payoutStatus, 'paidOn', s.paidOn))
+      FROM (SELECT s.id, s.created, COALESCE(v.code, '') AS code, s.status, s.file,
+                   s.ibanFirstName || ' ' || s.ibanLastName AS accountHolder, ${MASKED_IBAN} AS iban,
+                   COALESCE((SELECT a.note FROM submission_audits a WHERE a.submission = s.id ORDER BY a.created DESC, a.id DESC LIMIT 1), '') AS note,
+                   COALESCE(p.status, '') AS payoutStatus, COALESCE(p.paidOn, '') AS paidOn
+              FROM submissions s
+              LEFT JOIN vouchers v ON v.id = s.voucher
+              LEFT JOIN payouts p ON p.submission = s.id
+             WHERE s.user = u.id
+             ORDER BY s.created DESC, s.id DESC
+             LIMIT ${SUBMISSIONS_SHOWN}) s)),
   'returned', json((
     SELECT json_group_array(json_object('id', p.id, 'endToEndId', p.endToEndId, 'returnReason', p.returnReason, 'iban', p.iban,
              'accountHolder', p.accountHolder))

@@ -14,6 +14,7 @@ const Login = lazy(() => import('./routes/login'));
 const ForgotPassword = lazy(() => import('./routes/forgot-password'));
 const ResetPassword = lazy(() => import('./routes/reset-password'));
 const Verify = lazy(() => import('./routes/verify'));
+const ConfirmEmailChange = lazy(() => import('./routes/confirm-email-change'));
 const Profile = lazy(() => import('./routes/profile'));
 const AdminProfile = lazy(() => import('./routes/admin-profile'));
 const Datacenter = lazy(() => import('./routes/datacenter'));
@@ -53,6 +54,7 @@ export const routes: RouteObject[] = [
       { path: paths.forgotPassword.path, element: <ForgotPassword /> },
       { path: paths.resetPassword.path, element: <ResetPassword /> },
       { path: paths.verify.path, element: <Verify /> },
+      { path: paths.confirmEmailChange.path, element: <ConfirmEmailChange /> },
       {
         path: paths.profile.path,
         element: (

@@ -14,6 +14,11 @@ export const paths = {
     getHref: (token: string) => `/reset-password/${token}`,
   },
   verify: { path: '/verify/:token', title: 'E-Mail-Adresse bestätigen', getHref: (token: string) => `/verify/${token}` },
+  confirmEmailChange: {
+    path: '/confirm-email-change/:token',
+    title: 'Neue E-Mail-Adresse bestätigen',
+    getHref: (token: string) => `/confirm-email-change/${token}`,
+  },
   profile: { path: '/profile', title: 'Mein Profil', getHref: () => '/profile' },
   adminProfile: { path: '/adminprofile', title: 'Profil', getHref: () => '/adminprofile' },
   datacenter: { path: '/datacenter', title: 'Datacenter', getHref: () => '/datacenter' },

@@ -15,6 +15,7 @@ export { OVERLOAD } from './load';
 export { WORKSHOP_FIELDS, type WorkshopFields } from './fields';
 export { LIMITS, MESSAGES } from './messages';
 export { STAFF_LOG_LABELS, staffLogLabel } from './staff-log';
+export { maskIban } from './mask';
 export { SEPA_TEXT, sepaNameProblem, sepaText, toSepaText } from './sepa';
 // IBAN and BIC: '@/rules/bank' (not re-exported here, so importing the rulebook does not load ibantools).
 

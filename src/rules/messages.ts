@@ -36,6 +36,11 @@ export const MESSAGES = {
   emailInUse:
     'Diese E-Mail-Adresse wird bereits verwendet. Bitte wählen Sie eine andere E-Mail-Adresse oder melden Sie sich an, wenn Sie bereits ein Konto haben.',
   passwordMismatch: 'Passwörter stimmen nicht überein.',
+  /** Changing the password or the e-mail address while signed in (issue 35). */
+  currentPasswordWrong: 'Das aktuelle Passwort ist nicht korrekt.',
+  currentPasswordRequired: 'Bitte geben Sie Ihr aktuelles Passwort ein.',
+  passwordUnchanged: 'Das neue Passwort muss sich vom aktuellen unterscheiden.',
+  emailUnchanged: 'Das ist bereits die E-Mail-Adresse Ihres Kontos.',
   termsRequired: 'Sie müssen die AGBs akzeptieren, um fortzufahren.',
   passwordMin: `Passwort muss mindestens ${LIMITS.passwordMin} Zeichen lang sein`,
   passwordMax: `Passwort darf maximal ${LIMITS.passwordMax} Zeichen lang sein`,

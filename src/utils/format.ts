@@ -28,6 +28,12 @@ export function formatDate(value: string | Date | null | undefined): string {
   return Number.isNaN(d.getTime()) ? '-' : date.format(d);
 }
 
+/** A calendar day as the server stores it (YYYY-MM-DD, a bank's date) as dd.mm.yyyy, with no time zone shift. */
+export function formatDay(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return d && m && y ? `${d}.${m}.${y}` : iso;
+}
+
 /** dd.mm.yyyy, hh:mm in Berlin time; '-' when missing or unreadable. */
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (!value) return '-';

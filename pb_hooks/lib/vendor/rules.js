@@ -34,6 +34,10 @@ const MESSAGES = {
 	emailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
 	emailInUse: "Diese E-Mail-Adresse wird bereits verwendet. Bitte wählen Sie eine andere E-Mail-Adresse oder melden Sie sich an, wenn Sie bereits ein Konto haben.",
 	passwordMismatch: "Passwörter stimmen nicht überein.",
+	currentPasswordWrong: "Das aktuelle Passwort ist nicht korrekt.",
+	currentPasswordRequired: "Bitte geben Sie Ihr aktuelles Passwort ein.",
+	passwordUnchanged: "Das neue Passwort muss sich vom aktuellen unterscheiden.",
+	emailUnchanged: "Das ist bereits die E-Mail-Adresse Ihres Kontos.",
 	termsRequired: "Sie müssen die AGBs akzeptieren, um fortzufahren.",
 	passwordMin: `Passwort muss mindestens ${LIMITS.passwordMin} Zeichen lang sein`,
 	passwordMax: `Passwort darf maximal ${LIMITS.passwordMax} Zeichen lang sein`,
@@ -227,6 +231,12 @@ const STAFF_LOG_LABELS = {
 function staffLogLabel(action) {
 	var _STAFF_LOG_LABELS$act;
 	return (_STAFF_LOG_LABELS$act = STAFF_LOG_LABELS[action]) !== null && _STAFF_LOG_LABELS$act !== void 0 ? _STAFF_LOG_LABELS$act : action;
+}
+
+// src/rules/mask.ts
+function maskIban(iban) {
+	const v = String(iban !== null && iban !== void 0 ? iban : "");
+	return v.length > 8 ? `${v.slice(0, 4)} **** **** ${v.slice(-4)}` : v;
 }
 
 // src/rules/index.ts
@@ -1755,6 +1765,7 @@ exports.emailProblem = emailProblem;
 exports.germanDate = germanDate;
 exports.ibanProblem = ibanProblem;
 exports.invoiceFacts = invoiceFacts;
+exports.maskIban = maskIban;
 exports.normalizeBic = normalizeBic;
 exports.normalizePhone = normalizePhone;
 exports.passwordProblem = passwordProblem;

@@ -1,8 +1,12 @@
+import { ClientResponseError } from 'pocketbase';
+
 import type { CentreLink } from '@/components/service-centres/schema';
 import { MESSAGES, type WorkshopFields } from '@/rules';
+import { formatDay } from '@/utils/format';
 
 export const PROFILE_MESSAGES = {
   loadFailed: 'Fehler beim Laden der Profil Daten. Bitte versuchen Sie es später erneut.',
+  submissionsFailed: 'Ihre Einreichungen konnten nicht geladen werden.',
   saveFailed: 'Fehler beim Speichern der Profildaten. Bitte versuchen Sie es später erneut.',
   storeFailed: 'Fehler beim Abspeichern der Daten.',
   connectionsFailed: 'Fehler beim Aktualisieren der Leistungszentren',
@@ -60,10 +64,7 @@ export const VOUCHER_STATUS_LABEL: Record<Voucher['status'], string> = { open: '
 
 /** SPEC's three labels, and 'Ausgezahlt am dd.mm.yyyy' once the payout is paid (DECISIONS section 6). */
 export function voucherLabel(v: Voucher): string {
-  if (v.paidOn) {
-    const [y, m, d] = v.paidOn.split('-');
-    return `Ausgezahlt am ${d}.${m}.${y}`;
-  }
+  if (v.paidOn) return `Ausgezahlt am ${formatDay(v.paidOn)}`;
   return VOUCHER_STATUS_LABEL[v.status] ?? v.status;
 }
 
@@ -98,10 +99,90 @@ export class BankDetailsError extends Error {
   }
 }
 
+/** One of the workshop's redemptions as 'Meine Einreichungen' shows it (issue 35). */
+export interface MySubmission {
+  id: string;
+  created: string;
+  code: string;
+  status: 'pending' | 'passed' | 'rejected';
+  accountHolder: string;
+  /** Masked on the server: 'DE89 **** **** 3000'. */
+  iban: string;
+  /** The stored invoice's file name (protected: opened with a file token). */
+  file: string;
+  /** The auditor's note of the newest verdict, '' when none. */
+  note: string;
+  payoutStatus: '' | 'payable' | 'held' | 'in_batch' | 'exported' | 'paid' | 'returned';
+  paidOn: string;
+}
+
+export const SUBMISSION_STATUS_LABEL: Record<MySubmission['status'], string> = {
+  pending: 'In Prüfung',
+  passed: 'Geprüft und anerkannt',
+  rejected: 'Nicht anerkannt: bitte erneut einreichen',
+};
+
+/** The payout's state in the workshop's words (issue 35); held payouts are 'in Vorbereitung' too (the reason is internal). */
+export function payoutLabel(s: Pick<MySubmission, 'status' | 'payoutStatus' | 'paidOn'>): string {
+  switch (s.payoutStatus) {
+    case 'paid':
+      return s.paidOn ? `ausgezahlt am ${formatDay(s.paidOn)}` : 'ausgezahlt';
+    case 'exported':
+      return 'angewiesen';
+    case 'returned':
+      return 'zurückgekommen: bitte Bankdaten prüfen';
+    case 'payable':
+    case 'held':
+    case 'in_batch':
+      return 'in Vorbereitung';
+    default:
+      return s.status === 'passed' ? 'in Vorbereitung' : '–';
+  }
+}
+
 /** The profile page's data: what one request to the server answers (decision record 019). */
 export interface ProfilePageData {
   profile: Profile;
   stats: Stats | null;
   vouchers: Voucher[];
+  submissions: MySubmission[];
   returned: ReturnedPayout[];
+}
+
+// A workshop's own account (issue 35): a new e-mail address (confirmed through the new
+// address) and a new password (the current one required; every session ends, this one is
+// renewed with the new password).
+
+export const ACCOUNT_MESSAGES = {
+  failed: 'Das hat nicht geklappt. Bitte versuchen Sie es später erneut.',
+  emailRequested: (email: string) =>
+    `Wir haben einen Bestätigungslink an ${email} geschickt. Erst wenn Sie ihn öffnen, gilt die neue Adresse; bis dahin bleibt Ihre bisherige gültig.`,
+  passwordChanged: 'Ihr Passwort wurde geändert. Alle anderen Anmeldungen wurden beendet.',
+} as const;
+
+/** A refusal with the server's German field messages. */
+export class AccountError extends Error {
+  constructor(
+    message: string,
+    readonly fields: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/** A refused account change as AccountError (field messages when the server names fields). */
+export function accountRefusal(err: unknown): AccountError {
+  if (err instanceof ClientResponseError && err.status === 400) {
+    const data = (err.response?.data ?? {}) as Record<string, { message?: string }>;
+    const fields: Record<string, string> = {};
+    for (const [key, value] of Object.entries(data)) if (value?.message) fields[key] = value.message;
+    if (Object.keys(fields).length > 0) return new AccountError(ACCOUNT_MESSAGES.failed, fields);
+  }
+  return new AccountError(ACCOUNT_MESSAGES.failed, {});
+}
+
+export interface PasswordChange {
+  oldPassword: string;
+  password: string;
+  passwordConfirm: string;
 }

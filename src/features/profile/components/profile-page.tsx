@@ -9,7 +9,9 @@ import { loadProfilePage } from '../api/load-profile-page';
 import { PROFILE_MESSAGES, type Profile, type ProfilePageData } from '../api/model';
 import { RedeemPanel, StatsPanel, VoucherTable } from './overview-panels';
 import { ProfileForm } from './profile-form';
+import { AccountPanel } from './account-panel';
 import { ReturnedPayoutsPanel } from './returned-payouts-panel';
+import { SubmissionsPanel } from './submissions-panel';
 
 /** The same profile object while its content is unchanged, so a reload of the page does not reset the form. */
 function useSameProfile(next: Profile | null): Profile | null {
@@ -39,9 +41,11 @@ export function ProfilePage() {
       </div>
       <ReturnedPayoutsPanel returned={page.data?.returned ?? []} failed={failed} onSaved={page.reload} />
       <VoucherTable vouchers={page.data?.vouchers ?? []} loading={page.loading} failed={failed} />
+      <SubmissionsPanel submissions={page.data?.submissions ?? []} loading={page.loading} failed={failed} />
       {page.loading && <Spinner label="Wird geladen..." />}
       {failed && <Alert tone="error">{PROFILE_MESSAGES.loadFailed}</Alert>}
       {profile && <ProfileForm profile={profile} onSaved={reloadProfile} />}
+      {profile && <AccountPanel email={profile.email} />}
     </div>
   );
 }

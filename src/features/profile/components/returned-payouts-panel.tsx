@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { returnReasonLabel } from '@/rules';
+import { maskIban, returnReasonLabel } from '@/rules';
 
 import { BankDetailsError, RETURNED_MESSAGES, type ReturnedPayout } from '../api/model';
 import { saveBankDetails } from '../api/save-bank-details';
@@ -107,8 +107,4 @@ function BankDetailsForm({ payout, onSaved }: { payout: ReturnedPayout; onSaved:
       </Button>
     </form>
   );
-}
-
-function maskIban(iban: string) {
-  return iban.length > 8 ? `${iban.slice(0, 4)} **** **** ${iban.slice(-4)}` : iban;
 }

@@ -1,0 +1,146 @@
+import { MESSAGES } from '../src/rules';
+import { PASSWORD, submissionForm } from '../tests/helpers/fixtures';
+import { linkIn } from '../tests/helpers/mail';
+import { declineCookies, enterAs, expect, login, openVoucher, test } from './fixtures';
+
+// Issue 35: the account self-service a workshop expects, at a phone's and a desktop's width.
+
+for (const width of [360, 1280]) {
+  test(`'Meine Einreichungen' at ${width} px: state, masked IBAN, the audit's note, the payout's state and the invoice`, async ({
+    page,
+    admin,
+    makeAccount,
+    expectNoA11yViolations,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const workshop = await makeAccount('users');
+    let tier = 0;
+    const submit = async (status: string) => {
+      const voucher = await openVoucher(admin, workshop.id, ++tier);
+      await admin.collection('vouchers').update(voucher.id, { status: 'audit' });
+      const sub = await admin.collection('submissions').create(submissionForm(workshop.id, voucher, { status }));
+      return { sub, voucher };
+    };
+    const paid = await submit('passed');
+    const inReview = await submit('pending');
+    const payout = (s: Awaited<ReturnType<typeof submit>>, status: string, extra = {}) =>
+      admin.collection('payouts').create({
+        submission: s.sub.id,
+        user: workshop.id,
+        voucher: s.voucher.id,
+        campaign: s.sub.campaign,
+        amount: 50,
+        accountHolder: 'Erika Mustermann',
+        iban: 'DE89370400440532013000',
+        endToEndId: `E2E${s.sub.id}`,
+        remittance: 'NORA Cashback',
+        status,
+        ...extra,
+      });
+    await payout(paid, 'paid', { paidOn: '2026-11-20' });
+    const auditor = await makeAccount('auditors');
+    await admin.collection('submission_audits').create({
+      submission: inReview.sub.id,
+      auditor: auditor.id,
+      checked: false,
+      faulty: false,
+      outcome: 'rejected',
+      note: 'Bitte die ganze Rechnung',
+    });
+
+    await enterAs(page, admin, workshop);
+    const panel = page.getByRole('region', { name: 'Meine Einreichungen' });
+    const items = panel.getByRole('list', { name: 'Einreichungen' }).getByRole('listitem');
+    await expect(items).toHaveCount(2);
+    const paidItem = items.filter({ hasText: paid.voucher.code });
+    await expect(paidItem).toContainText('Geprüft und anerkannt');
+    await expect(paidItem).toContainText('ausgezahlt am 20.11.2026');
+    await expect(paidItem).toContainText('DE89 **** **** 3000');
+    await expect(panel).not.toContainText('DE89370400440532013000');
+    const reviewItem = items.filter({ hasText: inReview.voucher.code });
+    await expect(reviewItem).toContainText('In Prüfung');
+    await expect(reviewItem).toContainText('Bitte die ganze Rechnung');
+
+    const popup = page.waitForEvent('popup');
+    await paidItem.getByRole('button', { name: `Rechnung zu ${paid.voucher.code} ansehen` }).click();
+    const invoice = await popup;
+    await invoice.waitForLoadState();
+    expect(invoice.url()).toContain(`/api/files/submissions/${paid.sub.id}/`);
+    // Nothing on the page is wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await declineCookies(page);
+    await expectNoA11yViolations(page);
+  });
+}
+
+test('changing the password: the current one is checked, the session goes on, the new password signs in', async ({
+  page,
+  admin,
+  makeAccount,
+  inbox,
+  browser,
+}) => {
+  const workshop = await makeAccount('users');
+  await enterAs(page, admin, workshop);
+  const form = page.getByRole('form', { name: 'Passwort ändern' });
+  await form.getByLabel('Aktuelles Passwort').fill('falsch-falsch');
+  await form.getByRole('textbox', { name: 'Neues Passwort', exact: true }).fill('Neues-Passwort-1');
+  await form.getByLabel('Neues Passwort bestätigen').fill('Neues-Passwort-1');
+  await form.getByRole('button', { name: 'Passwort ändern' }).click();
+  await expect(form.getByText(MESSAGES.currentPasswordWrong)).toBeVisible();
+
+  await form.getByLabel('Aktuelles Passwort').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Passwort ändern' }).click();
+  await expect(form.getByText('Ihr Passwort wurde geändert. Alle anderen Anmeldungen wurden beendet.')).toBeVisible();
+  await expect(form.getByLabel('Aktuelles Passwort')).toHaveValue('');
+  // This session was renewed with the new password: the page still loads its data.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ihr Profil' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Ihre Cashback-Übersicht' }).getByText('Ihr Cashback')).toBeVisible();
+  await inbox.waitFor(workshop.email, (m) => m.subject === 'Ihr Passwort wurde geändert', 30_000);
+
+  const other = await browser.newPage();
+  await login(other, { email: workshop.email, password: 'Neues-Passwort-1' });
+  await expect(other).toHaveURL(/\/profile$/);
+  await other.close();
+});
+
+test('changing the e-mail address: a link to the new address, confirmed with the password, then signing in with it', async ({
+  page,
+  admin,
+  makeAccount,
+  inbox,
+}) => {
+  const workshop = await makeAccount('users');
+  const newEmail = `neu-${workshop.id}@example.de`;
+  await enterAs(page, admin, workshop);
+  const form = page.getByRole('form', { name: 'E-Mail-Adresse ändern' });
+  await expect(form).toContainText(workshop.email);
+  await form.getByLabel('Neue E-Mail-Adresse').fill(workshop.email.toUpperCase());
+  await form.getByRole('button', { name: 'Bestätigungslink senden' }).click();
+  await expect(form.getByText(MESSAGES.emailUnchanged)).toBeVisible();
+  await form.getByLabel('Neue E-Mail-Adresse').fill(newEmail);
+  await form.getByRole('button', { name: 'Bestätigungslink senden' }).click();
+  await expect(form.getByText(`Wir haben einen Bestätigungslink an ${newEmail} geschickt.`, { exact: false })).toBeVisible();
+
+  const mail = await inbox.waitFor(newEmail, (m) => m.subject === 'Bitte bestätigen Sie Ihre neue E-Mail-Adresse');
+  const link = new URL(linkIn(mail, '/confirm-email-change/'));
+  await page.goto(link.pathname);
+  await expect(page.getByRole('heading', { level: 1, name: 'Neue E-Mail-Adresse bestätigen' })).toBeVisible();
+  await expect(page.getByText(`Ihre neue Adresse: ${newEmail}.`)).toBeVisible();
+  await page.getByLabel('Passwort').fill('falsch-falsch');
+  await page.getByRole('button', { name: 'Änderung bestätigen' }).click();
+  await expect(page.getByText(MESSAGES.currentPasswordWrong)).toBeVisible();
+  await page.getByLabel('Passwort').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Änderung bestätigen' }).click();
+  // The session of this browser ended with the change: the start page says so.
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Ihre E-Mail-Adresse wurde geändert. Bitte melden Sie sich mit der neuen Adresse an.')).toBeVisible();
+  await inbox.waitFor(workshop.email, (m) => m.subject === 'Die E-Mail-Adresse Ihres Kontos wurde geändert', 30_000);
+
+  await login(page, { email: workshop.email, password: PASSWORD });
+  await expect(page.getByText('E-Mail oder Passwort ist nicht korrekt')).toBeVisible();
+  await login(page, { email: newEmail, password: PASSWORD });
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('form', { name: 'E-Mail-Adresse ändern' })).toContainText(newEmail);
+});
