@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
 import { ROOT } from '../scripts/lib/pocketbase.mjs';
+import { berlinDay, germanDay } from '../tests/helpers/days';
 import { PNG_BYTES, submissionForm } from '../tests/helpers/fixtures';
 import { declineCookies, expect, enterAs, openVoucher, signInAs, test } from './fixtures';
 
@@ -62,6 +63,13 @@ test('from a passed invoice to the workshop’s account, a return, new bank deta
     const batch = payouts.getByRole('list', { name: 'Auszahlungsläufe' }).getByRole('listitem').first();
     await expect(batch).toContainText('1 Auszahlung, 50,00');
     await expect(batch).toContainText('Erstellt, wartet auf Freigabe');
+    // One clock story (decision 035): the batch was made today, in real time, and the pinned
+    // campaign clock of the demo is named where it applies.
+    await expect(batch).toContainText(`erstellt am ${germanDay(berlinDay())}`);
+    await expect(
+      payouts.getByRole('list', { name: 'Noch nicht ausgezahlte Einreichungen' }).getByRole('listitem').filter({ hasText: voucher.code }),
+    ).toContainText('0 Tage');
+    await expect(page.getByText(/^Demo: Die Aktionsuhr steht auf 15\.09\.2025, \d\d:\d\d Uhr\./)).toBeVisible();
     await expectNoA11yViolations(page);
     // A second administrator exists: the creator is offered no release, only the reason (issue 35;
     // the server's refusal of a creator's release: tests/api/payouts.test.ts).
@@ -93,7 +101,7 @@ test('from a passed invoice to the workshop’s account, a return, new bank deta
     // The schema German banks accept: xmllint prints nothing else than "validates".
     expect(execFileSync('xmllint', ['--noout', '--schema', XSD, file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })).toBe('');
     await theirs.getByRole('button', { name: 'Als ausgeführt bestätigen' }).click();
-    await expect(theirs).toContainText('Ausgeführt am 15.09.2025');
+    await expect(theirs).toContainText(`Ausgeführt am ${germanDay(berlinDay())}`);
     await inbox.waitFor(workshop.email, (m) => m.subject === `Ihr Cashback zum Code ${voucher.code} wurde überwiesen`);
 
     // The workshop sees it paid.
@@ -102,7 +110,7 @@ test('from a passed invoice to the workshop’s account, a return, new bank deta
     await signInAs(mine, admin, 'users', workshop.id);
     await mine.goto('/profile');
     await declineCookies(mine);
-    await expect(mine.getByRole('row', { name: new RegExp(voucher.code) })).toContainText('Ausgezahlt am 15.09.2025');
+    await expect(mine.getByRole('row', { name: new RegExp(voucher.code) })).toContainText(`Ausgezahlt am ${germanDay(berlinDay())}`);
 
     // The payment comes back: account closed.
     await theirs.getByRole('button', { name: 'Auszahlungen anzeigen' }).click();
@@ -144,11 +152,11 @@ test('from a passed invoice to the workshop’s account, a return, new bank deta
     await other.getByRole('dialog').getByRole('button', { name: 'Freigeben' }).click();
     await next.getByRole('button', { name: 'SEPA-Datei erstellen' }).click();
     await next.getByRole('button', { name: 'Als ausgeführt bestätigen' }).click();
-    await expect(next).toContainText('Ausgeführt am 15.09.2025');
+    await expect(next).toContainText(`Ausgeführt am ${germanDay(berlinDay())}`);
     const payout = await admin.collection('payouts').getFirstListItem(admin.filter('submission = {:s}', { s: submission.id }));
     expect(payout).toMatchObject({ status: 'paid', iban: 'DE02120300000000202051', accountHolder: 'Erika Mustermann' });
     await mine.reload();
-    await expect(mine.getByRole('row', { name: new RegExp(voucher.code) })).toContainText('Ausgezahlt am 15.09.2025');
+    await expect(mine.getByRole('row', { name: new RegExp(voucher.code) })).toContainText(`Ausgezahlt am ${germanDay(berlinDay())}`);
     await context.close();
     await workshopContext.close();
   } finally {

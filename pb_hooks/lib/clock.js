@@ -1,16 +1,40 @@
 /// <reference path="../../pb_data/types.d.ts" />
 
-/**
- * The campaign clock. PORTAL_NOW (an ISO date) pins "now" for tests and for the demo, so
- * the 2025 campaign's windows can be walked through on any day (DECISIONS section 3).
- */
+// Two clocks, one story (issue 35, docs/decisions/035-one-clock-story.md):
+// - the campaign clock, now(): PORTAL_NOW (an ISO date) pins it for tests and for the demo, so
+//   the 2025 campaign's windows can be walked through on any day (DECISIONS section 3). Only
+//   the campaign's rules read it: the redeem window, the sales period, the review's
+//   'code issued' comparison.
+// - real time, realNow() and berlinToday(): when things really happen. Every record's time
+//   stamps, the payout's execution and paid-on days (a bank's calendar), and the ages measured
+//   against the 8-week promise.
+
+function pinned() {
+  const value = $os.getenv('PORTAL_NOW');
+  if (!value) return null;
+  const d = new Date(value);
+  return isNaN(d.getTime()) ? null : d;
+}
+
+/** Now on the campaign clock. */
 function now() {
-  const pinned = $os.getenv('PORTAL_NOW');
-  if (pinned) {
-    const d = new Date(pinned);
-    if (!isNaN(d.getTime())) return d;
-  }
-  return new Date();
+  return pinned() || new Date();
+}
+
+/** Now in real time, as PocketBase stores dates ('2026-11-26 10:00:00.000Z'). */
+function realStamp() {
+  return new Date().toISOString().replace('T', ' ');
+}
+
+/** Today in Berlin in real time (YYYY-MM-DD): the bank's calendar. */
+function berlinToday() {
+  return require(`${__hooks}/lib/audits.js`).berlinDay(new Date()).iso;
+}
+
+/** What the SPA shows about the clocks: the campaign clock and whether it is pinned. */
+function describe() {
+  const p = pinned();
+  return { campaignNow: (p || new Date()).toISOString(), pinned: p !== null };
 }
 
 /** PocketBase date strings ('2025-07-14 22:00:00.000Z') as Date. */
@@ -18,4 +42,4 @@ function parseDate(value) {
   return new Date(String(value).replace(' ', 'T'));
 }
 
-module.exports = { now, parseDate };
+module.exports = { now, realStamp, berlinToday, describe, parseDate };

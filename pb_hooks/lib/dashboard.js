@@ -120,7 +120,8 @@ function figures(app) {
   ensureSalesWeekly(app);
   const campaign = activeCampaign(app);
   const c = campaign ? campaign.id : '';
-  const now = require(`${__hooks}/lib/clock.js`).now().toISOString().replace('T', ' ');
+  // Ages in real time: the workshops wait in real days (decision 035).
+  const now = require(`${__hooks}/lib/clock.js`).realStamp();
   // By day through the (created, verified) index, summed into weeks here: the last 26 weeks.
   const registrations = byWeek(
     rowsOf(

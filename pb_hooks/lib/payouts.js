@@ -50,18 +50,18 @@ function refuse(message) {
   return new BadRequestError(message);
 }
 
-/** Now on the campaign clock (PORTAL_NOW in the demo and tests), as PocketBase stores dates. */
+/** Now in real time, as PocketBase stores dates: payouts are records of what really happened (decision 035). */
 function now() {
-  return require(`${__hooks}/lib/clock.js`).now().toISOString().replace('T', ' ');
+  return require(`${__hooks}/lib/clock.js`).realStamp();
 }
 
 function isoDay(value) {
   return /^\d{4}-\d{2}-\d{2}$/.test(String(value || '')) && new Date(`${value}T12:00:00Z`).toISOString().slice(0, 10) === value;
 }
 
-/** Today's date in Berlin (the bank's calendar), YYYY-MM-DD. */
+/** Today's date in Berlin in real time (the bank's calendar), YYYY-MM-DD. */
 function berlinToday() {
-  return require(`${__hooks}/lib/audits.js`).berlinDay(require(`${__hooks}/lib/clock.js`).now()).iso;
+  return require(`${__hooks}/lib/clock.js`).berlinToday();
 }
 
 function one(app, sql, params, shape) {
@@ -290,7 +290,7 @@ function exportBatch(app, admin, batchId, executionDate) {
 function markPaid(app, admin, batchId, paidOn) {
   const batch = findOr404(app, 'payout_batches', batchId);
   if (batch.getString('status') !== 'exported') throw refuse(MESSAGES.notExported);
-  const exportedDay = batch.getString('exportedAt').slice(0, 10);
+  const exportedDay = require(`${__hooks}/lib/audits.js`).berlinDay(batch.getString('exportedAt').replace(' ', 'T')).iso;
   if (!isoDay(paidOn) || paidOn < exportedDay || paidOn > berlinToday()) throw refuse(MESSAGES.paidOn);
   const amounts = require(`${__hooks}/lib/amounts.js`);
   app.runInTransaction((tx) => {

@@ -16,12 +16,18 @@ import {
   submissionForm,
   type Actor,
 } from '../helpers/fixtures';
+import { berlinDay } from '../helpers/days';
 import { request } from '../helpers/http';
 import { invoicePdf, pdfText } from '../helpers/invoices';
 import { startInbox, type MailInbox } from '../helpers/mail';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
 import { until } from '../helpers/poll';
 import { connectRealtime } from '../helpers/realtime';
+
+// Payouts run on the bank's real calendar, not the campaign clock (decision 035).
+const TODAY = berlinDay();
+const TOMORROW = berlinDay(1);
+const IN_THREE_DAYS = berlinDay(3);
 
 // Issue 31: the money edges an attacker found. Each part fails without its fix:
 // SEPA text and countries, the gate across files, staff notes, the invoice's own date and
@@ -177,7 +183,7 @@ describe('SEPA text: every file valid whatever the names', () => {
     const settings = await server.admin.collection('portal_settings').getFirstListItem("key = 'default'");
     await server.admin.collection('portal_settings').update(settings.id, { debtorName: 'ЖЖЖ' });
     try {
-      const refused = await call(admin2, 'POST', `/api/portal/payout-batches/${created.json.id}/export`, { executionDate: '2025-09-16' });
+      const refused = await call(admin2, 'POST', `/api/portal/payout-batches/${created.json.id}/export`, { executionDate: TOMORROW });
       expect(refused.status).toBe(400);
       expect(refused.json.message).toMatch(/^Die SEPA-Datei entspricht nicht dem Schema pain\.001\.001\.09 und wurde nicht erstellt\./);
       expect(refused.json.message).toContain('Nm');
@@ -190,7 +196,7 @@ describe('SEPA text: every file valid whatever the names', () => {
     } finally {
       await server.admin.collection('portal_settings').update(settings.id, DEBTOR);
     }
-    const exported = await call(admin2, 'POST', `/api/portal/payout-batches/${created.json.id}/export`, { executionDate: '2025-09-16' });
+    const exported = await call(admin2, 'POST', `/api/portal/payout-batches/${created.json.id}/export`, { executionDate: TOMORROW });
     expect(exported.status, exported.text).toBe(200);
     expect(exported.json).toMatchObject({ status: 'exported', exportCount: 1 });
   });
@@ -200,17 +206,17 @@ describe('SEPA text: every file valid whatever the names', () => {
     await passed(w);
     const created = await call(admin1, 'POST', '/api/portal/payout-batches', {});
     await call(admin2, 'POST', `/api/portal/payout-batches/${created.json.id}/release`, {});
-    const first = await call(admin2, 'POST', `/api/portal/payout-batches/${created.json.id}/export`, { executionDate: '2025-09-16' });
+    const first = await call(admin2, 'POST', `/api/portal/payout-batches/${created.json.id}/export`, { executionDate: TOMORROW });
     expect(first.status).toBe(200);
-    const again = await call(admin1, 'POST', `/api/portal/payout-batches/${created.json.id}/export`, { executionDate: '2025-09-18' });
+    const again = await call(admin1, 'POST', `/api/portal/payout-batches/${created.json.id}/export`, { executionDate: IN_THREE_DAYS });
     expect(again.status, again.text).toBe(200);
-    expect(again.json).toMatchObject({ status: 'exported', messageId: first.json.messageId, executionDate: '2025-09-18', exportCount: 2 });
+    expect(again.json).toMatchObject({ status: 'exported', messageId: first.json.messageId, executionDate: IN_THREE_DAYS, exportCount: 2 });
     const batch = await server.admin.collection('payout_batches').getOne(created.json.id);
     const token = (await server.admin.files.getToken()) as string;
     const xml = await (await fetch(`${server.url}/api/files/payout_batches/${batch.id}/${batch.pain001}?token=${token}`)).text();
     expect(xmllint(xml)).toBe('');
     expect(xml).toContain(`<MsgId>${first.json.messageId}</MsgId>`);
-    expect(xml).toContain('<Dt>2025-09-18</Dt>');
+    expect(xml).toContain(`<Dt>${IN_THREE_DAYS}</Dt>`);
     const log = await server.admin
       .collection('staff_log')
       .getFullList({ filter: server.admin.filter('targetId = {:id}', { id: batch.id }), sort: 'created,id' });
@@ -221,10 +227,10 @@ describe('SEPA text: every file valid whatever the names', () => {
       'payout_batch.reexport',
     ]);
     expect(log[3]).toMatchObject({ actorId: admin1.id });
-    expect(log[3]!.before).toMatchObject({ status: 'exported', executionDate: '2025-09-16' });
+    expect(log[3]!.before).toMatchObject({ status: 'exported', executionDate: TOMORROW });
     // A paid batch is not exported again.
-    expect((await call(admin1, 'POST', `/api/portal/payout-batches/${batch.id}/paid`, { paidOn: '2025-09-15' })).status).toBe(200);
-    const late = await call(admin1, 'POST', `/api/portal/payout-batches/${batch.id}/export`, { executionDate: '2025-09-18' });
+    expect((await call(admin1, 'POST', `/api/portal/payout-batches/${batch.id}/paid`, { paidOn: TODAY })).status).toBe(200);
+    const late = await call(admin1, 'POST', `/api/portal/payout-batches/${batch.id}/export`, { executionDate: IN_THREE_DAYS });
     expect(late.status).toBe(400);
     expect(late.json.message).toBe('Nur ein freigegebener oder bereits exportierter Auszahlungslauf kann exportiert werden.');
   });
@@ -237,7 +243,7 @@ describe('SEPA text: every file valid whatever the names', () => {
     await server.admin.collection('payouts').update(old.payout.id, { accountHolder: 'Иван Петров' });
     const created = await call(admin1, 'POST', '/api/portal/payout-batches', {});
     await call(admin2, 'POST', `/api/portal/payout-batches/${created.json.id}/release`, {});
-    const refused = await call(admin2, 'POST', `/api/portal/payout-batches/${created.json.id}/export`, { executionDate: '2025-09-16' });
+    const refused = await call(admin2, 'POST', `/api/portal/payout-batches/${created.json.id}/export`, { executionDate: TOMORROW });
     expect(refused.status).toBe(400);
     expect(refused.json.message).toContain(old.voucher.code);
     expect(refused.json.message).toContain('neue Bankdaten an');
@@ -261,7 +267,7 @@ describe('SEPA text: every file valid whatever the names', () => {
     });
     const mail = await inbox.waitFor(a.email, (m) => m.subject.includes(old.voucher.code) && (m.text ?? '').includes('noch einmal'));
     expect(mail.text).toContain('Name des Kontoinhabers für die SEPA-Überweisung nicht lesbar');
-    const exported = await call(admin2, 'POST', `/api/portal/payout-batches/${created.json.id}/export`, { executionDate: '2025-09-16' });
+    const exported = await call(admin2, 'POST', `/api/portal/payout-batches/${created.json.id}/export`, { executionDate: TOMORROW });
     expect(exported.status, exported.text).toBe(200);
     // The workshop's new details in Latin letters make it payable again.
     const fixed = await call(a, 'POST', `/api/portal/payouts/${old.payout.id}/bank-details`, {
@@ -373,7 +379,7 @@ describe('staff notes stay internal', () => {
     await call(admin1, 'POST', `/api/portal/payouts/${held.payout.id}/hold`, { reason: secrets[1] });
     const batch = await call(admin1, 'POST', '/api/portal/payout-batches', {});
     await call(admin2, 'POST', `/api/portal/payout-batches/${batch.json.id}/release`, {});
-    await call(admin2, 'POST', `/api/portal/payout-batches/${batch.json.id}/export`, { executionDate: '2025-09-16' });
+    await call(admin2, 'POST', `/api/portal/payout-batches/${batch.json.id}/export`, { executionDate: TOMORROW });
     const ret = await call(admin1, 'POST', `/api/portal/payouts/${returned.payout.id}/return`, { reason: 'AC04', note: secrets[2] });
     expect(ret.status, ret.text).toBe(200);
     const block = await call(admin1, 'POST', `/api/portal/backoffice/workshops/${w.id}/block`, { reason: secrets[0] });

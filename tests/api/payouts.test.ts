@@ -9,9 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/pocketbase.mjs';
 import { blob, createStaff, createVoucher, createWorkshop, multipart, submissionForm, type Actor } from '../helpers/fixtures';
 import { protectedFile } from '../helpers/files';
+import { berlinDay, germanDay } from '../helpers/days';
 import { request } from '../helpers/http';
 import { startInbox, type MailInbox } from '../helpers/mail';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
+
+// Payouts run on the bank's real calendar, not the campaign clock (decision 035).
+const TODAY = berlinDay();
+const YESTERDAY = berlinDay(-1);
+const TOMORROW = berlinDay(1);
 
 // Issue 17: a passed invoice becomes one payout; batches are created, released by a second
 // administrator, exported as SEPA pain.001.001.09 (validated against the EPC schema with
@@ -92,7 +98,7 @@ const unescape = (text: string) =>
 const tag = (xml: string, name: string) =>
   [...xml.matchAll(new RegExp(`<${name}(?: [^>]*)?>([^<]*)</${name}>`, 'g'))].map((m) => unescape(m[1]!));
 
-async function batchThrough(actorCreate: Actor, actorRelease: Actor, executionDate = '2025-09-16') {
+async function batchThrough(actorCreate: Actor, actorRelease: Actor, executionDate = TOMORROW) {
   const created = await call(actorCreate, 'POST', '/api/portal/payout-batches', {});
   expect(created.status, JSON.stringify(created.json)).toBe(200);
   const released = await call(actorRelease, 'POST', `/api/portal/payout-batches/${created.json.id}/release`, {});
@@ -173,7 +179,7 @@ describe('payouts from passed invoices', () => {
     expect(created.json.count).toBeGreaterThanOrEqual(2);
     const batchId = created.json.id;
     // Not exportable before release; not releasable by its creator while another administrator exists.
-    const early = await call(admin1, 'POST', `/api/portal/payout-batches/${batchId}/export`, { executionDate: '2025-09-16' });
+    const early = await call(admin1, 'POST', `/api/portal/payout-batches/${batchId}/export`, { executionDate: TOMORROW });
     expect(early.status).toBe(400);
     expect(early.json.message).toBe('Nur ein freigegebener oder bereits exportierter Auszahlungslauf kann exportiert werden.');
     const own = await call(admin1, 'POST', `/api/portal/payout-batches/${batchId}/release`, { selfConfirm: true });
@@ -182,19 +188,19 @@ describe('payouts from passed invoices', () => {
       'Diesen Auszahlungslauf muss ein anderer Administrator freigeben als der, der ihn erstellt hat (Vier-Augen-Prinzip).',
     );
     expect((await call(admin2, 'POST', `/api/portal/payout-batches/${batchId}/release`, {})).status).toBe(200);
-    const past = await call(admin2, 'POST', `/api/portal/payout-batches/${batchId}/export`, { executionDate: '2025-09-14' });
+    const past = await call(admin2, 'POST', `/api/portal/payout-batches/${batchId}/export`, { executionDate: YESTERDAY });
     expect(past.status).toBe(400);
     expect(past.json.message).toContain('Ausführungsdatum');
-    const exported = await call(admin2, 'POST', `/api/portal/payout-batches/${batchId}/export`, { executionDate: '2025-09-16' });
+    const exported = await call(admin2, 'POST', `/api/portal/payout-batches/${batchId}/export`, { executionDate: TOMORROW });
     expect(exported.status).toBe(200);
     const batch = await server.admin.collection('payout_batches').getOne(batchId);
-    expect(batch).toMatchObject({ status: 'exported', executionDate: '2025-09-16', exportedBy: admin2.id });
+    expect(batch).toMatchObject({ status: 'exported', executionDate: TOMORROW, exportedBy: admin2.id });
 
     const xml = (await protectedFile(server, batch, 'pain001')).toString('utf8');
     expect(xmllint(xml)).toBe('');
     expect(tag(xml, 'NbOfTxs')).toEqual([String(batch.count), String(batch.count)]);
     expect(tag(xml, 'CtrlSum')).toEqual([(batch.count * 50).toFixed(2), (batch.count * 50).toFixed(2)]);
-    expect(tag(xml, 'Dt')).toEqual(['2025-09-16']);
+    expect(tag(xml, 'Dt')).toEqual([TOMORROW]);
     expect(tag(xml, 'Nm')).toEqual(
       expect.arrayContaining(['NORA Cashback-Aktion GmbH', "Juergen 'Oelmueller' O'Brien-Gross + Co", 'Zoe Nunez-Lukasz']),
     );
@@ -206,7 +212,7 @@ describe('payouts from passed invoices', () => {
     const csv = dsvFormat(';').parseRows((await protectedFile(server, batch, 'csv')).subarray(3).toString('utf8'));
     expect(csv[0]).toEqual(['Empfaenger', 'IBAN', 'BIC', 'Betrag', 'Waehrung', 'Verwendungszweck', 'EndToEndId', 'Ausfuehrungsdatum']);
     expect(csv.slice(1).map((r) => r[6])).toEqual(expect.arrayContaining(payouts.map((p) => p.voucher.code)));
-    expect(csv.slice(1).every((r) => r[3] === '50,00' && r[7] === '2025-09-16')).toBe(true);
+    expect(csv.slice(1).every((r) => r[3] === '50,00' && r[7] === TOMORROW)).toBe(true);
 
     // After release nothing in the batch changes through the API, not even for an administrator.
     const edit = await call(admin1, 'PATCH', `/api/collections/payouts/records/${payouts[0]!.payout.id}`, {
@@ -216,17 +222,17 @@ describe('payouts from passed invoices', () => {
     expect(edit.status).toBe(403);
     expect((await server.admin.collection('payouts').getOne(payouts[0]!.payout.id)).amount).toBe(50);
 
-    const paid = await call(admin1, 'POST', `/api/portal/payout-batches/${batchId}/paid`, { paidOn: '2025-09-15' });
+    const paid = await call(admin1, 'POST', `/api/portal/payout-batches/${batchId}/paid`, { paidOn: TODAY });
     expect(paid.status).toBe(200);
     for (const p of payouts) {
-      expect(await server.admin.collection('payouts').getOne(p.payout.id)).toMatchObject({ status: 'paid', paidOn: '2025-09-15' });
+      expect(await server.admin.collection('payouts').getOne(p.payout.id)).toMatchObject({ status: 'paid', paidOn: TODAY });
     }
     const mail = await inbox.waitFor(
       workshops[0]!.email,
       (m) => m.subject === `Ihr Cashback zum Code ${payouts[0]!.voucher.code} wurde überwiesen`,
     );
-    expect(mail.text).toContain('wurde am 15.09.2025 auf Ihr Konto DE89 **** **** 3000 überwiesen');
-    expect((await call(admin1, 'POST', `/api/portal/payout-batches/${batchId}/paid`, { paidOn: '2025-09-15' })).status).toBe(400);
+    expect(mail.text).toContain(`wurde am ${germanDay(TODAY)} auf Ihr Konto DE89 **** **** 3000 überwiesen`);
+    expect((await call(admin1, 'POST', `/api/portal/payout-batches/${batchId}/paid`, { paidOn: TODAY })).status).toBe(400);
     const log = await server.admin
       .collection('staff_log')
       .getFullList({ filter: server.admin.filter('targetId = {:id}', { id: batchId }), sort: 'created' });
@@ -347,13 +353,18 @@ describe('payouts from passed invoices', () => {
     const sub2 = await request(server.url, workshop, 'POST', '/api/collections/submissions/records', form);
     const db = new Database(path.join(server.dataDir, 'data.db'));
     db.pragma('busy_timeout = 10000');
-    // The campaign clock of the tests is 2025-09-15 10:00 UTC.
-    db.prepare('UPDATE submissions SET created = ? WHERE id = ?').run('2025-07-15 10:00:00.000Z', sub2.json.id);
+    // Ages are real days (decision 035), whatever the campaign clock (2025-09-15 in the tests) says.
+    const stamp = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000 - 3_600_000).toISOString().replace('T', ' ');
+    db.prepare('UPDATE submissions SET created = ? WHERE id = ?').run(stamp(62), sub2.json.id);
     db.close();
     const res = await call(admin1, 'GET', '/api/portal/payouts/promise');
     expect(res.status).toBe(200);
     const old = res.json.items.find((i: { submission: string }) => i.submission === sub2.json.id);
     expect(old).toMatchObject({ days: 62, level: 'red', code: fresh.code, status: 'pending' });
+    // A submission made just now is 0 days old, never a negative age under the pinned campaign clock.
+    const recent = res.json.items.filter((i: { days: number }) => i.days < 1);
+    expect(recent.length).toBeGreaterThan(0);
+    expect(res.json.items.every((i: { days: number }) => i.days >= 0)).toBe(true);
     expect((await call(workshop, 'GET', '/api/portal/payouts/promise')).status).toBe(403);
     expect((await call(auditor, 'GET', '/api/portal/payouts/promise')).status).toBe(403);
   });

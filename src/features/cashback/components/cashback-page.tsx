@@ -4,6 +4,7 @@ import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 
+import { CampaignClockNote } from '@/components/campaign-clock-note';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
@@ -165,6 +166,7 @@ export function CashbackPage() {
           Laden Sie die Rechnung Ihres nächsten Einkaufs hoch und geben Sie Ihren Cashback-Code und Ihre Bankverbindung ein. Pflichtfelder
           sind mit <span className="text-red-700">*</span> markiert.
         </p>
+        <CampaignClockNote className="mt-6" />
         {unverified && (
           <div className="mt-6">
             <VerificationNotice email={context.email}>{RULE_MESSAGES.unverified}</VerificationNotice>

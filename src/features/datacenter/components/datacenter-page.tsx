@@ -1,3 +1,4 @@
+import { CampaignClockNote } from '@/components/campaign-clock-note';
 import { useSessionStore } from '@/stores/session';
 
 import { AuditFileBlock, InvoiceCheckBlock } from './audit-file-and-invoice-check';
@@ -21,6 +22,7 @@ export function DatacenterPage() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">Datacenter</h1>
+      <CampaignClockNote />
       <RegistrationFilesBlock />
       {role === 'Administrator' && (
         <>

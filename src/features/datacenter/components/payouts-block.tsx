@@ -28,7 +28,9 @@ const BATCH_STATUS: Record<PayoutBatch['status'], string> = {
   paid: 'Ausgeführt',
 };
 
-const isoToday = () => new Date().toISOString().slice(0, 10);
+/** Today in Berlin in real time: the bank's calendar, as the server checks it (decision 035). */
+const isoToday = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
 /**
  * Payouts for administrators (DECISIONS section 6): create a batch of the payable payouts,
@@ -437,7 +439,8 @@ function PromiseList() {
             <li key={i.submission} className="py-2 text-sm break-all">
               <span className="font-mono font-semibold">{i.code}</span> · {i.shopName} · eingereicht am {formatDate(i.submitted)} ·{' '}
               <span className={LEVEL_CLASS[i.level]}>
-                {i.days} Tage{i.level === 'red' ? ' (über 8 Wochen)' : i.level === 'amber' ? ' (über 6 Wochen)' : ''}
+                {countOf(i.days, 'Tag', 'Tage')}
+                {i.level === 'red' ? ' (über 8 Wochen)' : i.level === 'amber' ? ' (über 6 Wochen)' : ''}
               </span>{' '}
               ·{' '}
               {i.status === 'pending'
