@@ -42,6 +42,14 @@ test.describe('legal pages', () => {
     await page.goto('/aktionsbedingungen');
     await declineCookies(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Aktionsbedingungen' })).toBeVisible();
+    // One document (issue 35): the footer's 'Teilnahmeerklärung' and the registration's 'AGBs' lead here and are named here.
+    await expect(
+      page.getByText(/^Diese Aktionsbedingungen sind die Teilnahmeerklärung zur NORA Cashback-Aktion 2025 .*„AGBs“\.$/),
+    ).toBeVisible();
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Teilnahmeerklärung' }).click();
+    await expect(page).toHaveURL(/\/aktionsbedingungen$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Aktionsbedingungen' })).toBeVisible();
     await expect(page.getByText('Aktionszeitraum: 15.05.2025 bis 31.10.2025.')).toBeVisible();
     await expect(page.getByText('Das Rechnungsdatum darf nicht nach dem 31.10.2025 liegen.')).toBeVisible();
     await expect(page.getByText(/Unter allen bis zum 01\.08\.2025 Registrierten verlosen wir 5 Gewinne/)).toBeVisible();

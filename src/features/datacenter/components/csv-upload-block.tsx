@@ -9,6 +9,14 @@ import { columns, dash, DownloadButton, FileTable, type Column } from './file-ta
 
 export const NOTICE_MS = 5000;
 
+/** States after which the server does nothing more with a file. */
+const SETTLED = new Set(['done', 'failed', 'held', 'discarded']);
+
+/** Whether the record the upload answered is already final (the server processed it in the request). */
+export function isSettled(record: Pick<FileRecord, 'status'>): boolean {
+  return !record.status || SETTLED.has(record.status);
+}
+
 interface UploadBlockProps {
   title: string;
   help: ReactNode;
@@ -43,16 +51,21 @@ export function UploadBlock(props: UploadBlockProps) {
   const [busy, setBusy] = useState(false);
   const [live, setLive] = useState<FileRecord | null>(null);
   const [notice, setNotice] = useState(false);
+  const [finished, setFinished] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const upload = async (file: File) => {
     setError(null);
+    setFinished(null);
     setBusy(true);
     setLive(null);
     try {
       const record = await props.upload(file, setLive);
       files.prepend(record);
-      setNotice(true);
+      // SPEC section 9's notice covers processing that goes on after the upload; a file the server
+      // already finished is not 'being processed' (issue 35, decision 036): its row says so at once.
+      if (isSettled(record)) setFinished(`${record.filename}: ${DC_MESSAGES.finished}`);
+      else setNotice(true);
       setTimeout(() => {
         setNotice(false);
         void files.reload().then(() => props.keepOnTop && files.prepend(record));
@@ -116,6 +129,11 @@ export function UploadBlock(props: UploadBlockProps) {
             </div>
           )}
         </div>
+      )}
+      {finished && (
+        <p className="mt-4 text-sm text-slate-800" role="status">
+          {finished}
+        </p>
       )}
       <ErrorAlert message={error} />
       <ErrorAlert message={downloadError} />

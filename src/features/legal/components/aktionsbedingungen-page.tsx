@@ -3,6 +3,13 @@ import { campaignFacts, useActiveCampaign } from '@/lib/campaign';
 import partsGroups from '../data/parts-groups.json';
 import { LegalPage } from './legal-page';
 
+/**
+ * One document, three words (issue 35, decision 036): SPEC names the footer link
+ * 'Teilnahmeerklärung' and the registration's error 'AGBs'; the document itself says they are it.
+ */
+export const TERMS_ALIASES = (year: string) =>
+  `Diese Aktionsbedingungen sind die Teilnahmeerklärung zur NORA Cashback-Aktion ${year} für freie Kfz-Werkstätten (so heißt der Link im Seitenfuß). Bei der Registrierung stimmen Sie ihnen zu; dort heißen sie kurz „AGBs“.`;
+
 /** The campaign terms of SPEC section 1, dates and amounts from the active campaign. */
 export function AktionsbedingungenPage() {
   const { campaign } = useActiveCampaign();
@@ -11,7 +18,7 @@ export function AktionsbedingungenPage() {
   return (
     <LegalPage>
       <h1>Aktionsbedingungen</h1>
-      <p>Teilnahmeerklärung zur NORA Cashback-Aktion {f.year} für freie Kfz-Werkstätten.</p>
+      <p>{TERMS_ALIASES(f.year)}</p>
 
       <h2>1. Aktion</h2>
       <ul>

@@ -18,6 +18,8 @@ export const DC_MESSAGES = {
   salesUploadFailed: 'Beim Hochladen der Umsatzdaten ist ein Fehler aufgetreten.',
   noPermission: 'Ihnen fehlen die Berechtigungen um Umsatzdaten hochladen zu können',
   processing: 'Die Daten werden verarbeitet...',
+  /** After an upload the server finished in the same request: the table's row shows the result. */
+  finished: 'fertig verarbeitet, das Ergebnis steht in der Tabelle.',
   auditResultsLoadFailed: 'Beim Abrufen der hochgeladenen Prüfdateien ist ein Fehler aufgetreten.',
   auditUploadFailed: 'Beim Hochladen der Prüfdatei ist ein Fehler aufgetreten.',
   auditFileLoadFailed: 'Beim Abrufen der Prüfdatei ist ein Fehler aufgetreten.',
