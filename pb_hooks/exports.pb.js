@@ -49,7 +49,7 @@ routerAdd(
   '/api/portal/registration-files',
   (e) => {
     let record = null;
-    e.app.runInTransaction((tx) => {
+    require(`${__hooks}/lib/database.js`).writeTransaction(e.app, (tx) => {
       record = require(`${__hooks}/lib/exports.js`).writeRegistrationFile(tx);
       require(`${__hooks}/lib/staff-log.js`).write(tx, {
         actor: e.auth,

@@ -37,7 +37,7 @@ routerAdd(
     const id = e.request.pathValue('id');
     let copy = null;
     let previous = '';
-    e.app.runInTransaction((tx) => {
+    require(`${__hooks}/lib/database.js`).writeTransaction(e.app, (tx) => {
       let original;
       try {
         original = tx.findRecordById('mail_outbox', id);

@@ -15,6 +15,7 @@ import { ensureBinary, ROOT, spawnServe, upsertSuperuser, waitForHealth } from '
 import { supervise } from './lib/supervisor.mjs';
 import { frontLimitsFromEnv, startFront } from './lib/front.mjs';
 import { freePort } from './lib/ports.mjs';
+import { REPLICA_BOUND_MS, prepareReplication, spawnLitestream, startFileCopy } from './lib/replica.mjs';
 
 const dev = process.argv.includes('--dev');
 if (existsSync(path.join(ROOT, '.env'))) process.loadEnvFile(path.join(ROOT, '.env'));
@@ -52,6 +53,7 @@ const children = new Set();
 let stopping = false;
 let mailCatcher = null;
 let front = null;
+let stopFileCopy = () => {};
 
 const exitOf = (child) =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
@@ -71,6 +73,7 @@ async function shutdown(code = 0) {
     for (const child of running) child.kill('SIGKILL');
     await Promise.all(running.map(exitOf));
   }
+  stopFileCopy();
   await front?.close().catch(() => {});
   await mailCatcher?.close();
   process.exit(code);
@@ -104,6 +107,28 @@ function supervisePocketBase(bin, pbEnv, onFirstHealthy) {
   });
 }
 
+/**
+ * Litestream beside PocketBase when PORTAL_REPLICA_URL names a replica (decision 037), restarted
+ * like PocketBase when it dies; otherwise one warning.
+ */
+function startReplicationIfConfigured() {
+  if (!env.PORTAL_REPLICA_URL) {
+    log('WARNING: no replica configured (PORTAL_REPLICA_URL): a lost disk loses every write since the last backup (docs/operations.md).');
+    return;
+  }
+  const prepared = prepareReplication({ dataDir, replicaUrl: env.PORTAL_REPLICA_URL, env });
+  supervise({
+    spawnChild: () => track(spawnLitestream(prepared)),
+    isStopping: () => stopping,
+    log,
+    name: 'Litestream',
+    baseMs: Number(env.PORTAL_RESTART_PAUSE_MS) || 1000,
+    capMs: Number(env.PORTAL_RESTART_MAX_PAUSE_MS) || 30_000,
+  });
+  stopFileCopy = startFileCopy(prepared, log);
+  log(`replicating ${dataDir} to ${env.PORTAL_REPLICA_URL} (Litestream; a write is in the replica within ${REPLICA_BOUND_MS} ms)`);
+}
+
 async function main() {
   const bin = ensureBinary(env);
   if (!dev) buildIfStale(log);
@@ -132,6 +157,7 @@ async function main() {
 
   const superuser = superuserCredentials();
   upsertSuperuser(bin, { dataDir, ...superuser, env: pbEnv });
+  startReplicationIfConfigured();
 
   if (useFront) {
     pbHttp = env.PORTAL_PB_HTTP || `127.0.0.1:${await freePort()}`;

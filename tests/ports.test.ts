@@ -36,3 +36,24 @@ it('skips a port of the block that something already holds', async () => {
     await Promise.all(held.map((s) => new Promise((r) => s.close(r))));
   }
 });
+
+it('a test server never takes over another one on the same port: it starts again on a free port (two test runs side by side)', async () => {
+  const { startPocketBase } = await import('./helpers/pocketbase');
+  const first = await startPocketBase();
+  const port = Number(new URL(first.url).port);
+  try {
+    const second = await startPocketBase({ port });
+    try {
+      expect(second.url).not.toBe(first.url);
+      const made = await second.admin
+        .collection('nora_lz')
+        .create({ partnerName: 'Nur im zweiten', bnr: '9999', city: 'Ulm', zipCode: '89073' });
+      await expect(first.admin.collection('nora_lz').getOne(made.id)).rejects.toMatchObject({ status: 404 });
+      expect(second.process.exitCode).toBeNull();
+    } finally {
+      await second.stop();
+    }
+  } finally {
+    await first.stop();
+  }
+});

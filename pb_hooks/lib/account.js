@@ -54,7 +54,7 @@ function changePassword(e, next) {
   if (Object.keys(errors).length > 0) require(`${__hooks}/lib/field-errors.js`).refuse(e, errors);
 
   const app = e.app;
-  app.runInTransaction((tx) => {
+  require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
     e.app = tx;
     next();
     const user = tx.findRecordById('users', e.record.id);
@@ -93,7 +93,7 @@ function requestEmailChange(e) {
 function confirmEmailChange(e) {
   const oldEmail = e.record.email();
   const app = e.app;
-  app.runInTransaction((tx) => {
+  require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
     e.app = tx;
     e.next();
     require(`${__hooks}/lib/outbox.js`).enqueue(tx, {

@@ -197,7 +197,7 @@ function processAuditResults(app, record, auditorId) {
     refuses: true,
     flush: (batch) => {
       const refused = [];
-      app.runInTransaction((tx) => {
+      require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
         for (const row of batch) {
           const reason = applyVerdict(tx, {
             submissionId: row.values.id,

@@ -192,7 +192,7 @@ function act(e, userId, action, body) {
     if (user.verified()) throw new BadRequestError(MESSAGES.alreadyVerified);
     // PocketBase's own verification mail goes out at once (and is logged in the mail log).
     $mails.sendRecordVerification(app, user);
-    app.runInTransaction((tx) => {
+    require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
       log(tx, { action: 'workshop.resend_verification', after: { email: user.email() } });
     });
     return detail(app, userId);
@@ -200,7 +200,7 @@ function act(e, userId, action, body) {
 
   if (action === 'resend-code-mail') {
     const amounts = require(`${__hooks}/lib/amounts.js`);
-    app.runInTransaction((tx) => {
+    require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
       let voucher;
       try {
         voucher = tx.findRecordById('vouchers', String(body.voucher || ''));
@@ -234,7 +234,7 @@ function act(e, userId, action, body) {
 
   if (action === 'correct-connection') {
     const r = rules();
-    app.runInTransaction((tx) => {
+    require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
       let link;
       try {
         link = tx.findRecordById('user_lz_connections', String(body.connection || ''));
@@ -271,7 +271,7 @@ function act(e, userId, action, body) {
 
   if (action === 'block' || action === 'unblock') {
     const block = action === 'block';
-    app.runInTransaction((tx) => {
+    require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
       const moved = tx
         .db()
         .newQuery(`UPDATE users SET blocked = {:to}, blockedReason = {:why} WHERE id = {:id} AND blocked = {:from}`)

@@ -6,7 +6,7 @@
  * links created at the same moment cannot overwrite each other's list (lost update).
  */
 function syncUserConnections(app, userId) {
-  app.runInTransaction((tx) => {
+  require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
     let user;
     try {
       user = tx.findRecordById('users', userId);

@@ -81,7 +81,7 @@ function writeSalesWeekly(app, campaignId) {
   }
   const days = [...byDay.entries()].map(([day, v]) => ({ day, total: v.cents / 100, n: v.n }));
   const weeks = byWeek(days, ['total', 'n']);
-  app.runInTransaction((tx) => {
+  require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
     tx.db().newQuery('DELETE FROM sales_weekly WHERE campaign = {:c}').bind({ c: campaignId }).execute();
     tx.db()
       .newQuery(

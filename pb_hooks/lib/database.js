@@ -29,4 +29,28 @@ function limitReadPools(app) {
   }
 }
 
-module.exports = { limitReadPools };
+/**
+ * Makes the transaction of `app` a write transaction from its first statement (decision 037).
+ * SQLite's deferred transactions start reading on a snapshot; when another process commits
+ * before the first write (Litestream does, after each of its checkpoints), that write fails at
+ * once with SQLITE_BUSY_SNAPSHOT ('database is locked'), which no statement retry can cure. A
+ * write statement first takes the write lock, waiting its turn (busy_timeout) like any writer,
+ * and reads the newest state. It changes no row.
+ */
+function lockForWrite(app) {
+  app.db().newQuery('UPDATE _params SET id = id WHERE 0').execute();
+}
+
+/** app.runInTransaction with the write lock taken first (see lockForWrite). */
+function writeTransaction(app, fn) {
+  return app.runInTransaction((tx) => {
+    lockForWrite(tx);
+    return fn(tx);
+  });
+}
+
+module.exports = {
+  lockForWrite,
+  writeTransaction,
+  limitReadPools,
+};

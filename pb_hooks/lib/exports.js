@@ -166,7 +166,7 @@ function importBusinessPartnerNumbers(app, record) {
     refuses: true,
     flush: (batch) => {
       const refused = [];
-      app.runInTransaction((tx) => {
+      require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
         for (const row of batch) {
           const [user, bnr, knr, gpnr] = row.values;
           const links = tx.findRecordsByFilter('user_lz_connections', 'user = {:user} && noraLz.bnr = {:bnr}', '', 1, 0, { user, bnr });

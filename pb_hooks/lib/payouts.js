@@ -109,7 +109,7 @@ function createBatch(app, admin, limit) {
   if (!Number.isInteger(cap) || cap < 1 || cap > 100000) throw refuse(MESSAGES.limit);
   const counters = require(`${__hooks}/lib/counters.js`);
   let batch = null;
-  app.runInTransaction((tx) => {
+  require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
     batch = new Record(tx.findCollectionByNameOrId('payout_batches'));
     batch.set('number', counters.next(tx, 'payout_batch'));
     batch.set('status', 'created');
@@ -153,7 +153,7 @@ function releaseBatch(app, admin, batchId, selfConfirm) {
     if (!selfConfirm) throw refuse(MESSAGES.selfRelease);
     self = true;
   }
-  app.runInTransaction((tx) => {
+  require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
     const moved = tx
       .db()
       .newQuery(
@@ -256,7 +256,7 @@ function exportBatch(app, admin, batchId, executionDate) {
     ]),
   );
   const number = String(batch.getInt('number')).padStart(4, '0');
-  app.runInTransaction((tx) => {
+  require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
     const fresh = tx.findRecordById('payout_batches', batchId);
     if (fresh.getString('status') !== from) throw refuse(MESSAGES.notReleased);
     const before = { status: from, executionDate: fresh.getString('executionDate'), exportedAt: fresh.getString('exportedAt') };
@@ -293,7 +293,7 @@ function markPaid(app, admin, batchId, paidOn) {
   const exportedDay = require(`${__hooks}/lib/audits.js`).berlinDay(batch.getString('exportedAt').replace(' ', 'T')).iso;
   if (!isoDay(paidOn) || paidOn < exportedDay || paidOn > berlinToday()) throw refuse(MESSAGES.paidOn);
   const amounts = require(`${__hooks}/lib/amounts.js`);
-  app.runInTransaction((tx) => {
+  require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
     const moved = tx
       .db()
       .newQuery(
@@ -355,7 +355,7 @@ function markReturned(app, admin, payoutId, reasonCode, note) {
     .trim()
     .slice(0, 500);
   if (rules().controlProblem(cleanNote)) throw refuse(rules().MESSAGES.control);
-  app.runInTransaction((tx) => {
+  require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
     const moved = tx
       .db()
       .newQuery(
@@ -391,7 +391,7 @@ function requestBankDetails(app, admin, payoutId, reason) {
   if (!why) throw refuse(MESSAGES.holdReason);
   if (rules().controlProblem(why)) throw refuse(rules().MESSAGES.control);
   const batchId = payout.getString('batch');
-  app.runInTransaction((tx) => {
+  require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
     const moved = tx
       .db()
       .newQuery(
@@ -433,7 +433,7 @@ function setHold(app, admin, payoutId, hold, reason) {
   const why = String(reason || '').trim();
   if (!why) throw refuse(MESSAGES.holdReason);
   if (rules().controlProblem(why)) throw refuse(rules().MESSAGES.control);
-  app.runInTransaction((tx) => {
+  require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
     const moved = tx
       .db()
       .newQuery(
@@ -480,7 +480,7 @@ function updateBankDetails(e, payoutId) {
   const bic = rulebook.bicProblem(body.ibanBic);
   if (bic) errors.ibanBic = ['validation_invalid_bic', bic];
   if (Object.keys(errors).length > 0) require(`${__hooks}/lib/field-errors.js`).refuse(e, errors);
-  app.runInTransaction((tx) => {
+  require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
     const moved = tx
       .db()
       .newQuery(

@@ -133,7 +133,7 @@ function storeText(app, submissionId, text) {
   // eslint-disable-next-line no-control-regex
   const facts = r.invoiceFacts(raw.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, ' '));
   let signals = [];
-  app.runInTransaction((tx) => {
+  require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
     let s;
     try {
       s = tx.findRecordById('submissions', submissionId);
@@ -284,7 +284,7 @@ function verdict(app, auditorId, submissionId, outcome, note) {
     .trim()
     .slice(0, 1000);
   if (rules().controlProblem(text)) throw new BadRequestError(rules().MESSAGES.control);
-  app.runInTransaction((tx) => {
+  require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
     const reason = require(`${__hooks}/lib/audits.js`).applyVerdict(tx, {
       submissionId,
       auditorId,

@@ -339,7 +339,7 @@ function importSalesFile(app, record) {
   let held = false;
   // The gate's decision and the commit point in one transaction: imports running at the same
   // time are decided one after the other and count each other (decision 029).
-  app.runInTransaction((tx) => {
+  require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
     const gate = weekGate(tx, fileId, campaign, f);
     held = gate.held;
     const point = tx.findRecordById('sales_data_files', fileId);
@@ -492,7 +492,7 @@ function decideHeld(app, fileId, admin, decision, selfConfirm) {
     gateMaxPerWorkshop: record.getInt('gateMaxPerWorkshop'),
     successfullyProcessedRows: record.getInt('successfullyProcessedRows'),
   };
-  app.runInTransaction((tx) => {
+  require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
     // One decision per import: the status moves only from 'held', whoever is first wins.
     const moved = tx
       .db()

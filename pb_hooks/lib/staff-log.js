@@ -27,7 +27,7 @@ function write(app, entry) {
  */
 function createLogged(e, entryOf) {
   const outer = e.app;
-  outer.runInTransaction((tx) => {
+  require(`${__hooks}/lib/database.js`).writeTransaction(outer, (tx) => {
     e.app = tx;
     try {
       e.next();

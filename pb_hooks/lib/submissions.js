@@ -49,7 +49,7 @@ function createSubmission(e) {
   let voucherCode = '';
   const app = e.app;
 
-  app.runInTransaction((tx) => {
+  require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
     // The record itself is saved by e.next() inside this transaction, together with the voucher.
     e.app = tx;
     record.set('user', authId);

@@ -42,7 +42,7 @@ function issueBatch(app, campaign, userIds) {
   const prefix = campaign.getString('codePrefix');
   const reward = amounts.formatEuro(campaign.getFloat('reward'));
   let issued = 0;
-  app.runInTransaction((tx) => {
+  require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
     // Read inside the transaction: what another issuer committed meanwhile counts.
     const rows = arrayOf(new DynamicModel({ user: '', total: 0.5, issued: 0.5, email: '', firstName: '', lastName: '' }));
     tx.db()

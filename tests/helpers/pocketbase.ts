@@ -37,6 +37,8 @@ export interface TestServer {
 export interface StartOptions {
   env?: Record<string, string>;
   publicDir?: string;
+  /** The first port to try (a test of the start itself); taken ports are given up for free ones. */
+  port?: number;
   /** Reuse a data dir (a restart after a crash); it is then left in place on stop. */
   dataDir?: string;
   /**
@@ -78,8 +80,8 @@ export async function startPocketBase(options: StartOptions = {}): Promise<TestS
   const bin = ensureBinary();
   const ownDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'portal-test-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  let port = options.port ?? (await freePort());
+  let url = `http://127.0.0.1:${port}`;
   const env = {
     ...process.env,
     PORTAL_URL: url,
@@ -102,15 +104,37 @@ export async function startPocketBase(options: StartOptions = {}): Promise<TestS
 
   const hooksDir =
     options.extraHooks?.length || options.withoutHooks?.length ? hooksWith(options.extraHooks ?? [], options.withoutHooks) : undefined;
-  const child = spawnServe(bin, { dataDir, http: `127.0.0.1:${port}`, env, publicDir: options.publicDir, hooksDir });
+  // The server on the port must be this child: another test run beside this one (its own port
+  // blocks are the same) may have bound the port between the check and the start. Only the
+  // process that bound it prints 'Server started at <url>'; a child that lost the race exits and
+  // the start is tried again on another port.
+  let child!: ChildProcess;
   let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  try {
-    await waitForHealth(url, { child });
-  } catch (err) {
-    child.kill('SIGKILL');
-    throw new Error(`${(err as Error).message}\n${output}`);
+  for (let attempt = 1; ; attempt += 1) {
+    const spawned = spawnServe(bin, { dataDir, http: `127.0.0.1:${port}`, env, publicDir: options.publicDir, hooksDir });
+    let text = '';
+    spawned.stdout?.on('data', (d: Buffer) => (text += d.toString()));
+    spawned.stderr?.on('data', (d: Buffer) => (text += d.toString()));
+    const exited = () => spawned.exitCode !== null || spawned.signalCode !== null;
+    try {
+      await waitForHealth(url, { child: spawned });
+      await until(`PocketBase on ${url} to be this test's own`, () => text.includes(`Server started at ${url}`) || exited(), {
+        timeoutMs: 10_000,
+        everyMs: 20,
+      });
+      if (exited()) throw new Error(`PocketBase exited (${spawned.signalCode ?? spawned.exitCode}): port ${port} was taken`);
+      child = spawned;
+      child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+      child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+      output = text;
+      break;
+    } catch (err) {
+      spawned.kill('SIGKILL');
+      if (attempt >= 3) throw new Error(`${(err as Error).message}\n${text}`);
+      port = await freePort();
+      url = `http://127.0.0.1:${port}`;
+      env.PORTAL_URL = url;
+    }
   }
 
   const admin = new PocketBase(url);
