@@ -1,5 +1,5 @@
 // Continuous replication of the portal's data (issue 38, decision 037): Litestream (npm package
-// @flydotio/litestream, pinned as an optional dependency) streams the WAL of both PocketBase
+// @flydotio/litestream-linux-x64, pinned as an optional dependency) streams the WAL of both PocketBase
 // databases to a replica; beside it a copy loop brings new files of pb_data/storage (invoices,
 // generated CSVs) to a file replica. `restore()` rebuilds a data directory from the replica.
 import { spawn, spawnSync } from 'node:child_process';
@@ -90,7 +90,7 @@ export function copyNewFiles(from, to) {
  * @param {{ dataDir: string, replicaUrl: string, env?: NodeJS.ProcessEnv, bin?: string | null }} options
  */
 export function prepareReplication({ dataDir, replicaUrl, env = process.env, bin = litestreamBinary() }) {
-  if (!bin) throw new Error('Litestream is not installed (optional dependency @flydotio/litestream; run npm install on Linux or macOS).');
+  if (!bin) throw new Error('Litestream is not installed (optional dependency @flydotio/litestream-linux-x64; Linux x64 only).');
   const replica = parseReplicaUrl(replicaUrl);
   const configFile = path.join(dataDir, '.litestream.yml');
   mkdirSync(dataDir, { recursive: true });
@@ -149,7 +149,7 @@ export function startReplication({ dataDir, replicaUrl, env = process.env, log =
  * @param {{ replicaUrl: string, target: string, timestamp?: string, bin?: string | null, env?: NodeJS.ProcessEnv }} options
  */
 export function restore({ replicaUrl, target, timestamp, bin = litestreamBinary(), env = process.env }) {
-  if (!bin) throw new Error('Litestream is not installed (optional dependency @flydotio/litestream).');
+  if (!bin) throw new Error('Litestream is not installed (optional dependency @flydotio/litestream-linux-x64; Linux x64 only).');
   const replica = parseReplicaUrl(replicaUrl);
   if (existsSync(target) && readdirSync(target).length > 0)
     throw new Error(`${target} is not empty: restore only into an empty directory.`);
