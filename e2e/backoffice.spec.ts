@@ -128,6 +128,8 @@ test('the dashboard shows the demo campaign’s figures in charts, axe clean at 
     const dashboard = page.getByRole('region', { name: 'Kampagne auf einen Blick' });
     const figures = dashboard.getByRole('figure');
     await expect(figures).toHaveCount(6);
+    // Where the copies stand (issue 38): the test portal runs without a replica and says so.
+    await expect(dashboard.getByText(/^Datensicherung: Kein Replikat eingerichtet/)).toBeVisible();
     // The charts are drawn (SVG bars), and their figures are in tables as well.
     await expect(dashboard.locator('.recharts-bar-rectangle').first()).toBeVisible();
     const sales = figures.filter({ hasText: 'Umsatz pro Woche' });

@@ -192,6 +192,8 @@ function figures(app) {
     backlog: BACKLOG.map((bucket, i) => ({ bucket, n: (backlog.find((b) => b.bucket === i) || { n: 0 }).n })),
     promise: ['ok', 'amber', 'red'].map((level) => ({ level, n: (promise.find((p) => p.level === level) || { n: 0 }).n })),
     centres: centres.map((x) => ({ name: x.name, city: x.city, workshops: x.workshops })),
+    // The portal's copies (issue 38): replica and last full backup.
+    copies: require(`${__hooks}/lib/replication.js`).status(app),
   };
 }
 

@@ -81,6 +81,15 @@ it('a portal killed with -9 and its disk wiped comes back from the replica with 
     await pace(100);
   }
 
+  // The dashboard says where the copies stand: a replica written seconds ago, at most 1 s behind.
+  const copies = await until('the replica to catch up on the dashboard', async () => {
+    const res = await call(admin1, 'GET', '/api/portal/backoffice/dashboard');
+    const c = res.json?.copies;
+    return c?.replica?.lagSeconds !== null && c?.replica?.lagSeconds <= 1 ? c : null;
+  });
+  expect(copies.replica).toMatchObject({ configured: true, kind: 'file' });
+  expect(Date.now() - Date.parse(copies.replica.lastWriteAt)).toBeLessThan(30_000);
+
   const killedAt = Date.now();
   replication.child.kill('SIGKILL');
   await first.crash();
@@ -155,4 +164,19 @@ it("with a replica, PocketBase's nightly TRUNCATE checkpoint is off (Litestream 
   expect(await jobs(withReplica)).not.toContain('__pbDBOptimize__');
   expect(await jobs(withReplica)).toContain('portal-db-optimize');
   expect(await jobs(without)).toContain('__pbDBOptimize__');
+  // Without a replica the dashboard says so; a full backup made now is named there.
+  const admin = await createStaff(without, 'administrators');
+  const before = await request(without.url, admin, 'GET', '/api/portal/backoffice/dashboard');
+  expect(before.json.copies).toEqual({
+    replica: { configured: false, kind: null, lastWriteAt: null, lagSeconds: null },
+    lastBackupAt: null,
+  });
+  await without.admin.backups.create('vollsicherung.zip');
+  const after = await request(without.url, admin, 'GET', '/api/portal/backoffice/dashboard');
+  expect(Date.now() - Date.parse(after.json.copies.lastBackupAt)).toBeLessThan(60_000);
+  // Workshops and auditors do not see it.
+  const workshop = await createWorkshop(without);
+  const refused = await request(without.url, workshop, 'GET', '/api/portal/backoffice/dashboard');
+  expect(refused.status).toBe(403);
+  expect(refused.text).not.toContain('copies');
 });

@@ -1,7 +1,9 @@
 import { lazy, Suspense } from 'react';
 
+import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useLoad } from '@/hooks/use-load';
+import { formatDateTime } from '@/utils/format';
 
 import { loadDashboard } from '../api/backoffice/load-dashboard';
 import { BACKOFFICE_MESSAGES, type Dashboard } from '../api/backoffice/model';
@@ -18,6 +20,37 @@ function Loading() {
   );
 }
 
+/** A replica more than this far behind is shown as a warning. */
+const LAG_WARNING_SECONDS = 5;
+
+/** The portal's copies (issue 38, decision 037): the replica's last write and lag, the last full backup. */
+export function CopiesNote({ copies }: { copies: Dashboard['copies'] }) {
+  const { replica } = copies;
+  const backup = `Letzte Vollsicherung: ${copies.lastBackupAt ? formatDateTime(copies.lastBackupAt) : 'noch keine'}.`;
+  let text: string;
+  let behind = false;
+  if (!replica.configured) {
+    text =
+      'Kein Replikat eingerichtet (PORTAL_REPLICA_URL): Bei einem Ausfall der Platte gehen alle Änderungen seit der letzten Vollsicherung verloren.';
+    behind = true;
+  } else if (replica.kind === 's3') {
+    text = 'Replikat (S3) eingerichtet; sein Rückstand wird hier nicht gemessen.';
+  } else if (!replica.lastWriteAt) {
+    text = 'Replikat eingerichtet, aber noch nichts geschrieben.';
+    behind = true;
+  } else {
+    const lag = replica.lagSeconds ?? 0;
+    behind = lag > LAG_WARNING_SECONDS;
+    text = `Replikat zuletzt geschrieben: ${formatDateTime(replica.lastWriteAt)}, Rückstand ${lag.toLocaleString('de-DE')} s.`;
+  }
+  return (
+    <Alert tone={behind ? 'warning' : 'info'} className="mt-4">
+      <span className="font-semibold">Datensicherung: </span>
+      {text} {backup}
+    </Alert>
+  );
+}
+
 /** The campaign at a glance (issue 19): figures from the server, charts lazy-loaded. */
 export function DashboardBlock() {
   const figures = useLoad<Dashboard | null>(loadDashboard, null);
@@ -25,6 +58,7 @@ export function DashboardBlock() {
     <Block title="Kampagne auf einen Blick" help="Registrierungen, Umsätze, Codes, Prüfrückstand und Auszahlungen der laufenden Kampagne.">
       {figures.failed && <ErrorAlert message={BACKOFFICE_MESSAGES.dashboardFailed} />}
       {figures.loading && !figures.data && <Loading />}
+      {figures.data?.copies && <CopiesNote copies={figures.data.copies} />}
       {figures.data && (
         <Suspense fallback={<Loading />}>
           <DashboardCharts figures={figures.data} />

@@ -74,6 +74,11 @@ export interface Dashboard {
   backlog: { bucket: string; n: number }[];
   promise: { level: 'ok' | 'amber' | 'red'; n: number }[];
   centres: { name: string; city: string; workshops: number }[];
+  /** The replica and the last full backup (issue 38, decision 037). */
+  copies: {
+    replica: { configured: boolean; kind: 'file' | 's3' | null; lastWriteAt: string | null; lagSeconds: number | null };
+    lastBackupAt: string | null;
+  };
 }
 
 export const BACKOFFICE_MESSAGES = {

@@ -1,0 +1,70 @@
+/// <reference path="../../pb_data/types.d.ts" />
+
+// The state of the portal's copies for the dashboard (issue 38, decision 037): when the replica
+// was last written and how far it is behind the local databases, and when PocketBase's last
+// full backup was made.
+
+const DATABASES = ['data.db', 'auxiliary.db'];
+
+function mtimeMs(path) {
+  try {
+    return $os.stat(path).modTime().unixMilli();
+  } catch (_) {
+    return 0;
+  }
+}
+
+/** The newest modification time of any file below `dir` (a few levels: Litestream's generations). */
+function newestBelow(dir, depth) {
+  let newest = 0;
+  let entries = [];
+  try {
+    entries = $os.readDir(dir);
+  } catch (_) {
+    return 0;
+  }
+  for (const entry of entries) {
+    const path = `${dir}/${entry.name()}`;
+    if (entry.isDir()) {
+      if (depth > 0) newest = Math.max(newest, newestBelow(path, depth - 1));
+    } else {
+      try {
+        newest = Math.max(newest, entry.info().modTime().unixMilli());
+      } catch (_) {
+        // gone meanwhile
+      }
+    }
+  }
+  return newest;
+}
+
+function iso(ms) {
+  return ms > 0 ? new Date(ms).toISOString() : null;
+}
+
+/**
+ * { replica: { configured, kind, lastWriteAt, lagSeconds }, lastBackupAt }. The lag of a file
+ * replica: how much later the local databases were last written than the replica (0 when the
+ * replica is as new); an S3 replica's lag is not measured here (null).
+ */
+function status(app) {
+  const dataDir = app.dataDir();
+  const localWrite = Math.max(0, ...DATABASES.map((db) => Math.max(mtimeMs(`${dataDir}/${db}-wal`), mtimeMs(`${dataDir}/${db}`))));
+  const lastBackupAt = iso(newestBelow(`${dataDir}/backups`, 0));
+  const url = String($os.getenv('PORTAL_REPLICA_URL') || '').trim();
+  if (!url) return { replica: { configured: false, kind: null, lastWriteAt: null, lagSeconds: null }, lastBackupAt };
+  if (!url.startsWith('file://')) return { replica: { configured: true, kind: 's3', lastWriteAt: null, lagSeconds: null }, lastBackupAt };
+  const dir = decodeURIComponent(url.slice('file://'.length)).replace(/\/+$/, '');
+  const replicaWrite = Math.max(0, ...DATABASES.map((db) => newestBelow(`${dir}/${db}`, 4)));
+  return {
+    replica: {
+      configured: true,
+      kind: 'file',
+      lastWriteAt: iso(replicaWrite),
+      lagSeconds: replicaWrite > 0 ? Math.max(0, Math.round((localWrite - replicaWrite) / 100) / 10) : null,
+    },
+    lastBackupAt,
+  };
+}
+
+module.exports = { status };
