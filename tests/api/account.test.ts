@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 
 import { MESSAGES, maskIban } from '../../src/rules';
-import { PASSWORD, createStaff, createSubmission, createWorkshop, type Actor } from '../helpers/fixtures';
+import { PASSWORD, createPayout, createStaff, createSubmission, createWorkshop, type Actor } from '../helpers/fixtures';
 import { request } from '../helpers/http';
 import { linkIn, startInbox, type MailInbox } from '../helpers/mail';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
@@ -173,28 +173,10 @@ describe('changing the e-mail address', () => {
 });
 
 describe("'Meine Einreichungen' on the profile page", () => {
-  async function payoutFor(owner: Actor, status: string, extra: Record<string, unknown> = {}) {
-    const sub = await createSubmission(server, owner.id);
-    await server.admin.collection('payouts').create({
-      submission: sub.id,
-      user: owner.id,
-      voucher: sub.voucher,
-      campaign: sub.campaign,
-      amount: 50,
-      accountHolder: 'Erika Mustermann',
-      iban: 'DE89370400440532013000',
-      endToEndId: `E2E${sub.id}`.slice(0, 35),
-      remittance: 'NORA Cashback',
-      status,
-      ...extra,
-    });
-    return sub;
-  }
-
   it("lists the workshop's own submissions with state, masked IBAN, file, note and payout, and nothing of the review or of anyone else", async () => {
     const [workshop, other] = await Promise.all([createWorkshop(server), createWorkshop(server)]);
-    const paid = await payoutFor(workshop, 'paid', { paidOn: '2025-09-12' });
-    const returned = await payoutFor(workshop, 'returned', { returnReason: 'AC04' });
+    const paid = await createPayout(server, workshop.id, 'paid', { paidOn: '2025-09-12' });
+    const returned = await createPayout(server, workshop.id, 'returned', { returnReason: 'AC04' });
     const pending = await createSubmission(server, workshop.id);
     await createSubmission(server, other.id);
     const auditor = await createStaff(server, 'auditors');

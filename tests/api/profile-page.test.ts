@@ -1,15 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import {
-  activeCampaignId,
-  createCentre,
-  createStaff,
-  createSubmission,
-  createVoucher,
-  createWorkshop,
-  type Actor,
-} from '../helpers/fixtures';
+import { activeCampaignId, createCentre, createPayout, createStaff, createVoucher, createWorkshop, type Actor } from '../helpers/fixtures';
 import { request } from '../helpers/http';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
 
@@ -21,24 +13,6 @@ let server: TestServer;
 let workshop: Actor;
 let other: Actor;
 const page = (actor: Actor | null) => request(server.url, actor, 'GET', '/api/portal/profile-page');
-
-/** A payout for one of the workshop's codes, written as the payout flow would (superuser). */
-async function payout(owner: Actor, status: string, extra: Record<string, unknown> = {}) {
-  const sub = await createSubmission(server, owner.id);
-  return server.admin.collection('payouts').create({
-    submission: sub.id,
-    user: owner.id,
-    voucher: sub.voucher,
-    campaign: sub.campaign,
-    amount: 50,
-    accountHolder: 'Erika Mustermann',
-    iban: 'DE89370400440532013000',
-    endToEndId: `E2E${sub.id}`.slice(0, 35),
-    remittance: 'NORA Cashback',
-    status,
-    ...extra,
-  });
-}
 
 beforeAll(async () => {
   server = await startPocketBase({ extraHooks: [path.resolve(import.meta.dirname, '../helpers/hooks/profile-page-probe.pb.js')] });
@@ -63,10 +37,10 @@ beforeAll(async () => {
     sales: 620.5,
   });
   await createVoucher(server, workshop.id, 'open');
-  await payout(workshop, 'paid', { paidOn: '2025-09-12' });
-  await payout(workshop, 'returned', { returnReason: 'AC04' });
+  await createPayout(server, workshop.id, 'paid', { paidOn: '2025-09-12' });
+  await createPayout(server, workshop.id, 'returned', { returnReason: 'AC04' });
   await createVoucher(server, other.id, 'open');
-  await payout(other, 'returned', { returnReason: 'AC01' });
+  await createPayout(server, other.id, 'returned', { returnReason: 'AC01' });
 });
 afterAll(async () => {
   await server?.stop();

@@ -169,3 +169,22 @@ export async function createSubmission(server: TestServer, userId: string) {
   const voucher = await createVoucher(server, userId, 'audit');
   return server.admin.collection('submissions').create(submissionForm(userId, voucher, { status: 'pending' }));
 }
+
+/** A submission with a payout in `status`, written as the payout flow would (superuser); returns the submission. */
+export async function createPayout(server: TestServer, userId: string, status: string, extra: Record<string, unknown> = {}) {
+  const submission = await createSubmission(server, userId);
+  await server.admin.collection('payouts').create({
+    submission: submission.id,
+    user: userId,
+    voucher: submission.voucher,
+    campaign: submission.campaign,
+    amount: 50,
+    accountHolder: 'Erika Mustermann',
+    iban: 'DE89370400440532013000',
+    endToEndId: `E2E${submission.id}`.slice(0, 35),
+    remittance: 'NORA Cashback',
+    status,
+    ...extra,
+  });
+  return submission;
+}

@@ -40,9 +40,33 @@ export function AccountPanel({ email }: { email: string }) {
   );
 }
 
-function EmailChangeForm({ email }: { email: string }) {
+/**
+ * The two forms' common part: the outcome above the form (green when done, red for a refusal
+ * without a field) and the server's field messages on their fields.
+ */
+function useOutcome<T extends FieldValues>(setError: UseFormSetError<T>, fields: Path<T>[], reset: () => void) {
   const [done, setDone] = useState<string | null>(null);
   const [error, setFormError] = useState<string | null>(null);
+  const run = async (action: () => Promise<string>) => {
+    setDone(null);
+    setFormError(null);
+    try {
+      setDone(await action());
+      reset();
+    } catch (err) {
+      setFormError(showRefusal(err, setError, fields));
+    }
+  };
+  const notices = (
+    <>
+      {done && <Alert tone="success">{done}</Alert>}
+      {error && <Alert tone="error">{error}</Alert>}
+    </>
+  );
+  return { run, notices };
+}
+
+function EmailChangeForm({ email }: { email: string }) {
   const {
     register,
     handleSubmit,
@@ -50,17 +74,12 @@ function EmailChangeForm({ email }: { email: string }) {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<EmailChangeValues>({ resolver: zodResolver(emailChangeSchema), defaultValues: { newEmail: '' } });
-  const onSubmit = async ({ newEmail }: EmailChangeValues) => {
-    setDone(null);
-    setFormError(null);
-    try {
+  const outcome = useOutcome(setError, ['newEmail'], () => reset());
+  const onSubmit = ({ newEmail }: EmailChangeValues) =>
+    outcome.run(async () => {
       await requestEmailChange(newEmail);
-      setDone(ACCOUNT_MESSAGES.emailRequested(newEmail.trim().toLowerCase()));
-      reset();
-    } catch (err) {
-      setFormError(showRefusal(err, setError, ['newEmail']));
-    }
-  };
+      return ACCOUNT_MESSAGES.emailRequested(newEmail.trim().toLowerCase());
+    });
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="email-change-heading" className="flex flex-col gap-3">
       <h3 id="email-change-heading" className="font-semibold">
@@ -69,8 +88,7 @@ function EmailChangeForm({ email }: { email: string }) {
       <p className="text-sm text-slate-700">
         Derzeit: <span className="font-medium text-slate-900">{email}</span>
       </p>
-      {done && <Alert tone="success">{done}</Alert>}
-      {error && <Alert tone="error">{error}</Alert>}
+      {outcome.notices}
       <TextField
         label="Neue E-Mail-Adresse"
         type="email"
@@ -87,8 +105,6 @@ function EmailChangeForm({ email }: { email: string }) {
 }
 
 function PasswordChangeForm() {
-  const [done, setDone] = useState(false);
-  const [error, setFormError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -99,48 +115,24 @@ function PasswordChangeForm() {
     resolver: zodResolver(passwordChangeSchema),
     defaultValues: { oldPassword: '', password: '', passwordConfirm: '' },
   });
-  const onSubmit = async (values: PasswordChangeValues) => {
-    setDone(false);
-    setFormError(null);
-    try {
+  const outcome = useOutcome(setError, ['oldPassword', 'password', 'passwordConfirm'], () => reset());
+  const onSubmit = (values: PasswordChangeValues) =>
+    outcome.run(async () => {
       await changePassword(values);
-      setDone(true);
-      reset();
-    } catch (err) {
-      setFormError(showRefusal(err, setError, ['oldPassword', 'password', 'passwordConfirm']));
-    }
-  };
+      return ACCOUNT_MESSAGES.passwordChanged;
+    });
+  const field = (name: keyof PasswordChangeValues, label: string, autoComplete: string) => (
+    <TextField label={label} type="password" autoComplete={autoComplete} required error={errors[name]?.message} {...register(name)} />
+  );
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="password-change-heading" className="flex flex-col gap-3">
       <h3 id="password-change-heading" className="font-semibold">
         Passwort ändern
       </h3>
-      {done && <Alert tone="success">{ACCOUNT_MESSAGES.passwordChanged}</Alert>}
-      {error && <Alert tone="error">{error}</Alert>}
-      <TextField
-        label="Aktuelles Passwort"
-        type="password"
-        autoComplete="current-password"
-        required
-        error={errors.oldPassword?.message}
-        {...register('oldPassword')}
-      />
-      <TextField
-        label="Neues Passwort"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <TextField
-        label="Neues Passwort bestätigen"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.passwordConfirm?.message}
-        {...register('passwordConfirm')}
-      />
+      {outcome.notices}
+      {field('oldPassword', 'Aktuelles Passwort', 'current-password')}
+      {field('password', 'Neues Passwort', 'new-password')}
+      {field('passwordConfirm', 'Neues Passwort bestätigen', 'new-password')}
       <Button type="submit" disabled={isSubmitting} className="self-start">
         {isSubmitting ? 'Wird gespeichert...' : 'Passwort ändern'}
       </Button>
