@@ -293,7 +293,8 @@ function resend(app, id) {
   if (original.getBool('immediate')) return null;
   let to = original.getString('recipient');
   const userId = original.getString('user');
-  if (userId) {
+  // A notice that the address changed is meant for the old address: it goes there again.
+  if (userId && original.getString('template') !== 'email-changed') {
     try {
       to = app.findRecordById('users', userId).email() || to;
     } catch (_) {

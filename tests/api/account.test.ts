@@ -162,6 +162,12 @@ describe('changing the e-mail address', () => {
     const told = await inbox.waitFor(workshop.email, (m) => m.subject === 'Die E-Mail-Adresse Ihres Kontos wurde geändert', 30_000);
     expect(told.text).toContain(`von ${workshop.email} auf ${normalized}`);
 
+    // The back office's 'erneut senden' sends that notice to the old address again, not to the new one.
+    const admin = await createStaff(server, 'administrators');
+    const resent = await request(server.url, admin, 'POST', `/api/portal/outbox/${notice!.id}/resend`, {});
+    expect(resent.status).toBe(200);
+    expect(resent.json).toMatchObject({ recipient: workshop.email, template: 'email-changed' });
+
     const again = await confirm(token, PASSWORD);
     expect(again.status).toBe(400);
     // The old address is free again for a new registration.
