@@ -33,6 +33,8 @@ const vitePort = Number(env.VITE_PORT || 5173);
 const publicUrl = env.PORTAL_URL || (dev ? `http://127.0.0.1:${vitePort}` : apiUrl);
 
 const log = (msg) => console.log(`[portal] ${msg}`);
+// How PocketBase and Litestream are restarted when they die (decision 028).
+const RESTART = { baseMs: Number(env.PORTAL_RESTART_PAUSE_MS) || 1000, capMs: Number(env.PORTAL_RESTART_MAX_PAUSE_MS) || 30_000 };
 
 // ---------------------------------------------------------------- superuser
 /** A random superuser per data dir, kept beside the data (never in the repo). */
@@ -98,8 +100,7 @@ function supervisePocketBase(bin, pbEnv, onFirstHealthy) {
     spawnChild: () => track(spawnServe(bin, { dataDir, http: pbHttp, env: pbEnv, dev })),
     isStopping: () => stopping,
     log,
-    baseMs: Number(env.PORTAL_RESTART_PAUSE_MS) || 1000,
-    capMs: Number(env.PORTAL_RESTART_MAX_PAUSE_MS) || 30_000,
+    ...RESTART,
   });
   waitForHealth(apiUrl, { child: first, timeoutMs: 60_000 }).then(onFirstHealthy, (err) => {
     log(err.message);
@@ -122,8 +123,7 @@ function startReplicationIfConfigured() {
     isStopping: () => stopping,
     log,
     name: 'Litestream',
-    baseMs: Number(env.PORTAL_RESTART_PAUSE_MS) || 1000,
-    capMs: Number(env.PORTAL_RESTART_MAX_PAUSE_MS) || 30_000,
+    ...RESTART,
   });
   stopFileCopy = startFileCopy(prepared, log);
   log(`replicating ${dataDir} to ${env.PORTAL_REPLICA_URL} (Litestream; a write is in the replica within ${REPLICA_BOUND_MS} ms)`);

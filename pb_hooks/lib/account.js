@@ -17,10 +17,6 @@ function contactEmail(app) {
   }
 }
 
-function fullName(user) {
-  return `${user.getString('firstName')} ${user.getString('lastName')}`;
-}
-
 function text(value) {
   return typeof value === 'string' ? value : '';
 }
@@ -58,11 +54,9 @@ function changePassword(e, next) {
     e.app = tx;
     next();
     const user = tx.findRecordById('users', e.record.id);
-    require(`${__hooks}/lib/outbox.js`).enqueue(tx, {
-      to: user.email(),
-      user: user.id,
+    require(`${__hooks}/lib/outbox.js`).enqueueForWorkshop(tx, user, {
       template: 'password-changed',
-      data: { name: fullName(user), contactEmail: contactEmail(tx) },
+      data: { contactEmail: contactEmail(tx) },
       concerns: { collection: 'users', id: user.id },
     });
   });
@@ -96,11 +90,10 @@ function confirmEmailChange(e) {
   require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
     e.app = tx;
     e.next();
-    require(`${__hooks}/lib/outbox.js`).enqueue(tx, {
+    require(`${__hooks}/lib/outbox.js`).enqueueForWorkshop(tx, e.record, {
       to: oldEmail,
-      user: e.record.id,
       template: 'email-changed',
-      data: { name: fullName(e.record), oldEmail, newEmail: e.newEmail, contactEmail: contactEmail(tx) },
+      data: { oldEmail, newEmail: e.newEmail, contactEmail: contactEmail(tx) },
       concerns: { collection: 'users', id: e.record.id },
     });
   });

@@ -141,12 +141,9 @@ function applyVerdict(tx, { submissionId, auditorId, auditResultId, checked, fau
   // A passed submission becomes its one payout in the same transaction (DECISIONS section 6).
   if (passed) require(`${__hooks}/lib/payouts.js`).createForSubmission(tx, submission, voucher);
   const user = tx.findRecordById('users', submission.getString('user'));
-  require(`${__hooks}/lib/outbox.js`).enqueue(tx, {
-    to: user.email(),
-    user: user.id,
+  require(`${__hooks}/lib/outbox.js`).enqueueForWorkshop(tx, user, {
     template: passed ? 'audit-passed' : 'audit-rejected',
     data: {
-      name: `${user.getString('firstName')} ${user.getString('lastName')}`,
       code: voucher.getString('code'),
       missing: !checked,
       faulty: faulty,

@@ -215,12 +215,9 @@ function act(e, userId, action, body) {
         { u: userId, c: campaign.id },
         { t: 0.5 },
       );
-      const row = require(`${__hooks}/lib/outbox.js`).enqueue(tx, {
-        to: user.email(),
-        user: userId,
+      const row = require(`${__hooks}/lib/outbox.js`).enqueueForWorkshop(tx, user, {
         template: 'code-issued',
         data: {
-          name: `${user.getString('firstName')} ${user.getString('lastName')}`,
           total: amounts.formatEuro(total.length ? total[0].t : 0),
           reward: amounts.formatEuro(campaign.getFloat('reward')),
           codes: [voucher.getString('code')],

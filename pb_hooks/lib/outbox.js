@@ -60,6 +60,21 @@ function enqueue(app, mail) {
   return record;
 }
 
+/**
+ * Queues a mail to a workshop: to its address (or `to`, e.g. the old one after a change), with
+ * its name for the greeting beside `data`. Call it with the transaction's app, as enqueue.
+ * @param {{ template: string, data?: object, concerns?: { collection: string, id: string }, to?: string }} mail
+ */
+function enqueueForWorkshop(app, user, mail) {
+  return enqueue(app, {
+    to: mail.to || user.email(),
+    user: user.id,
+    template: mail.template,
+    data: Object.assign({ name: `${user.getString('firstName')} ${user.getString('lastName')}` }, mail.data || {}),
+    concerns: mail.concerns,
+  });
+}
+
 /** Logs one of PocketBase's own auth mails (sent at once, never by the worker). */
 function logImmediate(app, { to, user, template, ok, error }) {
   try {
@@ -312,4 +327,17 @@ function resend(app, id) {
   return { copy, previousRecipient: original.getString('recipient') };
 }
 
-module.exports = { enqueue, logImmediate, sendLogged, pass, work, render, resend, releaseAllClaims, backoffMs, TEMPLATES, BACKOFF_MINUTES };
+module.exports = {
+  enqueue,
+  enqueueForWorkshop,
+  logImmediate,
+  sendLogged,
+  pass,
+  work,
+  render,
+  resend,
+  releaseAllClaims,
+  backoffMs,
+  TEMPLATES,
+  BACKOFF_MINUTES,
+};

@@ -59,11 +59,6 @@ function isoDay(value) {
   return /^\d{4}-\d{2}-\d{2}$/.test(String(value || '')) && new Date(`${value}T12:00:00Z`).toISOString().slice(0, 10) === value;
 }
 
-/** Today's date in Berlin in real time (the bank's calendar), YYYY-MM-DD. */
-function berlinToday() {
-  return require(`${__hooks}/lib/clock.js`).berlinToday();
-}
-
 function one(app, sql, params, shape) {
   const row = new DynamicModel(shape);
   app
@@ -205,7 +200,7 @@ function exportBatch(app, admin, batchId, executionDate) {
   const batch = findOr404(app, 'payout_batches', batchId);
   const from = batch.getString('status');
   if (from !== 'released' && from !== 'exported') throw refuse(MESSAGES.notReleased);
-  if (!isoDay(executionDate) || executionDate < berlinToday()) throw refuse(MESSAGES.executionDate);
+  if (!isoDay(executionDate) || executionDate < require(`${__hooks}/lib/clock.js`).berlinToday()) throw refuse(MESSAGES.executionDate);
   const sepa = require(`${__hooks}/lib/sepa.js`);
   const rulebook = rules();
   const account = debtor(app);
@@ -291,7 +286,7 @@ function markPaid(app, admin, batchId, paidOn) {
   const batch = findOr404(app, 'payout_batches', batchId);
   if (batch.getString('status') !== 'exported') throw refuse(MESSAGES.notExported);
   const exportedDay = require(`${__hooks}/lib/audits.js`).berlinDay(batch.getString('exportedAt').replace(' ', 'T')).iso;
-  if (!isoDay(paidOn) || paidOn < exportedDay || paidOn > berlinToday()) throw refuse(MESSAGES.paidOn);
+  if (!isoDay(paidOn) || paidOn < exportedDay || paidOn > require(`${__hooks}/lib/clock.js`).berlinToday()) throw refuse(MESSAGES.paidOn);
   const amounts = require(`${__hooks}/lib/amounts.js`);
   require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
     const moved = tx
@@ -331,18 +326,9 @@ function askForBankDetails(tx, payout, reason, portal) {
 /** A mail to the payout's workshop about it (name, code, masked IBAN, plus `extra`), queued in `tx`. */
 function mailAboutPayout(tx, payout, template, extra) {
   const user = tx.findRecordById('users', payout.getString('user'));
-  outbox().enqueue(tx, {
-    to: user.email(),
-    user: user.id,
+  outbox().enqueueForWorkshop(tx, user, {
     template,
-    data: Object.assign(
-      {
-        name: `${user.getString('firstName')} ${user.getString('lastName')}`,
-        code: payout.getString('endToEndId'),
-        iban: maskIban(payout.getString('iban')),
-      },
-      extra,
-    ),
+    data: Object.assign({ code: payout.getString('endToEndId'), iban: maskIban(payout.getString('iban')) }, extra),
     concerns: { collection: 'payouts', id: payout.id },
   });
 }

@@ -123,11 +123,9 @@ function createSubmission(e) {
 
     // The confirmation mail commits with the submission (the outbox sends it).
     const user = tx.findRecordById('users', authId);
-    require(`${__hooks}/lib/outbox.js`).enqueue(tx, {
-      to: user.email(),
-      user: authId,
+    require(`${__hooks}/lib/outbox.js`).enqueueForWorkshop(tx, user, {
       template: 'submission-received',
-      data: { name: `${user.getString('firstName')} ${user.getString('lastName')}`, code: voucherCode },
+      data: { code: voucherCode },
       concerns: { collection: 'submissions', id: record.id },
     });
   });

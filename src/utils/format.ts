@@ -28,6 +28,13 @@ export function formatDate(value: string | Date | null | undefined): string {
   return Number.isNaN(d.getTime()) ? '-' : date.format(d);
 }
 
+const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Today (or `at`) in Berlin as YYYY-MM-DD: the bank's calendar, as the server checks it (decision 035). */
+export function berlinIsoDay(at: Date = new Date()): string {
+  return isoDay.format(at);
+}
+
 /** A calendar day as the server stores it (YYYY-MM-DD, a bank's date) as dd.mm.yyyy, with no time zone shift. */
 export function formatDay(iso: string): string {
   const [y, m, d] = iso.split('-');

@@ -109,7 +109,7 @@ export async function startPocketBase(options: StartOptions = {}): Promise<TestS
   // process that bound it prints 'Server started at <url>'; a child that lost the race exits and
   // the start is tried again on another port.
   let child!: ChildProcess;
-  let output = '';
+  let logs = () => '';
   for (let attempt = 1; ; attempt += 1) {
     const spawned = spawnServe(bin, { dataDir, http: `127.0.0.1:${port}`, env, publicDir: options.publicDir, hooksDir });
     let text = '';
@@ -124,9 +124,7 @@ export async function startPocketBase(options: StartOptions = {}): Promise<TestS
       });
       if (exited()) throw new Error(`PocketBase exited (${spawned.signalCode ?? spawned.exitCode}): port ${port} was taken`);
       child = spawned;
-      child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-      child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-      output = text;
+      logs = () => text;
       break;
     } catch (err) {
       spawned.kill('SIGKILL');
@@ -146,7 +144,7 @@ export async function startPocketBase(options: StartOptions = {}): Promise<TestS
     dataDir,
     admin,
     process: child,
-    logs: () => output,
+    logs: () => logs(),
     client() {
       const pb = new PocketBase(url);
       pb.autoCancellation(false);

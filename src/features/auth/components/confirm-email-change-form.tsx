@@ -7,14 +7,15 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
-import { z } from '@/lib/zod';
 
 import { confirmEmailChange } from '../api/confirm-email-change';
 import { EMAIL_CHANGE_MESSAGES, EmailChangeError, newEmailOf } from '../api/model';
+import { loginSchema, type LoginValues } from '../schemas/auth';
 import { AuthCard } from './auth-card';
 
-const schema = z.object({ password: z.string().min(1, 'Passwort ist erforderlich') });
-type Values = z.infer<typeof schema>;
+// The login's password rule: only that it is filled in (the server checks it).
+const schema = loginSchema.pick({ password: true });
+type Values = Pick<LoginValues, 'password'>;
 
 /** The link from the confirmation mail to a new address (issue 35): the password confirms the change. */
 export function ConfirmEmailChangeForm({ token }: { token: string | undefined }) {

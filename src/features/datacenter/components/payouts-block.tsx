@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useLoad } from '@/hooks/use-load';
 import { currentIdentity } from '@/lib/auth';
 import { RETURN_REASONS, returnReasonLabel } from '@/rules';
-import { countOf, formatDate, formatMoney } from '@/utils/format';
+import { berlinIsoDay, countOf, formatDate, formatMoney } from '@/utils/format';
 
 import { countOtherAdministrators } from '../api/other-administrators';
 import { downloadBatchFile } from '../api/payouts/download-batch-file';
@@ -27,10 +27,6 @@ const BATCH_STATUS: Record<PayoutBatch['status'], string> = {
   exported: 'Exportiert, wartet auf Ausführung',
   paid: 'Ausgeführt',
 };
-
-/** Today in Berlin in real time: the bank's calendar, as the server checks it (decision 035). */
-const isoToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
 /**
  * Payouts for administrators (DECISIONS section 6): create a batch of the payable payouts,
@@ -154,7 +150,7 @@ function BatchItem({
   const [release, setRelease] = useState(false);
   const [releaseError, setReleaseError] = useState<string | null>(null);
   const [self, setSelf] = useState(false);
-  const [executionDate, setExecutionDate] = useState(isoToday());
+  const [executionDate, setExecutionDate] = useState(berlinIsoDay);
   // Until the administrator picks a date, the execution date defaults to the export's day.
   const [paidOnInput, setPaidOn] = useState<string | null>(null);
   const paidOn = paidOnInput ?? (batch.exportedAt || '').slice(0, 10);

@@ -3,9 +3,9 @@ import { useEffect, useState } from 'react';
 
 import { germanDate } from '@/rules';
 import { formatDate, formatDateTime } from '@/utils/format';
+import { protectedFileUrl } from '@/lib/api/protected-file-url';
 
 import { DC_MESSAGES } from '../api/files/model';
-import { invoiceFileUrl } from '../api/review/invoice-file-url';
 import type { ReviewItem, Signal } from '../api/review/model';
 import { postInvoiceText } from '../api/review/post-invoice-text';
 import { InvoiceViewer } from './invoice-viewer';
@@ -24,7 +24,7 @@ export function ReviewDetail({ item, onSignals }: { item: ReviewItem; onSignals?
 
   useEffect(() => {
     let live = true;
-    invoiceFileUrl(item).then(
+    protectedFileUrl({ id: item.id, collectionId: item.collectionId, collectionName: 'submissions' }, item.file).then(
       (u) => live && setUrl(u),
       (err: unknown) => {
         console.error(err);

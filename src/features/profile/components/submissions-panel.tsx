@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { protectedFileUrl } from '@/lib/api/protected-file-url';
 import { formatDate } from '@/utils/format';
 
-import { invoiceUrl } from '../api/invoice-url';
 import { PROFILE_MESSAGES, SUBMISSION_STATUS_LABEL, payoutLabel, type MySubmission } from '../api/model';
 
 export const SUBMISSIONS_MESSAGES = {
@@ -22,7 +22,7 @@ export function SubmissionsPanel({ submissions, loading, failed }: { submissions
     setError(null);
     setOpening(s.id);
     try {
-      window.open(await invoiceUrl(s), '_blank', 'noopener');
+      window.open(await protectedFileUrl({ id: s.id, collectionName: 'submissions' }, s.file), '_blank', 'noopener');
     } catch (err) {
       console.error(err);
       setError(SUBMISSIONS_MESSAGES.invoiceFailed);

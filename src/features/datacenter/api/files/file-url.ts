@@ -1,5 +1,4 @@
-import { withSession } from '@/lib/auth';
-import { pb } from '@/lib/pocketbase';
+import { protectedFileUrl } from '@/lib/api/protected-file-url';
 
 import { DC_MESSAGES, type FileRecord } from './model';
 
@@ -7,6 +6,5 @@ import { DC_MESSAGES, type FileRecord } from './model';
 export async function fileUrl(record: FileRecord, field: 'file' | 'failedRowsCsv'): Promise<string> {
   const name = record[field];
   if (!name) throw new Error(field === 'file' ? DC_MESSAGES.noFile : DC_MESSAGES.noFailedRows);
-  const token = await withSession(() => pb.files.getToken({ requestKey: null }));
-  return pb.files.getURL(record, name, { token });
+  return protectedFileUrl(record, name);
 }
