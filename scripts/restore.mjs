@@ -21,10 +21,12 @@ if (!target || !replicaUrl) {
 }
 try {
   const started = Date.now();
-  const { files } = restore({ replicaUrl, target: path.resolve(target), timestamp });
+  const { files, filesInBucket } = restore({ replicaUrl, target: path.resolve(target), timestamp });
+  const what = filesInBucket ? '' : ` and ${files} files`;
   console.log(
-    `[restore] data.db and auxiliary.db${timestamp ? ` as of ${timestamp}` : ''} and ${files} files restored into ${path.resolve(target)} in ${Date.now() - started} ms.`,
+    `[restore] data.db and auxiliary.db${timestamp ? ` as of ${timestamp}` : ''}${what} restored into ${path.resolve(target)} in ${Date.now() - started} ms.`,
   );
+  if (filesInBucket) console.log('[restore] the invoices and CSV files stay in the bucket, where PocketBase reads them.');
   console.log(`[restore] start it with: PORTAL_DATA_DIR=${path.resolve(target)} npm start`);
 } catch (err) {
   console.error(`[restore] ${err.message}`);

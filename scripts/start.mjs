@@ -15,7 +15,7 @@ import { ensureBinary, ROOT, spawnServe, upsertSuperuser, waitForHealth } from '
 import { supervise } from './lib/supervisor.mjs';
 import { frontLimitsFromEnv, startFront } from './lib/front.mjs';
 import { freePort } from './lib/ports.mjs';
-import { REPLICA_BOUND_MS, prepareReplication, spawnLitestream, startFileCopy } from './lib/replica.mjs';
+import { REPLICA_BOUND_MS, prepareReplication, spawnLitestream, startFileCopy, watchReplica } from './lib/replica.mjs';
 
 const dev = process.argv.includes('--dev');
 if (existsSync(path.join(ROOT, '.env'))) process.loadEnvFile(path.join(ROOT, '.env'));
@@ -55,7 +55,7 @@ const children = new Set();
 let stopping = false;
 let mailCatcher = null;
 let front = null;
-let stopFileCopy = () => {};
+let stopReplicaHelpers = () => {};
 
 const exitOf = (child) =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
@@ -75,7 +75,7 @@ async function shutdown(code = 0) {
     for (const child of running) child.kill('SIGKILL');
     await Promise.all(running.map(exitOf));
   }
-  stopFileCopy();
+  stopReplicaHelpers();
   await front?.close().catch(() => {});
   await mailCatcher?.close();
   process.exit(code);
@@ -112,12 +112,12 @@ function supervisePocketBase(bin, pbEnv, onFirstHealthy) {
  * Litestream beside PocketBase when PORTAL_REPLICA_URL names a replica (decision 037), restarted
  * like PocketBase when it dies; otherwise one warning.
  */
-function startReplicationIfConfigured() {
+async function startReplicationIfConfigured() {
   if (!env.PORTAL_REPLICA_URL) {
     log('WARNING: no replica configured (PORTAL_REPLICA_URL): a lost disk loses every write since the last backup (docs/operations.md).');
     return;
   }
-  const prepared = prepareReplication({ dataDir, replicaUrl: env.PORTAL_REPLICA_URL, env });
+  const prepared = await prepareReplication({ dataDir, replicaUrl: env.PORTAL_REPLICA_URL, env });
   supervise({
     spawnChild: () => track(spawnLitestream(prepared)),
     isStopping: () => stopping,
@@ -125,7 +125,13 @@ function startReplicationIfConfigured() {
     name: 'Litestream',
     ...RESTART,
   });
-  stopFileCopy = startFileCopy(prepared, log);
+  const stopCopy = startFileCopy(prepared, log);
+  const stopWatch = watchReplica(prepared, log);
+  stopReplicaHelpers = () => {
+    stopCopy();
+    stopWatch();
+  };
+  if (prepared.replica.kind === 's3') log('invoices and CSV files are stored in the replica bucket (PocketBase S3 file storage)');
   log(`replicating ${dataDir} to ${env.PORTAL_REPLICA_URL} (Litestream; a write is in the replica within ${REPLICA_BOUND_MS} ms)`);
 }
 
@@ -157,7 +163,7 @@ async function main() {
 
   const superuser = superuserCredentials();
   upsertSuperuser(bin, { dataDir, ...superuser, env: pbEnv });
-  startReplicationIfConfigured();
+  await startReplicationIfConfigured();
 
   if (useFront) {
     pbHttp = env.PORTAL_PB_HTTP || `127.0.0.1:${await freePort()}`;

@@ -298,9 +298,8 @@ function work(app, tickMs) {
   }
 }
 
-/** Queues a copy of a campaign mail (the mail log's resend button). */
 /**
- * A copy of a campaign mail, queued again. A mail about a workshop goes to the workshop's
+ * A copy of a campaign mail, queued again (the mail log's resend button). A mail about a workshop goes to the workshop's
  * current address (it may have changed since); `previousRecipient` says where the original went.
  */
 function resend(app, id) {

@@ -42,18 +42,44 @@ function iso(ms) {
   return ms > 0 ? new Date(ms).toISOString() : null;
 }
 
+/** What the launcher's watch of Litestream last wrote (scripts/lib/replica.mjs, watchReplica), or null. */
+function watched(dataDir) {
+  try {
+    const status = JSON.parse(toString($os.readFile(`${dataDir}/.replica-status.json`)));
+    return status && typeof status.checkedAt === 'number' ? status : null;
+  } catch (_) {
+    return null;
+  }
+}
+
 /**
- * { replica: { configured, kind, lastWriteAt, lagSeconds }, lastBackupAt }. The lag of a file
- * replica: how much later the local databases were last written than the replica (0 when the
- * replica is as new); an S3 replica's lag is not measured here (null).
+ * { replica: { configured, kind, lastWriteAt, lagSeconds }, lastBackupAt }. The lag: how long ago
+ * the replica last held everything Litestream had taken from the databases, read from the
+ * launcher's watch of Litestream's metrics (both kinds; it grows when Litestream or the launcher
+ * stops). Without that watch (Litestream run by hand), a file replica's lag is how much later the
+ * local databases were last written than the replica; an S3 replica's is unknown (null).
  */
 function status(app) {
   const dataDir = app.dataDir();
-  const localWrite = Math.max(0, ...DATABASES.map((db) => Math.max(mtimeMs(`${dataDir}/${db}-wal`), mtimeMs(`${dataDir}/${db}`))));
   const lastBackupAt = iso(newestBelow(`${dataDir}/backups`, 0));
   const url = String($os.getenv('PORTAL_REPLICA_URL') || '').trim();
   if (!url) return { replica: { configured: false, kind: null, lastWriteAt: null, lagSeconds: null }, lastBackupAt };
-  if (!url.startsWith('file://')) return { replica: { configured: true, kind: 's3', lastWriteAt: null, lagSeconds: null }, lastBackupAt };
+  const kind = url.startsWith('file://') ? 'file' : 's3';
+  const watch = watched(dataDir);
+  if (watch) {
+    const lagMs = watch.lastCaughtUpAt ? Math.max(0, Date.now() - watch.lastCaughtUpAt) : null;
+    return {
+      replica: {
+        configured: true,
+        kind,
+        lastWriteAt: iso(watch.lastWriteAt || 0),
+        lagSeconds: lagMs === null ? null : Math.round(lagMs / 100) / 10,
+      },
+      lastBackupAt,
+    };
+  }
+  if (kind === 's3') return { replica: { configured: true, kind, lastWriteAt: null, lagSeconds: null }, lastBackupAt };
+  const localWrite = Math.max(0, ...DATABASES.map((db) => Math.max(mtimeMs(`${dataDir}/${db}-wal`), mtimeMs(`${dataDir}/${db}`))));
   const dir = decodeURIComponent(url.slice('file://'.length)).replace(/\/+$/, '');
   const replicaWrite = Math.max(0, ...DATABASES.map((db) => newestBelow(`${dir}/${db}`, 4)));
   return {

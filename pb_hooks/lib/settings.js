@@ -34,7 +34,31 @@ function applyEnvSettings(app) {
   const behindFront = env('PORTAL_BEHIND_FRONT', 'false') === 'true';
   settings.trustedProxy.headers = behindFront ? ['X-Forwarded-For'] : [];
   settings.trustedProxy.useLeftmostIP = false;
+  applyFileStorage(settings);
   app.save(settings);
+}
+
+/**
+ * With an S3 replica (PORTAL_REPLICA_URL=s3://bucket/prefix, decision 037) PocketBase keeps the
+ * invoices and generated CSVs in the same bucket (keys `<collection id>/<record id>/<file>` beside
+ * the replica's prefix): an upload is answered only once it is in the bucket, so a lost disk loses
+ * no file. Credentials and endpoint are the replication's (AWS_ACCESS_KEY_ID,
+ * AWS_SECRET_ACCESS_KEY, AWS_REGION, PORTAL_REPLICA_S3_ENDPOINT). Without an S3 replica the
+ * storage setting is left as it is.
+ */
+function applyFileStorage(settings) {
+  const bucket = /^s3:\/\/([^/]+)/.exec(env('PORTAL_REPLICA_URL', '').trim());
+  if (!bucket) return;
+  const region = env('AWS_REGION', 'us-east-1');
+  const endpoint = env('PORTAL_REPLICA_S3_ENDPOINT', '');
+  settings.s3.enabled = true;
+  settings.s3.bucket = bucket[1];
+  settings.s3.region = region;
+  settings.s3.endpoint = endpoint || `https://s3.${region}.amazonaws.com`;
+  settings.s3.accessKey = env('AWS_ACCESS_KEY_ID', '');
+  settings.s3.secret = env('AWS_SECRET_ACCESS_KEY', '');
+  // S3-compatible services (MinIO, Ceph) address a bucket by path, as Litestream does with an endpoint.
+  settings.s3.forcePathStyle = endpoint !== '';
 }
 
 module.exports = { applyEnvSettings };

@@ -3,10 +3,24 @@
 // databases to a replica; beside it a copy loop brings new files of pb_data/storage (invoices,
 // generated CSVs) to a file replica. `restore()` rebuilds a data directory from the replica.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { freePort } from './ports.mjs';
 
 /** How often Litestream looks at the WAL and ships what it found (both). */
 export const REPLICA_INTERVAL_MS = 200;
@@ -16,6 +30,10 @@ export const REPLICA_BOUND_MS = 1000;
 export const FILES_INTERVAL_MS = 250;
 
 export const DATABASES = ['data.db', 'auxiliary.db'];
+/** How often the launcher asks Litestream (its metrics) where the replica stands. */
+export const STATUS_INTERVAL_MS = 250;
+/** Where it writes the answer, in the data directory, for the dashboard (pb_hooks/lib/replication.js). */
+export const STATUS_FILE = '.replica-status.json';
 
 /** The Litestream binary of the optional dependency, or null when it is not installed (another platform). */
 export function litestreamBinary() {
@@ -43,11 +61,17 @@ export function parseReplicaUrl(url) {
   throw new Error(`PORTAL_REPLICA_URL must be file:///absolute/dir or s3://bucket/prefix, not "${text}"`);
 }
 
-/** Litestream's configuration for both databases of `dataDir`. */
-export function litestreamConfig(dataDir, replica, env = process.env) {
+/**
+ * Litestream's configuration for both databases of `dataDir`; `metricsAddr` (host:port) makes it
+ * answer its Prometheus metrics there, which is where the replica's position is read.
+ */
+export function litestreamConfig(dataDir, replica, env = process.env, metricsAddr = null) {
+  // An S3-compatible endpoint (MinIO, Ceph, a hosting provider's): Litestream then addresses the
+  // bucket by path, as those services expect.
   const endpoint = replica.kind === 's3' && env.PORTAL_REPLICA_S3_ENDPOINT ? `\n        endpoint: ${env.PORTAL_REPLICA_S3_ENDPOINT}` : '';
   return [
     '# Written by scripts/lib/replica.mjs (decision 037); do not edit.',
+    ...(metricsAddr ? [`addr: ${metricsAddr}`] : []),
     'dbs:',
     ...DATABASES.map((db) =>
       [
@@ -86,16 +110,107 @@ export function copyNewFiles(from, to) {
 }
 
 /**
- * Writes Litestream's configuration for `dataDir` and returns what starting it needs.
+ * Writes Litestream's configuration for `dataDir` (its metrics on a free loopback port) and
+ * returns what starting it needs.
  * @param {{ dataDir: string, replicaUrl: string, env?: NodeJS.ProcessEnv, bin?: string | null }} options
  */
-export function prepareReplication({ dataDir, replicaUrl, env = process.env, bin = litestreamBinary() }) {
+export async function prepareReplication({ dataDir, replicaUrl, env = process.env, bin = litestreamBinary() }) {
   if (!bin) throw new Error('Litestream is not installed (optional dependency @flydotio/litestream-linux-x64; Linux x64 only).');
   const replica = parseReplicaUrl(replicaUrl);
   const configFile = path.join(dataDir, '.litestream.yml');
+  const metricsAddr = `127.0.0.1:${await freePort()}`;
   mkdirSync(dataDir, { recursive: true });
-  writeFileSync(configFile, litestreamConfig(dataDir, replica, env));
-  return { bin, configFile, replica, dataDir, env };
+  writeFileSync(configFile, litestreamConfig(dataDir, replica, env, metricsAddr));
+  return { bin, configFile, replica, dataDir, env, metricsUrl: `http://${metricsAddr}/metrics` };
+}
+
+/**
+ * The size of Litestream's shadow WAL file `index` of the database `dbPath`: what Litestream has
+ * taken from the database so far in that file (`.<name>-litestream/generations/<g>/wal/<index>.wal`).
+ */
+export function shadowWalSize(dbPath, index) {
+  try {
+    const meta = path.join(path.dirname(dbPath), `.${path.basename(dbPath)}-litestream`);
+    const generation = readFileSync(path.join(meta, 'generation'), 'utf8').trim();
+    return statSync(path.join(meta, 'generations', generation, 'wal', `${index.toString(16).padStart(8, '0')}.wal`)).size;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where the replica stands. From Litestream's metrics text: the index of each database's newest
+ * shadow WAL file and the replica's position (WAL index and offset); `sizeOf(db, index)` tells
+ * how far that shadow file reaches. `caughtUp` when every database's replica is at the end of
+ * its newest shadow file; `replicaKey` changes whenever the replica moves.
+ * @param {string} text
+ * @param {string[]} dbPaths
+ * @param {(db: string, index: number) => number | undefined} sizeOf
+ */
+export function replicaPositions(text, dbPaths, sizeOf = shadowWalSize) {
+  const values = new Map();
+  for (const line of String(text).split('\n')) {
+    const m = /^litestream_(shadow_wal_index|replica_wal_index|replica_wal_offset)\{db="((?:[^"\\]|\\.)*)"[^}]*\}\s+(\S+)$/.exec(
+      line.trim(),
+    );
+    if (m) values.set(`${m[1]} ${m[2]}`, Number(m[3]));
+  }
+  let caughtUp = dbPaths.length > 0;
+  const replica = [];
+  for (const db of dbPaths) {
+    const [shadowIndex, index, offset] = ['shadow_wal_index', 'replica_wal_index', 'replica_wal_offset'].map((n) =>
+      values.get(`${n} ${db}`),
+    );
+    replica.push(`${index ?? '-'}:${offset ?? '-'}`);
+    const shadowSize = Number.isFinite(shadowIndex) ? sizeOf(db, shadowIndex) : undefined;
+    const known = [shadowIndex, shadowSize, index, offset].every((v) => Number.isFinite(v));
+    if (!known || index < shadowIndex || (index === shadowIndex && offset < shadowSize)) caughtUp = false;
+  }
+  return { caughtUp, replicaKey: replica.join(' ') };
+}
+
+/**
+ * Asks Litestream every STATUS_INTERVAL_MS where the replica stands and writes the answer to
+ * `<dataDir>/.replica-status.json`: `lastCaughtUpAt` (the last time the replica held everything
+ * Litestream had taken from the databases), `lastWriteAt` (the last time the replica moved) and
+ * `checkedAt`. When Litestream stops answering, the file stops being renewed and the lag the
+ * dashboard derives from it grows. Returns the stop.
+ */
+export function watchReplica({ dataDir, metricsUrl }, log = () => {}) {
+  const dbPaths = DATABASES.map((db) => path.join(dataDir, db));
+  const file = path.join(dataDir, STATUS_FILE);
+  let lastCaughtUpAt = null;
+  let lastWriteAt = null;
+  let lastKey = null;
+  let complained = false;
+  let timer = null;
+  let stopped = false;
+  const tick = async () => {
+    try {
+      const res = await fetch(metricsUrl, { signal: AbortSignal.timeout(2_000) });
+      const { caughtUp, replicaKey } = replicaPositions(await res.text(), dbPaths);
+      const now = Date.now();
+      if (caughtUp) lastCaughtUpAt = now;
+      if (replicaKey !== lastKey) {
+        if (lastKey !== null || !replicaKey.includes('-')) lastWriteAt = now;
+        lastKey = replicaKey;
+      }
+      const partial = `${file}.partial`;
+      writeFileSync(partial, JSON.stringify({ checkedAt: now, lastCaughtUpAt, lastWriteAt }));
+      renameSync(partial, file);
+      complained = false;
+    } catch (err) {
+      // Litestream starting or restarting: the status ages meanwhile, which is what it should show.
+      if (!complained && lastKey !== null) log(`replica status: ${err.message}`);
+      complained = lastKey !== null;
+    }
+    if (!stopped) timer = setTimeout(tick, STATUS_INTERVAL_MS);
+  };
+  tick();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
 }
 
 /** Starts `litestream replicate` with the prepared configuration; its output goes to `log`. */
@@ -129,15 +244,17 @@ export function startFileCopy({ dataDir, replica }, log = () => {}) {
  * Runs Litestream beside PocketBase for `dataDir` and, for a file replica, the file copy loop.
  * @param {{ dataDir: string, replicaUrl: string, env?: NodeJS.ProcessEnv, log?: (line: string) => void, bin?: string | null }} options
  */
-export function startReplication({ dataDir, replicaUrl, env = process.env, log = () => {}, bin = litestreamBinary() }) {
-  const prepared = prepareReplication({ dataDir, replicaUrl, env, bin });
+export async function startReplication({ dataDir, replicaUrl, env = process.env, log = () => {}, bin = litestreamBinary() }) {
+  const prepared = await prepareReplication({ dataDir, replicaUrl, env, bin });
   const child = spawnLitestream(prepared, log);
   const stopCopy = startFileCopy(prepared, log);
+  const stopWatch = watchReplica(prepared, log);
   return {
     child,
     configFile: prepared.configFile,
     stop: () => {
       stopCopy();
+      stopWatch();
       child.kill('SIGTERM');
     },
   };
@@ -154,11 +271,21 @@ export function restore({ replicaUrl, target, timestamp, bin = litestreamBinary(
   if (existsSync(target) && readdirSync(target).length > 0)
     throw new Error(`${target} is not empty: restore only into an empty directory.`);
   mkdirSync(target, { recursive: true });
-  for (const db of DATABASES) {
-    const args = ['restore', '-o', path.join(target, db), ...(timestamp ? ['-timestamp', timestamp] : []), `${replica.url}/${db}`];
-    const run = spawnSync(bin, args, { env, encoding: 'utf8' });
-    if (run.status !== 0) throw new Error(`litestream restore of ${db} failed: ${(run.stderr || run.stdout).trim()}`);
+  // Restored through the same configuration the replication runs with (an S3 endpoint is only
+  // there), written for the target outside it: the target holds nothing but what is restored.
+  const scratch = mkdtempSync(path.join(tmpdir(), 'portal-restore-'));
+  try {
+    const configFile = path.join(scratch, 'litestream.yml');
+    writeFileSync(configFile, litestreamConfig(target, replica, env));
+    for (const db of DATABASES) {
+      const args = ['restore', '-config', configFile, ...(timestamp ? ['-timestamp', timestamp] : []), path.join(target, db)];
+      const run = spawnSync(bin, args, { env, encoding: 'utf8' });
+      if (run.status !== 0) throw new Error(`litestream restore of ${db} failed: ${(run.stderr || run.stdout).trim()}`);
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
+  // With an S3 replica the files never left the bucket: PocketBase keeps them there (filesInBucket).
   const files = replica.kind === 'file' ? copyNewFiles(path.join(replica.dir, 'storage'), path.join(target, 'storage')) : 0;
-  return { files };
+  return { files, filesInBucket: replica.kind === 's3' };
 }

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,10 +7,11 @@ import { afterAll, expect, it } from 'vitest';
 
 import { ROOT } from '../../scripts/lib/pocketbase.mjs';
 import { REPLICA_BOUND_MS, startReplication } from '../../scripts/lib/replica.mjs';
-import { PASSWORD, createStaff, createVoucher, createWorkshop, submissionForm, type Actor } from '../helpers/fixtures';
+import { PASSWORD, PNG_BYTES, createStaff, createVoucher, createWorkshop, submissionForm, type Actor } from '../helpers/fixtures';
 import { request } from '../helpers/http';
 import { pace, until } from '../helpers/poll';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
+import { startS3 } from '../helpers/s3';
 
 // Issue 38's drill: with a file replica, traffic that redeems codes, gives verdicts and releases a
 // payout batch; PocketBase and Litestream killed with -9; the data directory deleted; restored;
@@ -22,6 +23,18 @@ const cleanup: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
 });
+
+/** `npm run restore -- <dir>` as an operator runs it, without blocking this process. */
+function restoreCli(dir: string, env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'restore.mjs'), dir], { env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
 
 interface Ack {
   what: 'submission' | 'verdict' | 'batch-release';
@@ -35,7 +48,7 @@ it('a portal killed with -9 and its disk wiped comes back from the replica with 
   cleanup.push(() => rmSync(replicaDir, { recursive: true, force: true }));
   const first: TestServer = await startPocketBase({ env: { PORTAL_REPLICA_URL: replicaUrl } });
   const dataDir = first.dataDir;
-  const replication = startReplication({ dataDir, replicaUrl });
+  const replication = await startReplication({ dataDir, replicaUrl });
   cleanup.push(() => replication.stop());
   await until('the first snapshots in the replica', () =>
     ['data.db', 'auxiliary.db'].every((db) => existsSync(path.join(replicaDir, db, 'generations'))),
@@ -98,15 +111,10 @@ it('a portal killed with -9 and its disk wiped comes back from the replica with 
   const target = mkdtempSync(path.join(tmpdir(), 'portal-restored-'));
   rmSync(target, { recursive: true, force: true });
   // `npm run restore -- <dir>` as an operator runs it: it refuses a directory that is not empty.
-  const cli = (dir: string) =>
-    spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'restore.mjs'), dir], {
-      env: { ...process.env, PORTAL_REPLICA_URL: replicaUrl },
-      encoding: 'utf8',
-    });
-  const busy = cli(path.join(ROOT, 'pb_hooks'));
+  const busy = await restoreCli(path.join(ROOT, 'pb_hooks'), { PORTAL_REPLICA_URL: replicaUrl });
   expect(busy.status).toBe(1);
   expect(busy.stderr).toContain('is not empty');
-  const restored = cli(target);
+  const restored = await restoreCli(target, { PORTAL_REPLICA_URL: replicaUrl });
   expect(restored.status, restored.stderr).toBe(0);
   const files = Number(/and (\d+) files restored/.exec(restored.stdout)?.[1]);
   expect(files).toBeGreaterThanOrEqual(passed.length);
@@ -179,4 +187,70 @@ it("with a replica, PocketBase's nightly TRUNCATE checkpoint is off (Litestream 
   const refused = await request(without.url, workshop, 'GET', '/api/portal/backoffice/dashboard');
   expect(refused.status).toBe(403);
   expect(refused.text).not.toContain('copies');
+});
+
+it('with an S3 replica the invoices are stored in the bucket, the dashboard measures the lag, and a wiped portal comes back from the bucket', async () => {
+  const s3 = await startS3();
+  cleanup.push(() => s3.stop());
+  const s3env = s3.env('replica');
+  const first = await startPocketBase({ env: s3env });
+  const replication = await startReplication({
+    dataDir: first.dataDir,
+    replicaUrl: s3env.PORTAL_REPLICA_URL,
+    env: { ...process.env, ...s3env },
+  });
+  cleanup.push(() => replication.stop());
+  const admin = await createStaff(first, 'administrators');
+  const workshop = await createWorkshop(first);
+  const voucher = await createVoucher(first, workshop.id);
+  const res = await request(first.url, workshop, 'POST', '/api/collections/submissions/records', submissionForm(workshop.id, voucher));
+  expect(res.status, res.text).toBe(200);
+  const submission = res.json as { id: string; collectionId: string; file: string };
+  // The invoice is in the bucket, not on the local disk.
+  expect(existsSync(s3.objectPath(`${submission.collectionId}/${submission.id}/${submission.file}`))).toBe(true);
+  expect(existsSync(path.join(first.dataDir, 'storage', submission.collectionId, submission.id, submission.file))).toBe(false);
+
+  // The dashboard reads the lag from Litestream: caught up within a second of the write …
+  const dashboard = () => request(first.url, admin, 'GET', '/api/portal/backoffice/dashboard').then((r) => r.json?.copies?.replica);
+  const caughtUp = await until('the S3 replica to catch up on the dashboard', async () => {
+    const replica = await dashboard();
+    return replica?.lagSeconds !== null && replica?.lagSeconds <= 1 ? replica : null;
+  });
+  expect(caughtUp).toMatchObject({ configured: true, kind: 's3' });
+  expect(Date.now() - Date.parse(caughtUp.lastWriteAt)).toBeLessThan(30_000);
+  const acknowledgedAt = Date.now();
+  await pace(REPLICA_BOUND_MS + 200);
+
+  // … and falling behind when Litestream is gone (the first half of the crash).
+  replication.child.kill('SIGKILL');
+  const behind = await until('the dashboard to show the replica falling behind', async () => {
+    const replica = await dashboard();
+    return replica?.lagSeconds >= 2 ? replica : null;
+  });
+  expect(behind.kind).toBe('s3');
+  replication.stop();
+  await first.crash();
+  rmSync(first.dataDir, { recursive: true, force: true });
+  expect(Date.now() - acknowledgedAt).toBeGreaterThan(REPLICA_BOUND_MS);
+
+  const target = path.join(tmpdir(), `portal-restored-s3-${process.pid}-${Date.now()}`);
+  // Not spawnSync: the S3 server answers from this process.
+  const restored = await restoreCli(target, s3env);
+  expect(restored.status, restored.stderr).toBe(0);
+  expect(restored.stdout).toContain('CSV files stay in the bucket');
+  const again = await startPocketBase({ dataDir: target, env: s3env });
+  cleanup.push(async () => {
+    await again.stop();
+    rmSync(target, { recursive: true, force: true });
+  });
+  expect((await again.admin.collection('submissions').getOne(submission.id)).file).toBe(submission.file);
+  const owner = await request(again.url, null, 'POST', '/api/collections/users/auth-with-password', {
+    identity: workshop.email,
+    password: PASSWORD,
+  });
+  expect(owner.status).toBe(200);
+  const token = await request(again.url, { ...workshop, token: owner.json.token }, 'POST', '/api/files/token');
+  const invoice = await fetch(`${again.url}/api/files/submissions/${submission.id}/${submission.file}?token=${token.json.token}`);
+  expect(invoice.status).toBe(200);
+  expect(Buffer.from(await invoice.arrayBuffer()).equals(PNG_BYTES)).toBe(true);
 });

@@ -37,4 +37,28 @@ describe('CopiesNote', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Rückstand 12 s');
     expect(screen.getByRole('status').className).toContain('amber');
   });
+
+  it('an S3 replica: its lag as Litestream reports it, a warning when it is unknown', () => {
+    const { rerender } = render(
+      <CopiesNote
+        copies={{ replica: { configured: true, kind: 's3', lastWriteAt: '2026-11-26T14:00:00.000Z', lagSeconds: 0.4 }, lastBackupAt: null }}
+      />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Replikat (S3) zuletzt geschrieben: 26.11.2026, 15:00, Rückstand 0,4 s.');
+    expect(screen.getByRole('status').className).not.toContain('amber');
+    rerender(
+      <CopiesNote
+        copies={{
+          replica: { configured: true, kind: 's3', lastWriteAt: '2026-11-26T14:00:00.000Z', lagSeconds: null },
+          lastBackupAt: null,
+        }}
+      />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Rückstand unbekannt');
+    expect(screen.getByRole('status').className).toContain('amber');
+    rerender(
+      <CopiesNote copies={{ replica: { configured: true, kind: 's3', lastWriteAt: null, lagSeconds: null }, lastBackupAt: null }} />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Replikat (S3) eingerichtet; sein Rückstand wird hier nicht gemessen.');
+  });
 });

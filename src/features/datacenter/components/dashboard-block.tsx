@@ -33,15 +33,18 @@ export function CopiesNote({ copies }: { copies: Dashboard['copies'] }) {
     text =
       'Kein Replikat eingerichtet (PORTAL_REPLICA_URL): Bei einem Ausfall der Platte gehen alle Änderungen seit der letzten Vollsicherung verloren.';
     behind = true;
-  } else if (replica.kind === 's3') {
+  } else if (!replica.lastWriteAt && replica.kind === 's3') {
+    // Litestream run without `npm start`'s watch of it: nothing to measure the S3 replica by.
     text = 'Replikat (S3) eingerichtet; sein Rückstand wird hier nicht gemessen.';
   } else if (!replica.lastWriteAt) {
     text = 'Replikat eingerichtet, aber noch nichts geschrieben.';
     behind = true;
   } else {
-    const lag = replica.lagSeconds ?? 0;
-    behind = lag > LAG_WARNING_SECONDS;
-    text = `Replikat zuletzt geschrieben: ${formatDateTime(replica.lastWriteAt)}, Rückstand ${lag.toLocaleString('de-DE')} s.`;
+    const lag = replica.lagSeconds;
+    behind = lag === null || lag > LAG_WARNING_SECONDS;
+    const name = replica.kind === 's3' ? 'Replikat (S3)' : 'Replikat';
+    const lagText = lag === null ? 'Rückstand unbekannt' : `Rückstand ${lag.toLocaleString('de-DE')} s`;
+    text = `${name} zuletzt geschrieben: ${formatDateTime(replica.lastWriteAt)}, ${lagText}.`;
   }
   return (
     <Alert tone={behind ? 'warning' : 'info'} className="mt-4">
