@@ -16,6 +16,16 @@ export { WORKSHOP_FIELDS, type WorkshopFields } from './fields';
 export { LIMITS, MESSAGES } from './messages';
 export { STAFF_LOG_LABELS, staffLogLabel } from './staff-log';
 export { maskIban } from './mask';
+export { DATA_EXPORT } from './privacy';
+export {
+  AUDIT_OUTCOME_LABELS,
+  MAIL_STATUS_LABELS,
+  MAIL_TEMPLATE_LABELS,
+  SUBMISSION_STATUS_LABELS,
+  VOUCHER_STATUS_LABELS,
+  WORKSHOP_PAYOUT_LABELS,
+  labelOf,
+} from './labels';
 export { SEPA_TEXT, sepaNameProblem, sepaText, toSepaText } from './sepa';
 // IBAN and BIC: '@/rules/bank' (not re-exported here, so importing the rulebook does not load ibantools).
 

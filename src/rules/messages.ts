@@ -73,6 +73,10 @@ export const MESSAGES = {
   noOpenCode:
     'Sie haben gerade keinen offenen Cashback-Code. Sobald Ihre Einkäufe einen neuen Code ergeben, erhalten Sie ihn per E-Mail und sehen ihn in Ihrem Profil.',
   control: 'Dieses Feld darf keine Zeilenumbrüche, Tabulatoren oder Steuerzeichen enthalten.',
+  /** 'Meine Daten herunterladen' (issue 37): one export per workshop every DATA_EXPORT.minutesBetween minutes. */
+  exportTooSoon: (minutes: number) =>
+    `Sie haben Ihre Daten gerade erst heruntergeladen. Eine neue Zusammenstellung ist in ${minutes === 1 ? 'einer Minute' : `${minutes} Minuten`} möglich.`,
+  exportFailed: 'Ihre Daten konnten gerade nicht zusammengestellt werden. Bitte versuchen Sie es später erneut.',
   /** Every staff action that changes a workshop's data or money asks why (staff log). */
   reasonRequired: 'Bitte geben Sie einen Grund an.',
   /** Redeeming needs a verified e-mail address (DECISIONS section 7). */

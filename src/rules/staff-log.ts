@@ -30,6 +30,7 @@ export const STAFF_LOG_LABELS: Record<string, string> = {
   'review.passed': 'Rechnung geprüft: bestanden (Warteschlange)',
   'review.faulty': 'Rechnung geprüft: fehlerhaft (Warteschlange)',
   'review.missing': 'Rechnung geprüft: nicht vorhanden (Warteschlange)',
+  'privacy.data_export': 'Datenauskunft (ZIP) erstellt',
 };
 
 /** The German name of a staff log action; an action without one keeps its key. */

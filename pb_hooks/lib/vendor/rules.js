@@ -61,6 +61,8 @@ const MESSAGES = {
 	codeRedeemed: "Dieser Cashback-Code wurde bereits eingelöst.",
 	noOpenCode: "Sie haben gerade keinen offenen Cashback-Code. Sobald Ihre Einkäufe einen neuen Code ergeben, erhalten Sie ihn per E-Mail und sehen ihn in Ihrem Profil.",
 	control: "Dieses Feld darf keine Zeilenumbrüche, Tabulatoren oder Steuerzeichen enthalten.",
+	exportTooSoon: (minutes) => `Sie haben Ihre Daten gerade erst heruntergeladen. Eine neue Zusammenstellung ist in ${minutes === 1 ? "einer Minute" : `${minutes} Minuten`} möglich.`,
+	exportFailed: "Ihre Daten konnten gerade nicht zusammengestellt werden. Bitte versuchen Sie es später erneut.",
 	reasonRequired: "Bitte geben Sie einen Grund an.",
 	unverified: "Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse: Erst dann können Sie Cashback-Codes einlösen. Den Link dazu haben wir Ihnen per E-Mail geschickt.",
 	blocked: (contactEmail) => `Deine Werkstatt ist für das Einlösen von Cashback-Codes gesperrt. Bitte wende dich an ${contactEmail}, wenn du Fragen dazu hast.`
@@ -226,7 +228,8 @@ const STAFF_LOG_LABELS = {
 	"mail.resend": "E-Mail erneut gesendet",
 	"review.passed": "Rechnung geprüft: bestanden (Warteschlange)",
 	"review.faulty": "Rechnung geprüft: fehlerhaft (Warteschlange)",
-	"review.missing": "Rechnung geprüft: nicht vorhanden (Warteschlange)"
+	"review.missing": "Rechnung geprüft: nicht vorhanden (Warteschlange)",
+	"privacy.data_export": "Datenauskunft (ZIP) erstellt"
 };
 function staffLogLabel(action) {
 	var _STAFF_LOG_LABELS$act;
@@ -237,6 +240,63 @@ function staffLogLabel(action) {
 function maskIban(iban) {
 	const v = String(iban !== null && iban !== void 0 ? iban : "");
 	return v.length > 8 ? `${v.slice(0, 4)} **** **** ${v.slice(-4)}` : v;
+}
+
+// src/rules/privacy.ts
+const DATA_EXPORT = {
+	minutesBetween: 10,
+	attemptsPerMinute: 5,
+	fileName: (isoDay) => `meine-daten-${isoDay}.zip`
+};
+
+// src/rules/labels.ts
+const VOUCHER_STATUS_LABELS = {
+	open: "Offen",
+	audit: "In Prüfung",
+	closed: "Eingelöst"
+};
+const SUBMISSION_STATUS_LABELS = {
+	pending: "In Prüfung",
+	passed: "Geprüft und anerkannt",
+	rejected: "Nicht anerkannt: bitte erneut einreichen"
+};
+const AUDIT_OUTCOME_LABELS = {
+	passed: "Anerkannt",
+	rejected: "Nicht anerkannt"
+};
+const WORKSHOP_PAYOUT_LABELS = {
+	payable: "in Vorbereitung",
+	held: "in Vorbereitung",
+	in_batch: "in Vorbereitung",
+	exported: "angewiesen",
+	paid: "ausgezahlt",
+	returned: "zurückgekommen: bitte Bankdaten prüfen"
+};
+const MAIL_STATUS_LABELS = {
+	queued: "Wartet auf Versand",
+	sending: "Wird gesendet",
+	sent: "Gesendet",
+	failed: "Fehlgeschlagen, neuer Versuch folgt",
+	given_up: "Aufgegeben"
+};
+const MAIL_TEMPLATE_LABELS = {
+	"code-issued": "Cashback-Code",
+	"submission-received": "Einreichung eingegangen",
+	"audit-passed": "Prüfung bestanden",
+	"audit-rejected": "Einreichung wiederholen",
+	"payout-sent": "Auszahlung unterwegs",
+	"bank-details-needed": "Neue Bankverbindung nötig",
+	"email-changed": "E-Mail-Adresse geändert",
+	"password-changed": "Passwort geändert",
+	"auth-email-change": "Neue E-Mail-Adresse bestätigen",
+	"auth-verification": "E-Mail-Bestätigung",
+	"auth-password-reset": "Passwort zurücksetzen",
+	"auth-login-code": "Anmeldecode",
+	"auth-alert": "Anmeldehinweis"
+};
+function labelOf(labels, value) {
+	var _labels$value;
+	return (_labels$value = labels[value]) !== null && _labels$value !== void 0 ? _labels$value : value;
 }
 
 // src/rules/index.ts
@@ -1743,9 +1803,13 @@ function bicProblem(value) {
 	return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(bic) && isValidBIC(bic) ? null : MESSAGES.bic;
 }
 
+exports.AUDIT_OUTCOME_LABELS = AUDIT_OUTCOME_LABELS;
 exports.CONTROL_CHARACTERS = CONTROL_CHARACTERS;
+exports.DATA_EXPORT = DATA_EXPORT;
 exports.EMAIL_PATTERN = EMAIL_PATTERN;
 exports.LIMITS = LIMITS;
+exports.MAIL_STATUS_LABELS = MAIL_STATUS_LABELS;
+exports.MAIL_TEMPLATE_LABELS = MAIL_TEMPLATE_LABELS;
 exports.MESSAGES = MESSAGES;
 exports.OVERLOAD = OVERLOAD;
 exports.PORTAL_RETURN_REASONS = PORTAL_RETURN_REASONS;
@@ -1753,8 +1817,11 @@ exports.RETURN_REASONS = RETURN_REASONS;
 exports.SEPA_TEXT = SEPA_TEXT;
 exports.SESSION_SECONDS = SESSION_SECONDS;
 exports.STAFF_LOG_LABELS = STAFF_LOG_LABELS;
+exports.SUBMISSION_STATUS_LABELS = SUBMISSION_STATUS_LABELS;
 exports.TEXT_RULES = TEXT_RULES;
+exports.VOUCHER_STATUS_LABELS = VOUCHER_STATUS_LABELS;
 exports.WORKSHOP_FIELDS = WORKSHOP_FIELDS;
+exports.WORKSHOP_PAYOUT_LABELS = WORKSHOP_PAYOUT_LABELS;
 exports.bicProblem = bicProblem;
 exports.codeProblem = codeProblem;
 exports.codesEarned = codesEarned;
@@ -1765,6 +1832,7 @@ exports.emailProblem = emailProblem;
 exports.germanDate = germanDate;
 exports.ibanProblem = ibanProblem;
 exports.invoiceFacts = invoiceFacts;
+exports.labelOf = labelOf;
 exports.maskIban = maskIban;
 exports.normalizeBic = normalizeBic;
 exports.normalizePhone = normalizePhone;

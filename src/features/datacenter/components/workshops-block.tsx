@@ -7,8 +7,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useLoad } from '@/hooks/use-load';
 import { MESSAGES } from '@/rules';
+import { VOUCHER_STATUS_LABELS } from '@/rules/labels';
 import { countOf, formatDate, formatDateTime, formatMoney } from '@/utils/format';
 
+import { downloadWorkshopData } from '../api/backoffice/download-workshop-data';
 import { loadWorkshop } from '../api/backoffice/load-workshop';
 import { BACKOFFICE_MESSAGES, type Page, type WorkshopStory, type WorkshopSummary } from '../api/backoffice/model';
 import { searchWorkshops } from '../api/backoffice/search-workshops';
@@ -20,7 +22,6 @@ import { MAIL_STATUS_LABELS, MAIL_TEMPLATE_LABELS, PAYOUT_STATUS_LABELS } from '
 import { Block, ErrorAlert } from './block';
 
 const SEARCH_DEBOUNCE_MS = 400;
-const VOUCHER = { open: 'Offen', audit: 'In Prüfung', closed: 'Eingelöst' } as const;
 const SUBMISSION = { pending: 'in Prüfung', passed: 'bestanden', rejected: 'abgelehnt' } as const;
 /**
  * Administrators find any workshop (name, shop, e-mail, PLZ, city, customer number, code),
@@ -193,6 +194,21 @@ function WorkshopDetail({ id, onChanged }: { id: string; onChanged?: (workshop: 
             >
               {w.blocked ? 'Entsperren' : 'Sperren'}
             </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() =>
+                ask({
+                  title: 'Datenauskunft als ZIP',
+                  description:
+                    'Alle Daten dieser Werkstatt als ZIP-Datei, wie sie die Werkstatt selbst unter „Meine Daten“ erhält (für eine Anfrage per Brief oder Telefon).',
+                  run: (reason) => downloadWorkshopData(id, reason),
+                  done: 'Die Datenauskunft wurde heruntergeladen.',
+                })
+              }
+            >
+              Datenauskunft (ZIP)
+            </Button>
           </div>
           <h3 className="mt-4 text-base font-bold">Leistungszentren</h3>
           {s.centres.length === 0 && <p>Keine verknüpft.</p>}
@@ -237,7 +253,7 @@ function WorkshopDetail({ id, onChanged }: { id: string; onChanged?: (workshop: 
             {s.vouchers.map((v) => (
               <li key={v.id} className="flex flex-wrap items-center gap-2">
                 <span>
-                  <span className="font-mono font-semibold">{v.code}</span> · {VOUCHER[v.status]} · {formatDate(v.created)}
+                  <span className="font-mono font-semibold">{v.code}</span> · {VOUCHER_STATUS_LABELS[v.status]} · {formatDate(v.created)}
                 </span>
                 <Button
                   size="sm"

@@ -2,6 +2,7 @@ import { ClientResponseError } from 'pocketbase';
 
 import type { CentreLink } from '@/components/service-centres/schema';
 import { MESSAGES, type WorkshopFields } from '@/rules';
+import { VOUCHER_STATUS_LABELS, WORKSHOP_PAYOUT_LABELS } from '@/rules/labels';
 import { formatDay } from '@/utils/format';
 
 export const PROFILE_MESSAGES = {
@@ -60,12 +61,10 @@ export interface Voucher {
   paidOn?: string;
 }
 
-export const VOUCHER_STATUS_LABEL: Record<Voucher['status'], string> = { open: 'Offen', audit: 'In Prüfung', closed: 'Eingelöst' };
-
 /** SPEC's three labels, and 'Ausgezahlt am dd.mm.yyyy' once the payout is paid (DECISIONS section 6). */
 export function voucherLabel(v: Voucher): string {
   if (v.paidOn) return `Ausgezahlt am ${formatDay(v.paidOn)}`;
-  return VOUCHER_STATUS_LABEL[v.status] ?? v.status;
+  return VOUCHER_STATUS_LABELS[v.status] ?? v.status;
 }
 
 export interface ReturnedPayout {
@@ -116,28 +115,11 @@ export interface MySubmission {
   paidOn: string;
 }
 
-export const SUBMISSION_STATUS_LABEL: Record<MySubmission['status'], string> = {
-  pending: 'In Prüfung',
-  passed: 'Geprüft und anerkannt',
-  rejected: 'Nicht anerkannt: bitte erneut einreichen',
-};
-
 /** The payout's state in the workshop's words (issue 35); held payouts are 'in Vorbereitung' too (the reason is internal). */
 export function payoutLabel(s: Pick<MySubmission, 'status' | 'payoutStatus' | 'paidOn'>): string {
-  switch (s.payoutStatus) {
-    case 'paid':
-      return s.paidOn ? `ausgezahlt am ${formatDay(s.paidOn)}` : 'ausgezahlt';
-    case 'exported':
-      return 'angewiesen';
-    case 'returned':
-      return 'zurückgekommen: bitte Bankdaten prüfen';
-    case 'payable':
-    case 'held':
-    case 'in_batch':
-      return 'in Vorbereitung';
-    default:
-      return s.status === 'passed' ? 'in Vorbereitung' : '–';
-  }
+  if (s.payoutStatus === 'paid' && s.paidOn) return `ausgezahlt am ${formatDay(s.paidOn)}`;
+  if (s.payoutStatus) return WORKSHOP_PAYOUT_LABELS[s.payoutStatus];
+  return s.status === 'passed' ? WORKSHOP_PAYOUT_LABELS.payable : '–';
 }
 
 /** The profile page's data: what one request to the server answers (decision record 019). */

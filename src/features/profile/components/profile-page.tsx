@@ -10,6 +10,7 @@ import { PROFILE_MESSAGES, type Profile, type ProfilePageData } from '../api/mod
 import { RedeemPanel, StatsPanel, VoucherTable } from './overview-panels';
 import { ProfileForm } from './profile-form';
 import { AccountPanel } from './account-panel';
+import { MyDataPanel } from './my-data-panel';
 import { ReturnedPayoutsPanel } from './returned-payouts-panel';
 import { SubmissionsPanel } from './submissions-panel';
 
@@ -46,6 +47,7 @@ export function ProfilePage() {
       {failed && <Alert tone="error">{PROFILE_MESSAGES.loadFailed}</Alert>}
       {profile && <ProfileForm profile={profile} onSaved={reloadProfile} />}
       {profile && <AccountPanel email={profile.email} />}
+      {profile && <MyDataPanel />}
     </div>
   );
 }

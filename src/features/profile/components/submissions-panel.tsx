@@ -4,9 +4,10 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { protectedFileUrl } from '@/lib/api/protected-file-url';
+import { SUBMISSION_STATUS_LABELS } from '@/rules/labels';
 import { formatDate } from '@/utils/format';
 
-import { PROFILE_MESSAGES, SUBMISSION_STATUS_LABEL, payoutLabel, type MySubmission } from '../api/model';
+import { PROFILE_MESSAGES, payoutLabel, type MySubmission } from '../api/model';
 
 export const SUBMISSIONS_MESSAGES = {
   empty:
@@ -58,7 +59,7 @@ export function SubmissionsPanel({ submissions, loading, failed }: { submissions
             <li key={s.id} className="rounded-md border border-slate-200 p-4 text-sm">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <p className="font-mono text-base font-semibold">{s.code}</p>
-                <p className="font-semibold text-slate-900">{SUBMISSION_STATUS_LABEL[s.status] ?? s.status}</p>
+                <p className="font-semibold text-slate-900">{SUBMISSION_STATUS_LABELS[s.status] ?? s.status}</p>
               </div>
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-700">
                 <dt>Eingereicht am</dt>

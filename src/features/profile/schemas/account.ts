@@ -22,3 +22,7 @@ export const passwordChangeSchema = z
       ctx.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.passwordUnchanged });
   });
 export type PasswordChangeValues = z.infer<typeof passwordChangeSchema>;
+
+/** 'Meine Daten herunterladen': the current password, as for a password change. */
+export const dataExportSchema = z.object({ password: z.string().min(1, MESSAGES.currentPasswordRequired) });
+export type DataExportValues = z.infer<typeof dataExportSchema>;

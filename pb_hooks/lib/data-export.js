@@ -1,0 +1,406 @@
+/// <reference path="../../pb_data/types.d.ts" />
+
+// Everything the portal holds about one workshop, as a ZIP (issue 37; GDPR Art. 15 access and
+// Art. 20 portability): `daten.json` (machine-readable, the stored values), one CSV per topic
+// for German Excel (the server's CSV rules: BOM, ';', quoted, no formulas; German dates and
+// amounts), the invoice files, and `LIESMICH.txt`. Only the workshop's own rows, by its id;
+// no field staff keep for themselves (review signals, the invoice's extracted text, hold and
+// return notes, the block reason, the auditor) and nothing of another workshop.
+
+/** Column kinds: how a value is written in the CSV (the JSON keeps it as stored). */
+const KIND = { text: 'text', date: 'date', day: 'day', money: 'money', bool: 'bool', number: 'number' };
+
+/** A stored state shown with the rulebook's German label (rules/labels.ts) in the CSV. */
+const LABELLED = {
+  codes: { status: 'VOUCHER_STATUS_LABELS' },
+  einreichungen: { status: 'SUBMISSION_STATUS_LABELS' },
+  pruefungen: { outcome: 'AUDIT_OUTCOME_LABELS' },
+  auszahlungen: { status: 'WORKSHOP_PAYOUT_LABELS' },
+  mails: { template: 'MAIL_TEMPLATE_LABELS', status: 'MAIL_STATUS_LABELS' },
+};
+
+/**
+ * The topics: file name, columns [key, German heading, kind] and the statement for the rows.
+ * Every statement takes the workshop by {:id} and nothing else.
+ */
+const TOPICS = [
+  {
+    file: 'konto',
+    columns: [
+      ['email', 'E-Mail', KIND.text],
+      ['firstName', 'Vorname', KIND.text],
+      ['lastName', 'Nachname', KIND.text],
+      ['shopName', 'Werkstattname', KIND.text],
+      ['address', 'Straße', KIND.text],
+      ['streetNumber', 'Hausnummer', KIND.text],
+      ['zipCode', 'PLZ', KIND.text],
+      ['city', 'Ort', KIND.text],
+      ['phone', 'Telefon', KIND.text],
+      ['termsAccepted', 'Teilnahmebedingungen akzeptiert', KIND.bool],
+      ['verified', 'E-Mail-Adresse bestätigt', KIND.bool],
+      ['created', 'Registriert am', KIND.date],
+      ['updated', 'Zuletzt geändert am', KIND.date],
+    ],
+    sql: `SELECT email, firstName, lastName, shopName, address, streetNumber, zipCode, city, phone,
+                 termsAccepted, verified, created, updated
+            FROM users WHERE id = {:id}`,
+  },
+  {
+    file: 'leistungszentren',
+    columns: [
+      ['partnerName', 'Leistungszentrum', KIND.text],
+      ['zipCode', 'PLZ', KIND.text],
+      ['city', 'Ort', KIND.text],
+      ['customerNumber', 'Kundennummer', KIND.text],
+      ['gpnr', 'Geschäftspartnernummer', KIND.text],
+      ['created', 'Verknüpft am', KIND.date],
+    ],
+    sql: `SELECT COALESCE(n.partnerName, '') AS partnerName, COALESCE(n.zipCode, '') AS zipCode, COALESCE(n.city, '') AS city,
+                 c.customerNumber AS customerNumber, c.gpnr AS gpnr, c.created AS created
+            FROM user_lz_connections c LEFT JOIN nora_lz n ON n.id = c.noraLz
+           WHERE c.user = {:id} ORDER BY c.created, c.id`,
+  },
+  {
+    file: 'umsaetze',
+    columns: [
+      ['campaign', 'Aktion', KIND.text],
+      ['customerNumber', 'Kundennummer', KIND.text],
+      ['gpnr', 'Geschäftspartnernummer', KIND.text],
+      ['deliveryDate', 'Lieferdatum', KIND.text],
+      ['sales', 'Umsatz (EUR)', KIND.money],
+      ['created', 'Erfasst am', KIND.date],
+    ],
+    sql: `SELECT COALESCE(k.name || ' ' || k.year, '') AS campaign, s.knr AS customerNumber, s.gpnr AS gpnr,
+                 s.deliverydate AS deliveryDate, s.sales AS sales, s.created AS created
+            FROM sales_data s LEFT JOIN campaigns k ON k.id = s.campaign
+           WHERE s.user = {:id} ORDER BY s.deliverydate, s.created, s.id`,
+  },
+  {
+    file: 'summen',
+    columns: [
+      ['campaign', 'Aktion', KIND.text],
+      ['totalSales', 'Umsatz gesamt (EUR)', KIND.money],
+      ['toNextCashback', 'Bis zum nächsten Cashback (EUR)', KIND.money],
+    ],
+    sql: `SELECT COALESCE(k.name || ' ' || k.year, '') AS campaign, t.totalSales AS totalSales, t.toNextCashback AS toNextCashback
+            FROM sales_totals t LEFT JOIN campaigns k ON k.id = t.campaign
+           WHERE t.user = {:id} ORDER BY k.year, t.id`,
+  },
+  {
+    file: 'codes',
+    columns: [
+      ['code', 'Cashback-Code', KIND.text],
+      ['campaign', 'Aktion', KIND.text],
+      ['status', 'Status', KIND.text],
+      ['created', 'Erhalten am', KIND.date],
+    ],
+    sql: `SELECT v.code AS code, COALESCE(k.name || ' ' || k.year, '') AS campaign, v.status AS status, v.created AS created
+            FROM vouchers v LEFT JOIN campaigns k ON k.id = v.campaign
+           WHERE v.user = {:id} ORDER BY v.created, v.id`,
+  },
+  {
+    file: 'einreichungen',
+    columns: [
+      ['id', 'Einreichung', KIND.text],
+      ['created', 'Eingereicht am', KIND.date],
+      ['code', 'Cashback-Code', KIND.text],
+      ['status', 'Status', KIND.text],
+      ['ibanFirstName', 'Vorname Kontoinhaber', KIND.text],
+      ['ibanLastName', 'Nachname Kontoinhaber', KIND.text],
+      ['iban', 'IBAN', KIND.text],
+      ['bic', 'BIC', KIND.text],
+      ['invoice', 'Rechnung (Datei im Archiv)', KIND.text],
+    ],
+    sql: `SELECT s.id AS id, s.created AS created, COALESCE(v.code, '') AS code, s.status AS status,
+                 s.ibanFirstName AS ibanFirstName, s.ibanLastName AS ibanLastName, s.ibanNumber AS iban, s.ibanBic AS bic,
+                 s.file AS invoice
+            FROM submissions s LEFT JOIN vouchers v ON v.id = s.voucher
+           WHERE s.user = {:id} ORDER BY s.created, s.id`,
+  },
+  {
+    file: 'pruefungen',
+    columns: [
+      ['submission', 'Einreichung', KIND.text],
+      ['created', 'Geprüft am', KIND.date],
+      ['outcome', 'Ergebnis', KIND.text],
+      ['note', 'Hinweis an Sie', KIND.text],
+    ],
+    sql: `SELECT a.submission AS submission, a.created AS created, a.outcome AS outcome, a.note AS note
+            FROM submission_audits a JOIN submissions s ON s.id = a.submission
+           WHERE s.user = {:id} ORDER BY a.created, a.id`,
+  },
+  {
+    file: 'auszahlungen',
+    columns: [
+      ['created', 'Angelegt am', KIND.date],
+      ['code', 'Cashback-Code', KIND.text],
+      ['amount', 'Betrag (EUR)', KIND.money],
+      ['accountHolder', 'Kontoinhaber', KIND.text],
+      ['iban', 'IBAN', KIND.text],
+      ['bic', 'BIC', KIND.text],
+      ['remittance', 'Verwendungszweck', KIND.text],
+      ['endToEndId', 'Referenz', KIND.text],
+      ['status', 'Status', KIND.text],
+      ['paidOn', 'Ausgezahlt am', KIND.day],
+      ['returnReason', 'Rückbuchungsgrund', KIND.text],
+      ['returnedAt', 'Zurückgebucht am', KIND.date],
+    ],
+    sql: `SELECT p.created AS created, COALESCE(v.code, '') AS code, p.amount AS amount, p.accountHolder AS accountHolder,
+                 p.iban AS iban, p.bic AS bic, p.remittance AS remittance, p.endToEndId AS endToEndId, p.status AS status,
+                 p.paidOn AS paidOn, p.returnReason AS returnReason, p.returnedAt AS returnedAt
+            FROM payouts p LEFT JOIN vouchers v ON v.id = p.voucher
+           WHERE p.user = {:id} ORDER BY p.created, p.id`,
+  },
+  {
+    file: 'mails',
+    columns: [
+      ['created', 'Erstellt am', KIND.date],
+      ['recipient', 'An', KIND.text],
+      ['template', 'Art', KIND.text],
+      ['subject', 'Betreff', KIND.text],
+      ['status', 'Status', KIND.text],
+      ['sentAt', 'Gesendet am', KIND.date],
+    ],
+    sql: `SELECT created, recipient, template, subject, status, sentAt
+            FROM mail_outbox WHERE user = {:id} ORDER BY created, id`,
+  },
+];
+
+/** Every value of a row as text or number, as the statement answered it. */
+function readRows(app, topic, userId) {
+  const shape = {};
+  for (const [key, , kind] of topic.columns) shape[key] = kind === KIND.money || kind === KIND.number ? 0 : kind === KIND.bool ? false : '';
+  const rows = arrayOf(new DynamicModel(shape));
+  app.db().newQuery(topic.sql).bind({ id: userId }).all(rows);
+  return rows.map((row) => {
+    const out = {};
+    for (const [key] of topic.columns) out[key] = row[key];
+    return out;
+  });
+}
+
+/** A value as the CSV shows it to a German reader. */
+function cellText(value, kind) {
+  const audits = require(`${__hooks}/lib/audits.js`);
+  if (kind === KIND.bool) return value ? 'ja' : 'nein';
+  if (kind === KIND.money)
+    return Number(value || 0)
+      .toFixed(2)
+      .replace('.', ',');
+  if (kind === KIND.date) {
+    if (!value) return '';
+    const day = audits.berlinDay(require(`${__hooks}/lib/clock.js`).parseDate(value));
+    return `${day.date} ${day.time}`;
+  }
+  if (kind === KIND.day) return value ? require(`${__hooks}/lib/vendor/rules.js`).germanDate(value) : '';
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/** The workshop's data by topic ({ konto: [...], ... }), or null when there is no such workshop. */
+function collect(app, userId) {
+  const data = {};
+  for (const topic of TOPICS) data[topic.file] = readRows(app, topic, userId);
+  if (data.konto.length !== 1) return null;
+  // The invoice's place in the archive.
+  for (const row of data.einreichungen) row.invoice = row.invoice ? invoicePath(row.id, row.invoice) : '';
+  return data;
+}
+
+function invoicePath(submissionId, file) {
+  return `rechnungen/${submissionId}_${file}`;
+}
+
+function readme(data, madeAt) {
+  const day = require(`${__hooks}/lib/audits.js`).berlinDay(madeAt);
+  const count = (rows, one, many) => `${rows.length} ${rows.length === 1 ? one : many}`;
+  return [
+    `Ihre Daten im NORA Cashback-Portal, zusammengestellt am ${day.date} um ${day.time} Uhr`,
+    '',
+    'Dieses Archiv enthält alles, was das Portal über Ihr Konto gespeichert hat:',
+    '',
+    `- konto.csv: Ihre Anmeldedaten und Anschrift (ohne Passwort; es wird nur verschlüsselt gespeichert).`,
+    `- leistungszentren.csv: ${count(data.leistungszentren, 'verknüpftes Leistungszentrum', 'verknüpfte Leistungszentren')} mit Kundennummer.`,
+    `- umsaetze.csv: ${count(data.umsaetze, 'Umsatzzeile', 'Umsatzzeilen')}, wie Ihre Leistungszentren sie gemeldet haben; summen.csv: die Summen je Aktion.`,
+    `- codes.csv: ${count(data.codes, 'Cashback-Code', 'Cashback-Codes')}.`,
+    `- einreichungen.csv: ${count(data.einreichungen, 'Einreichung', 'Einreichungen')} mit Bankdaten; die Rechnungen im Ordner rechnungen/.`,
+    `- pruefungen.csv: die Ergebnisse der Rechnungsprüfung mit den Hinweisen an Sie.`,
+    `- auszahlungen.csv: ${count(data.auszahlungen, 'Auszahlung', 'Auszahlungen')}.`,
+    `- mails.csv: ${count(data.mails, 'E-Mail', 'E-Mails')}, die das Portal an Sie geschickt hat (Art, Betreff, Zeitpunkt).`,
+    '- daten.json: dieselben Angaben maschinenlesbar (Werte und Zustände wie gespeichert, Zeiten in UTC).',
+    '',
+    'Die CSV-Dateien öffnen Sie mit Excel oder LibreOffice (Trennzeichen Semikolon, UTF-8).',
+    'Ihre Cookie-Einwilligung ist nicht Ihrem Konto zugeordnet, sondern nur Ihrem Browser; sie steht',
+    'deshalb nicht in diesem Archiv. Interne Prüfvermerke unserer Mitarbeiter sind nicht enthalten.',
+    '',
+    'Fragen zu Ihren Daten beantwortet der Datenschutzkontakt, den Sie in der Datenschutzerklärung finden.',
+    '',
+  ].join('\r\n');
+}
+
+/**
+ * Streams the archive of `userId` to the response: headers first, then each entry as it is
+ * made; one invoice is in memory at a time. Returns the number of entries and bytes.
+ */
+function stream(e, app, userId, data, madeAt) {
+  const csv = require(`${__hooks}/lib/csv.js`);
+  const zip = require(`${__hooks}/lib/zip.js`);
+  const rules = require(`${__hooks}/lib/vendor/rules.js`);
+  const isoDay = require(`${__hooks}/lib/audits.js`).berlinDay(madeAt).iso;
+  const headers = e.response.header();
+  headers.set('Content-Type', 'application/zip');
+  headers.set('Content-Disposition', `attachment; filename="${rules.DATA_EXPORT.fileName(isoDay)}"`);
+  headers.set('Cache-Control', 'no-store');
+  e.response.writeHeader(200);
+  const archive = zip.writer((bytes) => e.response.write(bytes), madeAt);
+  let entries = 0;
+  const add = (name, bytes) => {
+    archive.add(name, bytes);
+    entries += 1;
+  };
+  add('LIESMICH.txt', toBytes(readme(data, madeAt)));
+  add('daten.json', toBytes(JSON.stringify({ zusammengestelltAm: madeAt.toISOString(), ...data }, null, 2)));
+  for (const topic of TOPICS) {
+    const labels = LABELLED[topic.file] || {};
+    const shown = (key, value, kind) => (labels[key] ? rules.labelOf(rules[labels[key]], String(value)) : cellText(value, kind));
+    const rows = data[topic.file].map((row) => topic.columns.map(([key, , kind]) => shown(key, row[key], kind)));
+    add(
+      `${topic.file}.csv`,
+      toBytes(
+        csv.write(
+          topic.columns.map(([, heading]) => heading),
+          rows,
+        ),
+      ),
+    );
+  }
+  const submissions = app.findCollectionByNameOrId('submissions');
+  const fsys = app.newFilesystem();
+  try {
+    for (const row of data.einreichungen) {
+      if (!row.invoice) continue;
+      const file = row.invoice.slice(`rechnungen/${row.id}_`.length);
+      let bytes;
+      try {
+        const reader = fsys.getReader(`${submissions.id}/${row.id}/${file}`);
+        try {
+          bytes = toBytes(reader);
+        } finally {
+          reader.close();
+        }
+      } catch (err) {
+        app.logger().error('data export: invoice missing', 'submission', row.id, 'error', String(err));
+        continue;
+      }
+      add(row.invoice, bytes);
+    }
+  } finally {
+    fsys.close();
+  }
+  archive.finish();
+  return { entries, bytes: archive.size() };
+}
+
+/**
+ * When this workshop last made an archive itself, in ms since the epoch (0: never). Read in
+ * the transaction that records the next one, so 25 requests at once make one archive.
+ */
+function lastSelfExport(app, userId) {
+  const row = new DynamicModel({ created: '' });
+  try {
+    app
+      .db()
+      .newQuery(
+        `SELECT created FROM staff_log
+          WHERE action = 'privacy.data_export' AND targetCollection = 'users' AND targetId = {:id} AND actorCollection = 'users'
+          ORDER BY created DESC LIMIT 1`,
+      )
+      .bind({ id: userId })
+      .one(row);
+  } catch (_) {
+    return 0;
+  }
+  return require(`${__hooks}/lib/clock.js`).parseDate(row.created).getTime();
+}
+
+function refuse(e, status, message, data) {
+  return e.json(status, { status, message, data: data || {} });
+}
+
+/** POST /api/portal/my-data { password }: the signed-in workshop's own archive. */
+function selfService(e) {
+  const rules = require(`${__hooks}/lib/vendor/rules.js`);
+  const body = e.requestInfo().body || {};
+  const password = typeof body.password === 'string' ? body.password : '';
+  if (!password) {
+    return refuse(e, 400, rules.MESSAGES.currentPasswordRequired, {
+      password: { code: 'validation_required', message: rules.MESSAGES.currentPasswordRequired },
+    });
+  }
+  const user = e.app.findRecordById('users', e.auth.id);
+  if (!user.validatePassword(password)) {
+    return refuse(e, 400, rules.MESSAGES.currentPasswordWrong, {
+      password: { code: 'validation_invalid_password', message: rules.MESSAGES.currentPasswordWrong },
+    });
+  }
+  const madeAt = new Date();
+  const spacing = rules.DATA_EXPORT.minutesBetween * 60000;
+  let waitMs = 0;
+  let data = null;
+  require(`${__hooks}/lib/database.js`).writeTransaction(e.app, (tx) => {
+    const last = lastSelfExport(tx, user.id);
+    if (last && madeAt.getTime() - last < spacing) {
+      waitMs = spacing - (madeAt.getTime() - last);
+      return;
+    }
+    data = collect(tx, user.id);
+    require(`${__hooks}/lib/staff-log.js`).write(tx, {
+      actor: user,
+      action: 'privacy.data_export',
+      target: { collection: 'users', id: user.id },
+      reason: 'Selbstauskunft über das Profil',
+      after: summary(data),
+    });
+  });
+  if (waitMs > 0) {
+    e.response.header().set('Retry-After', String(Math.ceil(waitMs / 1000)));
+    return refuse(e, 429, rules.MESSAGES.exportTooSoon(Math.ceil(waitMs / 60000)));
+  }
+  stream(e, e.app, user.id, data, madeAt);
+  return null;
+}
+
+/** POST /api/portal/backoffice/workshops/{id}/data-export { reason }: an administrator answers a request by letter or phone. */
+function forStaff(e, userId) {
+  const rules = require(`${__hooks}/lib/vendor/rules.js`);
+  const body = e.requestInfo().body || {};
+  const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
+  if (!reason || rules.controlProblem(reason)) {
+    const message = reason ? rules.MESSAGES.control : rules.MESSAGES.reasonRequired;
+    return refuse(e, 400, message, { reason: { code: 'validation_required', message } });
+  }
+  const madeAt = new Date();
+  let data = null;
+  require(`${__hooks}/lib/database.js`).writeTransaction(e.app, (tx) => {
+    data = collect(tx, userId);
+    if (!data) return;
+    require(`${__hooks}/lib/staff-log.js`).write(tx, {
+      actor: e.auth,
+      action: 'privacy.data_export',
+      target: { collection: 'users', id: userId },
+      reason: reason.slice(0, 500),
+      after: summary(data),
+    });
+  });
+  if (!data) return refuse(e, 404, "The requested resource wasn't found.");
+  stream(e, e.app, userId, data, madeAt);
+  return null;
+}
+
+/** What the staff log keeps about an archive: how many rows of each topic, no content. */
+function summary(data) {
+  const counts = {};
+  for (const topic of TOPICS) counts[topic.file] = data[topic.file].length;
+  return counts;
+}
+
+module.exports = { selfService, forStaff, collect, TOPICS };

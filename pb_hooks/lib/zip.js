@@ -1,0 +1,124 @@
+/// <reference path="../../pb_data/types.d.ts" />
+
+// A ZIP archive written as it goes (issue 37's data export): entries stored without
+// compression (invoices are PDFs and images, already compressed; the CSV and JSON parts are
+// small), names in UTF-8 (flag bit 11), each entry's CRC-32 computed before its header, so
+// no data descriptors. The hook runtime has no zip package; the format is a few fixed
+// headers (PKWARE APPNOTE 6.3.10, sections 4.3.7, 4.3.12 and 4.3.16). Sizes stay far below
+// 4 GiB (ZIP64 is not needed: an export holds one workshop's files, 5 MB each at most).
+
+let table = null;
+function crcTable() {
+  if (table) return table;
+  table = new Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+}
+
+/** CRC-32 (ISO 3309, as ZIP uses it) of a byte array. */
+function crc32(bytes) {
+  const t = crcTable();
+  let crc = 0xffffffff;
+  for (let i = 0, n = bytes.length; i < n; i++) crc = t[(crc ^ bytes[i]) & 0xff] ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function u16(out, v) {
+  out.push(v & 0xff, (v >>> 8) & 0xff);
+}
+function u32(out, v) {
+  out.push(v & 0xff, (v >>> 8) & 0xff, (v >>> 16) & 0xff, (v >>> 24) & 0xff);
+}
+
+/** MS-DOS time and date of `date` as read on a German clock (ZIP keeps local time, without zone). */
+function dosStamp(date) {
+  const day = require(`${__hooks}/lib/audits.js`).berlinDay(date);
+  const [year, month, dayOfMonth] = day.iso.split('-').map(Number);
+  const [hour, minute] = day.time.split(':').map(Number);
+  return {
+    time: ((hour << 11) | (minute << 5)) & 0xffff,
+    day: (((Math.max(year, 1980) - 1980) << 9) | (month << 5) | dayOfMonth) & 0xffff,
+  };
+}
+
+/**
+ * A writer that hands each piece to `write(bytes)` (an array of byte values) as soon as it is
+ * known: `add(name, bytes)` for each entry, then `finish()`. Returns the bytes written so far
+ * with `size()`.
+ */
+function writer(write, now) {
+  const stamp = dosStamp(now || new Date());
+  const central = [];
+  let offset = 0;
+  let entries = 0;
+  const emit = (bytes) => {
+    write(bytes);
+    offset += bytes.length;
+  };
+  return {
+    add(name, data) {
+      const nameBytes = toBytes(name);
+      const crc = crc32(data);
+      const head = [];
+      u32(head, 0x04034b50);
+      u16(head, 20); // version needed: 2.0
+      u16(head, 0x0800); // names in UTF-8
+      u16(head, 0); // stored
+      u16(head, stamp.time);
+      u16(head, stamp.day);
+      u32(head, crc);
+      u32(head, data.length);
+      u32(head, data.length);
+      u16(head, nameBytes.length);
+      u16(head, 0);
+      const at = offset;
+      emit(head.concat(nameBytes));
+      emit(data);
+      const dir = [];
+      u32(dir, 0x02014b50);
+      u16(dir, 20);
+      u16(dir, 20);
+      u16(dir, 0x0800);
+      u16(dir, 0);
+      u16(dir, stamp.time);
+      u16(dir, stamp.day);
+      u32(dir, crc);
+      u32(dir, data.length);
+      u32(dir, data.length);
+      u16(dir, nameBytes.length);
+      u16(dir, 0); // extra
+      u16(dir, 0); // comment
+      u16(dir, 0); // disk
+      u16(dir, 0); // internal attributes
+      u32(dir, 0); // external attributes
+      u32(dir, at);
+      central.push(dir.concat(nameBytes));
+      entries += 1;
+    },
+    finish() {
+      const start = offset;
+      let size = 0;
+      for (const dir of central) {
+        emit(dir);
+        size += dir.length;
+      }
+      const end = [];
+      u32(end, 0x06054b50);
+      u16(end, 0);
+      u16(end, 0);
+      u16(end, entries);
+      u16(end, entries);
+      u32(end, size);
+      u32(end, start);
+      u16(end, 0);
+      emit(end);
+    },
+    size: () => offset,
+  };
+}
+
+module.exports = { writer, crc32 };

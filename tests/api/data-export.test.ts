@@ -1,0 +1,296 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { DATA_EXPORT, MESSAGES } from '../../src/rules';
+import {
+  PASSWORD,
+  PNG_BYTES,
+  createCentre,
+  createPayout,
+  createStaff,
+  createVoucher,
+  createWorkshop,
+  submissionForm,
+  type Actor,
+} from '../helpers/fixtures';
+import { request } from '../helpers/http';
+import { startPocketBase, type TestServer } from '../helpers/pocketbase';
+import { csvRows, readZip, type ZipEntry } from '../helpers/zip';
+
+// Issue 37: 'Meine Daten herunterladen' and the administrator's export for a request by letter.
+// Everything of the workshop, nothing of another one, no staff-internal field; the password,
+// the pace and the record.
+
+let server: TestServer;
+let mine: Actor;
+let theirs: Actor;
+let admin: Actor;
+let auditor: Actor;
+let submissionId = '';
+let invoiceFile = '';
+
+const HOSTILE_SHOP = '=HYPERLINK("http://böse.example";"Klick") ; "Werkstatt"';
+const OTHER_IBAN = 'DE02120300000000202051';
+
+async function exportOf(actor: Actor | null, path: string, body: object) {
+  const res = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(actor ? { Authorization: actor.token } : {}) },
+    body: JSON.stringify(body),
+  });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  return { status: res.status, headers: res.headers, bytes, text: bytes.toString('utf8') };
+}
+
+const entry = (entries: ZipEntry[], name: string) => {
+  const found = entries.find((e) => e.name === name);
+  if (!found) throw new Error(`${name} not in the archive: ${entries.map((e) => e.name).join(', ')}`);
+  return found;
+};
+
+beforeAll(async () => {
+  server = await startPocketBase();
+  mine = await createWorkshop(server, { shopName: HOSTILE_SHOP, phone: '0049301111111' });
+  theirs = await createWorkshop(server, { firstName: 'Otto', lastName: 'Anderer', phone: '0049309999999', shopName: 'Fremde Werkstatt' });
+  [admin, auditor] = [await createStaff(server, 'administrators'), await createStaff(server, 'auditors')];
+  // Both workshops: a centre with a customer number, a redemption with an invoice, a payout.
+  for (const [w, knr, iban] of [
+    [mine, 'KMEIN1', 'DE89370400440532013000'],
+    [theirs, 'KFREMD9', OTHER_IBAN],
+  ] as const) {
+    const centre = await createCentre(server);
+    await server.admin.collection('user_lz_connections').create({ user: w.id, noraLz: centre.id, customerNumber: knr });
+    const voucher = await createVoucher(server, w.id);
+    const res = await request(
+      server.url,
+      w,
+      'POST',
+      '/api/collections/submissions/records',
+      submissionForm(w.id, voucher, { ibanNumber: iban }),
+    );
+    expect(res.status, res.text).toBe(200);
+    if (w === mine) {
+      submissionId = res.json.id;
+      invoiceFile = res.json.file;
+    }
+    await createPayout(server, w.id, 'paid', { paidOn: '2026-11-20', iban, holdReason: 'INTERN-HALTEGRUND', returnNote: 'INTERN-NOTIZ' });
+  }
+  const verdict = await request(server.url, auditor, 'POST', `/api/portal/review/${submissionId}/verdict`, {
+    outcome: 'faulty',
+    note: 'Bitte laden Sie die vollständige Rechnung hoch.',
+  });
+  expect(verdict.status, verdict.text).toBe(200);
+  await server.admin.collection('users').update(mine.id, { blockedReason: 'INTERNER-SPERRGRUND' });
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe("'Meine Daten herunterladen'", () => {
+  let entries: ZipEntry[] = [];
+  let archive: Awaited<ReturnType<typeof exportOf>>;
+
+  let invoices: { id: string; file: string }[] = [];
+
+  beforeAll(async () => {
+    invoices = (await server.admin.collection('submissions').getFullList({ filter: `user = '${mine.id}'`, sort: 'created,id' })).map(
+      (s) => ({
+        id: s.id,
+        file: s.file,
+      }),
+    );
+    expect(invoices.map((s) => s.id)).toContain(submissionId);
+    archive = await exportOf(mine, '/api/portal/my-data', { password: PASSWORD });
+    expect(archive.status, archive.text.slice(0, 300)).toBe(200);
+    entries = await readZip(archive.bytes);
+  });
+
+  it('is a ZIP any unzip tool opens (CRC checked), named by the day, not cached', () => {
+    expect(archive.headers.get('content-type')).toBe('application/zip');
+    expect(archive.headers.get('content-disposition')).toMatch(/^attachment; filename="meine-daten-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(archive.headers.get('cache-control')).toBe('no-store');
+    expect(entries.map((e) => e.name)).toEqual([
+      'LIESMICH.txt',
+      'daten.json',
+      'konto.csv',
+      'leistungszentren.csv',
+      'umsaetze.csv',
+      'summen.csv',
+      'codes.csv',
+      'einreichungen.csv',
+      'pruefungen.csv',
+      'auszahlungen.csv',
+      'mails.csv',
+      ...invoices.map((s) => `rechnungen/${s.id}_${s.file}`),
+    ]);
+    expect(entries.every((e) => e.utf8Name)).toBe(true);
+  });
+
+  it("holds the workshop's account, centres, codes, submission with full bank details, verdict note, payout and mails", () => {
+    const data = JSON.parse(entry(entries, 'daten.json').text);
+    expect(data.konto).toEqual([
+      expect.objectContaining({ email: mine.email, shopName: HOSTILE_SHOP, phone: '0049301111111', verified: true }),
+    ]);
+    expect(data.leistungszentren.map((c: { customerNumber: string }) => c.customerNumber)).toEqual(['KMEIN1']);
+    expect(data.codes).toHaveLength(2);
+    expect(data.einreichungen).toEqual([
+      expect.objectContaining({
+        id: submissionId,
+        iban: 'DE89370400440532013000',
+        ibanFirstName: 'Erika',
+        invoice: `rechnungen/${submissionId}_${invoiceFile}`,
+      }),
+      expect.objectContaining({ iban: 'DE89370400440532013000' }),
+    ]);
+    expect(data.pruefungen).toEqual([
+      expect.objectContaining({ submission: submissionId, outcome: 'rejected', note: 'Bitte laden Sie die vollständige Rechnung hoch.' }),
+    ]);
+    expect(data.auszahlungen).toEqual([expect.objectContaining({ amount: 50, status: 'paid', paidOn: '2026-11-20' })]);
+    expect(data.mails.length).toBeGreaterThan(0);
+    expect(data.mails.every((m: { recipient: string }) => m.recipient === mine.email)).toBe(true);
+    // The invoice byte for byte.
+    expect(entry(entries, `rechnungen/${submissionId}_${invoiceFile}`).bytes.equals(PNG_BYTES)).toBe(true);
+  });
+
+  it('writes CSVs German Excel opens: BOM, semicolons, German dates and amounts, no formula runs', () => {
+    const konto = entry(entries, 'konto.csv');
+    expect(konto.bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(true);
+    const [account] = csvRows(konto.text);
+    expect(account!['Werkstattname']).toBe(`'${HOSTILE_SHOP}`);
+    expect(account!['Registriert am']).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
+    const [payout] = csvRows(entry(entries, 'auszahlungen.csv').text);
+    expect(payout).toMatchObject({ 'Betrag (EUR)': '50,00', 'Ausgezahlt am': '20.11.2026', IBAN: 'DE89370400440532013000' });
+    expect(csvRows(entry(entries, 'pruefungen.csv').text)[0]).toMatchObject({
+      Ergebnis: 'Nicht anerkannt',
+      'Hinweis an Sie': 'Bitte laden Sie die vollständige Rechnung hoch.',
+    });
+    expect(
+      csvRows(entry(entries, 'codes.csv').text)
+        .map((c) => c['Status'])
+        .sort(),
+    ).toEqual(['In Prüfung', 'Offen']);
+    expect(payout!['Status']).toBe('ausgezahlt');
+    expect(entry(entries, 'LIESMICH.txt').text).toContain('2 Cashback-Codes');
+  });
+
+  it('holds nothing of another workshop and no staff-internal field', () => {
+    const all = Buffer.concat(entries.map((e) => e.bytes)).toString('utf8');
+    for (const foreign of [theirs.email, 'Otto', 'Anderer', '0049309999999', 'Fremde Werkstatt', 'KFREMD9', OTHER_IBAN, theirs.id])
+      expect(all, foreign).not.toContain(foreign);
+    for (const internal of [
+      'INTERN-HALTEGRUND',
+      'INTERN-NOTIZ',
+      'INTERNER-SPERRGRUND',
+      'signals',
+      'invoiceText',
+      'blockedReason',
+      'holdReason',
+      auditor.id,
+      auditor.email,
+    ])
+      expect(all, internal).not.toContain(internal);
+    expect(all).not.toMatch(/password|tokenKey/i);
+  });
+
+  it('is recorded in the staff log with counts, not content', async () => {
+    const log = await server.admin
+      .collection('staff_log')
+      .getFullList({ filter: `action = 'privacy.data_export' && targetId = '${mine.id}'` });
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ actorCollection: 'users', actorId: mine.id, reason: 'Selbstauskunft über das Profil' });
+    expect(log[0]!.after).toMatchObject({ codes: 2, einreichungen: 2, auszahlungen: 1 });
+  });
+
+  it('one archive every 10 minutes: the next one is refused with 429, Retry-After and the German wait', async () => {
+    const again = await exportOf(mine, '/api/portal/my-data', { password: PASSWORD });
+    expect(again.status).toBe(429);
+    expect(JSON.parse(again.text).message).toBe(MESSAGES.exportTooSoon(DATA_EXPORT.minutesBetween));
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(500);
+    expect(again.text).not.toContain(mine.email);
+  });
+});
+
+describe('the password and the pace', () => {
+  it('without the password or with a wrong one: 400 with the German message, no archive, nothing recorded', async () => {
+    const w = await createWorkshop(server);
+    const none = await exportOf(w, '/api/portal/my-data', {});
+    expect(none.status).toBe(400);
+    expect(JSON.parse(none.text).data.password.message).toBe(MESSAGES.currentPasswordRequired);
+    const wrong = await exportOf(w, '/api/portal/my-data', { password: 'Falsch-Passwort-1' });
+    expect(wrong.status).toBe(400);
+    expect(JSON.parse(wrong.text).data.password.message).toBe(MESSAGES.currentPasswordWrong);
+    expect(wrong.text).not.toContain(w.email);
+    const log = await server.admin
+      .collection('staff_log')
+      .getFullList({ filter: `action = 'privacy.data_export' && targetId = '${w.id}'` });
+    expect(log).toHaveLength(0);
+  });
+
+  it('25 requests at once make one archive; the others wait their 10 minutes', async () => {
+    const w = await createWorkshop(server);
+    const all = await Promise.all(Array.from({ length: 25 }, () => exportOf(w, '/api/portal/my-data', { password: PASSWORD })));
+    const statuses = all.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 200).every((s) => s === 429)).toBe(true);
+    const log = await server.admin
+      .collection('staff_log')
+      .getFullList({ filter: `action = 'privacy.data_export' && targetId = '${w.id}'` });
+    expect(log).toHaveLength(1);
+  });
+
+  it("the route's guesses per address are limited as the rulebook says", async () => {
+    const settings = await server.admin.settings.getAll();
+    const rule = settings.rateLimits.rules.find((r: { label: string }) => r.label === 'POST /api/portal/my-data');
+    expect(rule).toMatchObject({ maxRequests: DATA_EXPORT.attemptsPerMinute, duration: 60 });
+  });
+
+  it('a guest, an administrator or an auditor gets no archive from the workshop route', async () => {
+    for (const actor of [null, admin, auditor]) {
+      const res = await exportOf(actor, '/api/portal/my-data', { password: PASSWORD });
+      expect([401, 403]).toContain(res.status);
+      expect(res.headers.get('content-type')).not.toBe('application/zip');
+      expect(res.text).not.toContain(mine.email);
+    }
+  });
+});
+
+describe("the administrator's export for a request by letter or phone", () => {
+  const path = (id: string) => `/api/portal/backoffice/workshops/${id}/data-export`;
+
+  it('needs a reason; with one, the same archive of exactly that workshop, recorded with the reason', async () => {
+    const none = await exportOf(admin, path(theirs.id), { reason: '  ' });
+    expect(none.status).toBe(400);
+    expect(JSON.parse(none.text).data.reason.message).toBe(MESSAGES.reasonRequired);
+    const res = await exportOf(admin, path(theirs.id), { reason: 'Auskunftsersuchen per Brief vom 20.11.2026' });
+    expect(res.status).toBe(200);
+    const entries = await readZip(res.bytes);
+    const data = JSON.parse(entry(entries, 'daten.json').text);
+    expect(data.konto[0].email).toBe(theirs.email);
+    const all = Buffer.concat(entries.map((e) => e.bytes)).toString('utf8');
+    expect(all).not.toContain(mine.email);
+    expect(all).not.toContain('KMEIN1');
+    const log = await server.admin
+      .collection('staff_log')
+      .getFullList({ filter: `action = 'privacy.data_export' && targetId = '${theirs.id}'` });
+    expect(log).toEqual([
+      expect.objectContaining({
+        actorCollection: 'administrators',
+        actorId: admin.id,
+        reason: 'Auskunftsersuchen per Brief vom 20.11.2026',
+      }),
+    ]);
+  });
+
+  it('an unknown or forged id is 404 without an archive; a workshop or an auditor is refused', async () => {
+    for (const id of ['gibtesnicht1234', "x' OR '1'='1", '../users']) {
+      const res = await exportOf(admin, path(encodeURIComponent(id)), { reason: 'Test' });
+      expect(res.status, id).toBe(404);
+      expect(res.headers.get('content-type')).not.toBe('application/zip');
+    }
+    for (const actor of [mine, auditor, null]) {
+      const res = await exportOf(actor, path(theirs.id), { reason: 'Neugier' });
+      expect([401, 403]).toContain(res.status);
+      expect(res.text).not.toContain(theirs.email);
+    }
+  });
+});
