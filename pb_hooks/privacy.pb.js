@@ -10,3 +10,28 @@ routerAdd(
   (e) => require(`${__hooks}/lib/data-export.js`).forStaff(e, e.request.pathValue('id')),
   $apis.requireAuth('administrators'),
 );
+
+// 'Konto löschen' (pb_hooks/lib/account-deletion.js): what a deletion would do, and the deletion.
+routerAdd(
+  'GET',
+  '/api/portal/account-deletion',
+  (e) => {
+    e.response.header().set('Cache-Control', 'no-store');
+    const user = e.app.findRecordById('users', e.auth.id);
+    return e.json(200, require(`${__hooks}/lib/account-deletion.js`).preview(e.app, user));
+  },
+  $apis.requireAuth('users'),
+);
+
+routerAdd(
+  'POST',
+  '/api/portal/account-deletion',
+  (e) => require(`${__hooks}/lib/account-deletion.js`).requestDeletion(e),
+  $apis.requireAuth('users'),
+);
+
+// Deferred deletions run once their submissions and payouts are settled.
+cronAdd('account-deletions', '*/5 * * * *', () => {
+  const result = require(`${__hooks}/lib/account-deletion.js`).runDeferred($app);
+  if (result.deleted > 0) $app.logger().info('deferred account deletions', 'due', result.due, 'deleted', result.deleted);
+});

@@ -99,4 +99,4 @@ function confirmEmailChange(e) {
   });
 }
 
-module.exports = { changesPassword, changePassword, requestEmailChange, confirmEmailChange };
+module.exports = { changesPassword, changePassword, requestEmailChange, confirmEmailChange, contactEmail };

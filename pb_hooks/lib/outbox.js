@@ -25,8 +25,12 @@ const LINKS = {
   'bank-details-needed': { path: '/profile', text: 'Bankverbindung jetzt korrigieren' },
   'email-changed': { path: '/login', text: 'Zum Portal' },
   'password-changed': { path: '/forgot-password', text: 'Passwort zurücksetzen' },
+  'account-deleted': { path: '/datenschutz', text: 'Datenschutzerklärung' },
 };
 const TEMPLATES = Object.keys(LINKS);
+// Mails about an account that no longer exists (issue 37): once sent, the row keeps its template,
+// subject and times, not the address or the greeting's name.
+const FORGET_WHEN_SENT = ['account-deleted'];
 
 /** PocketBase's date format ('2025-01-01 10:00:00.000Z'). */
 function stamp(ms) {
@@ -194,7 +198,7 @@ function pass(app) {
     .bind({ since: stamp(now - MINUTE) })
     .one(sentRecently);
   const budget = Math.min(CLAIM_BATCH, perMinute(app) - sentRecently.n);
-  const result = { claimed: 0, sent: 0, failed: 0, transportDown: false };
+  const result = { claimed: 0, sent: 0, failed: 0, transportDown: false, forgot: false };
   if (budget <= 0) return result;
 
   const token = $security.randomString(20);
@@ -232,11 +236,19 @@ function pass(app) {
       app.newMailClient().send(message);
       exec(
         app,
-        `UPDATE mail_outbox SET status = 'sent', sentAt = {:now}, subject = {:subject}, lastError = '', claimToken = ''
+        `UPDATE mail_outbox SET status = 'sent', sentAt = {:now}, subject = {:subject}, lastError = '', claimToken = '',
+                recipient = CASE WHEN {:forget} THEN '' ELSE recipient END, data = CASE WHEN {:forget} THEN '{}' ELSE data END
           WHERE id = {:id} AND claimToken = {:token}`,
-        { now: stamp(Date.now()), subject: rendered.subject.slice(0, 255), id: row.id, token },
+        {
+          now: stamp(Date.now()),
+          subject: rendered.subject.slice(0, 255),
+          id: row.id,
+          token,
+          forget: FORGET_WHEN_SENT.indexOf(row.template) >= 0,
+        },
       );
       result.sent += 1;
+      if (FORGET_WHEN_SENT.indexOf(row.template) >= 0) result.forgot = true;
     } catch (err) {
       if (rendered && isTransportError(err)) {
         // The mail server is not there: this pass ends and nothing counts as an attempt.
@@ -290,6 +302,9 @@ function work(app, tickMs) {
       app.logger().error('outbox pass failed', 'error', String(err));
       result = { claimed: 0, transportDown: true };
     }
+    // A forgotten address would live on in the page images of the write-ahead log and of the
+    // database file until the next checkpoint: checkpoint now (rare: a deleted account's mail).
+    if (result.forgot) require(`${__hooks}/lib/account-deletion.js`).checkpoint(app);
     const busy = result.claimed > 0 && !result.transportDown;
     const elapsed = Date.now() - started;
     if (busy && elapsed < Math.max(windowMs, 30000)) continue;

@@ -16,7 +16,7 @@ export { WORKSHOP_FIELDS, type WorkshopFields } from './fields';
 export { LIMITS, MESSAGES } from './messages';
 export { STAFF_LOG_LABELS, staffLogLabel } from './staff-log';
 export { maskIban } from './mask';
-export { DATA_EXPORT } from './privacy';
+export { ACCOUNT_DELETION, DATA_EXPORT, RETENTION, keepBookingVoucherUntil } from './privacy';
 export {
   AUDIT_OUTCOME_LABELS,
   MAIL_STATUS_LABELS,

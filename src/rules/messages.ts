@@ -77,6 +77,12 @@ export const MESSAGES = {
   exportTooSoon: (minutes: number) =>
     `Sie haben Ihre Daten gerade erst heruntergeladen. Eine neue Zusammenstellung ist in ${minutes === 1 ? 'einer Minute' : `${minutes} Minuten`} möglich.`,
   exportFailed: 'Ihre Daten konnten gerade nicht zusammengestellt werden. Bitte versuchen Sie es später erneut.',
+  /** 'Konto löschen' (issue 37). */
+  deletionForfeitRequired: (n: number) =>
+    `Sie haben noch ${n === 1 ? 'einen offenen Cashback-Code' : `${n} offene Cashback-Codes`}. Bitte bestätigen Sie, dass Sie darauf verzichten, oder lösen Sie ${n === 1 ? 'ihn' : 'sie'} vorher ein.`,
+  deletionDeferred:
+    'Ihre Löschung ist vorgemerkt. Sie wird automatisch ausgeführt, sobald Ihre Einreichungen geprüft und Ihre Auszahlungen abgeschlossen sind; Sie erhalten dann eine Bestätigung per E-Mail.',
+  deletionDone: 'Ihr Konto wurde gelöscht. Eine Bestätigung ist per E-Mail unterwegs.',
   /** Every staff action that changes a workshop's data or money asks why (staff log). */
   reasonRequired: 'Bitte geben Sie einen Grund an.',
   /** Redeeming needs a verified e-mail address (DECISIONS section 7). */

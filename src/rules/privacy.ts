@@ -9,3 +9,26 @@ export const DATA_EXPORT = {
   /** The archive's name: meine-daten-2026-11-26.zip. */
   fileName: (isoDay: string) => `meine-daten-${isoDay}.zip`,
 } as const;
+
+/**
+ * How long the portal keeps what the law requires after a workshop deleted its account
+ * (docs/decisions/038-account-deletion.md). A paid payout with the invoice that justified it is a
+ * booking voucher: kept 8 years from the end of the calendar year of the payment (§ 147 Abs. 1
+ * Nr. 4, Abs. 3 AO and § 257 Abs. 1 Nr. 4, Abs. 4 HGB as amended by the Bürokratieentlastungsgesetz
+ * IV, in force since 1 January 2025). The Datenschutz page names the same period.
+ */
+export const RETENTION = {
+  bookingVoucherYears: 8,
+  bookingVoucherBasis: '§ 147 Abs. 1 Nr. 4, Abs. 3 AO; § 257 Abs. 1 Nr. 4, Abs. 4 HGB (Buchungsbeleg)',
+} as const;
+
+/** The last day a booking voucher of a payment made on `paidOn` (YYYY-MM-DD) is kept. */
+export function keepBookingVoucherUntil(paidOn: string): string {
+  const year = Number(String(paidOn).slice(0, 4));
+  return `${year + RETENTION.bookingVoucherYears}-12-31`;
+}
+
+export const ACCOUNT_DELETION = {
+  /** Password tries per address and minute at the deletion route (migration 041). */
+  attemptsPerMinute: 5,
+} as const;

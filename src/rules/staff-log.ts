@@ -31,6 +31,8 @@ export const STAFF_LOG_LABELS: Record<string, string> = {
   'review.faulty': 'Rechnung geprüft: fehlerhaft (Warteschlange)',
   'review.missing': 'Rechnung geprüft: nicht vorhanden (Warteschlange)',
   'privacy.data_export': 'Datenauskunft (ZIP) erstellt',
+  'privacy.deletion_requested': 'Kontolöschung beantragt (wartet auf Abschluss)',
+  'privacy.account_deleted': 'Konto gelöscht',
 };
 
 /** The German name of a staff log action; an action without one keeps its key. */

@@ -63,6 +63,9 @@ const MESSAGES = {
 	control: "Dieses Feld darf keine Zeilenumbrüche, Tabulatoren oder Steuerzeichen enthalten.",
 	exportTooSoon: (minutes) => `Sie haben Ihre Daten gerade erst heruntergeladen. Eine neue Zusammenstellung ist in ${minutes === 1 ? "einer Minute" : `${minutes} Minuten`} möglich.`,
 	exportFailed: "Ihre Daten konnten gerade nicht zusammengestellt werden. Bitte versuchen Sie es später erneut.",
+	deletionForfeitRequired: (n) => `Sie haben noch ${n === 1 ? "einen offenen Cashback-Code" : `${n} offene Cashback-Codes`}. Bitte bestätigen Sie, dass Sie darauf verzichten, oder lösen Sie ${n === 1 ? "ihn" : "sie"} vorher ein.`,
+	deletionDeferred: "Ihre Löschung ist vorgemerkt. Sie wird automatisch ausgeführt, sobald Ihre Einreichungen geprüft und Ihre Auszahlungen abgeschlossen sind; Sie erhalten dann eine Bestätigung per E-Mail.",
+	deletionDone: "Ihr Konto wurde gelöscht. Eine Bestätigung ist per E-Mail unterwegs.",
 	reasonRequired: "Bitte geben Sie einen Grund an.",
 	unverified: "Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse: Erst dann können Sie Cashback-Codes einlösen. Den Link dazu haben wir Ihnen per E-Mail geschickt.",
 	blocked: (contactEmail) => `Deine Werkstatt ist für das Einlösen von Cashback-Codes gesperrt. Bitte wende dich an ${contactEmail}, wenn du Fragen dazu hast.`
@@ -229,7 +232,9 @@ const STAFF_LOG_LABELS = {
 	"review.passed": "Rechnung geprüft: bestanden (Warteschlange)",
 	"review.faulty": "Rechnung geprüft: fehlerhaft (Warteschlange)",
 	"review.missing": "Rechnung geprüft: nicht vorhanden (Warteschlange)",
-	"privacy.data_export": "Datenauskunft (ZIP) erstellt"
+	"privacy.data_export": "Datenauskunft (ZIP) erstellt",
+	"privacy.deletion_requested": "Kontolöschung beantragt (wartet auf Abschluss)",
+	"privacy.account_deleted": "Konto gelöscht"
 };
 function staffLogLabel(action) {
 	var _STAFF_LOG_LABELS$act;
@@ -248,6 +253,14 @@ const DATA_EXPORT = {
 	attemptsPerMinute: 5,
 	fileName: (isoDay) => `meine-daten-${isoDay}.zip`
 };
+const RETENTION = {
+	bookingVoucherYears: 8,
+	bookingVoucherBasis: "§ 147 Abs. 1 Nr. 4, Abs. 3 AO; § 257 Abs. 1 Nr. 4, Abs. 4 HGB (Buchungsbeleg)"
+};
+function keepBookingVoucherUntil(paidOn) {
+	return `${Number(String(paidOn).slice(0, 4)) + RETENTION.bookingVoucherYears}-12-31`;
+}
+const ACCOUNT_DELETION = { attemptsPerMinute: 5 };
 
 // src/rules/labels.ts
 const VOUCHER_STATUS_LABELS = {
@@ -1803,6 +1816,7 @@ function bicProblem(value) {
 	return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(bic) && isValidBIC(bic) ? null : MESSAGES.bic;
 }
 
+exports.ACCOUNT_DELETION = ACCOUNT_DELETION;
 exports.AUDIT_OUTCOME_LABELS = AUDIT_OUTCOME_LABELS;
 exports.CONTROL_CHARACTERS = CONTROL_CHARACTERS;
 exports.DATA_EXPORT = DATA_EXPORT;
@@ -1813,6 +1827,7 @@ exports.MAIL_TEMPLATE_LABELS = MAIL_TEMPLATE_LABELS;
 exports.MESSAGES = MESSAGES;
 exports.OVERLOAD = OVERLOAD;
 exports.PORTAL_RETURN_REASONS = PORTAL_RETURN_REASONS;
+exports.RETENTION = RETENTION;
 exports.RETURN_REASONS = RETURN_REASONS;
 exports.SEPA_TEXT = SEPA_TEXT;
 exports.SESSION_SECONDS = SESSION_SECONDS;
@@ -1832,6 +1847,7 @@ exports.emailProblem = emailProblem;
 exports.germanDate = germanDate;
 exports.ibanProblem = ibanProblem;
 exports.invoiceFacts = invoiceFacts;
+exports.keepBookingVoucherUntil = keepBookingVoucherUntil;
 exports.labelOf = labelOf;
 exports.maskIban = maskIban;
 exports.normalizeBic = normalizeBic;

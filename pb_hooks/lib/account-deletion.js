@@ -1,0 +1,327 @@
+/// <reference path="../../pb_data/types.d.ts" />
+
+// 'Konto löschen' (issue 37, docs/decisions/038-account-deletion.md). A workshop deletes its
+// account with its password; open codes are forfeited only when it says so; a submission in
+// audit or a payout not yet paid defers the deletion, which then runs by itself once they are
+// settled (the cron job below). The deletion is one transaction: what the law requires (a paid
+// payout with its invoice, a booking voucher) is copied into retained_records (administrators
+// only, until the end of its period), everything else of the workshop is removed, the staff
+// log keeps the action without personal data, and the confirmation mail is queued; the invoice
+// files go after the commit, and the database's write-ahead log is emptied so deleted rows do
+// not linger in it.
+
+const UNSETTLED_PAYOUTS = ['payable', 'held', 'in_batch', 'exported', 'returned'];
+
+function rules() {
+  return require(`${__hooks}/lib/vendor/rules.js`);
+}
+
+function count(app, sql, id) {
+  const row = new DynamicModel({ n: 0 });
+  app.db().newQuery(sql).bind({ id }).one(row);
+  return row.n;
+}
+
+/** What stands between the workshop and its deletion, and what would be kept. */
+function situation(app, userId) {
+  const paid = arrayOf(new DynamicModel({ paidOn: '' }));
+  app.db().newQuery(`SELECT paidOn FROM payouts WHERE user = {:id} AND status = 'paid' ORDER BY paidOn`).bind({ id: userId }).all(paid);
+  return {
+    openCodes: count(app, `SELECT COUNT(*) AS n FROM vouchers WHERE user = {:id} AND status = 'open'`, userId),
+    pendingSubmissions: count(app, `SELECT COUNT(*) AS n FROM submissions WHERE user = {:id} AND status = 'pending'`, userId),
+    unpaidPayouts: count(
+      app,
+      `SELECT COUNT(*) AS n FROM payouts WHERE user = {:id} AND status IN (${UNSETTLED_PAYOUTS.map((s) => `'${s}'`).join(', ')})`,
+      userId,
+    ),
+    kept: paid.map((p) => ({ paidOn: p.paidOn, keepUntil: rules().keepBookingVoucherUntil(p.paidOn || new Date().toISOString()) })),
+  };
+}
+
+const settled = (s) => s.pendingSubmissions === 0 && s.unpaidPayouts === 0;
+
+/** GET /api/portal/account-deletion: what a deletion would do now, and a request waiting. */
+function preview(app, user) {
+  const s = situation(app, user.id);
+  return {
+    requestedAt: user.getString('deletionRequestedAt'),
+    openCodes: s.openCodes,
+    waitingFor: { submissions: s.pendingSubmissions, payouts: s.unpaidPayouts },
+    kept: s.kept,
+    bookingVoucherYears: rules().RETENTION.bookingVoucherYears,
+  };
+}
+
+function refuse(e, status, message, data) {
+  return e.json(status, { status, message, data: data || {} });
+}
+
+/** POST /api/portal/account-deletion { password, forfeitCodes }: deletes now, or defers. */
+function requestDeletion(e) {
+  const rulebook = rules();
+  const body = e.requestInfo().body || {};
+  const password = typeof body.password === 'string' ? body.password : '';
+  const user = e.app.findRecordById('users', e.auth.id);
+  if (!password || !user.validatePassword(password)) {
+    const message = password ? rulebook.MESSAGES.currentPasswordWrong : rulebook.MESSAGES.currentPasswordRequired;
+    return refuse(e, 400, message, { password: { code: password ? 'validation_invalid_password' : 'validation_required', message } });
+  }
+  const forfeit = body.forfeitCodes === true;
+  let outcome = null;
+  require(`${__hooks}/lib/database.js`).writeTransaction(e.app, (tx) => {
+    const fresh = tx.findRecordById('users', user.id);
+    const s = situation(tx, fresh.id);
+    if (s.openCodes > 0 && !forfeit) {
+      outcome = { refused: rulebook.MESSAGES.deletionForfeitRequired(s.openCodes) };
+      return;
+    }
+    if (!settled(s)) {
+      fresh.set('deletionRequestedAt', new Date().toISOString().replace('T', ' '));
+      fresh.set('deletionForfeitCodes', forfeit);
+      tx.save(fresh);
+      require(`${__hooks}/lib/staff-log.js`).write(tx, {
+        actor: fresh,
+        action: 'privacy.deletion_requested',
+        target: { collection: 'users', id: fresh.id },
+        reason: 'Auf Wunsch der Werkstatt (Profil)',
+        after: { submissions: s.pendingSubmissions, payouts: s.unpaidPayouts, openCodes: s.openCodes },
+      });
+      outcome = { state: 'deferred' };
+      return;
+    }
+    outcome = { state: 'deleted', files: erase(tx, fresh, { actor: fresh, reason: 'Auf Wunsch der Werkstatt (Profil)' }) };
+  });
+  if (outcome.refused) {
+    return refuse(e, 400, outcome.refused, { forfeitCodes: { code: 'validation_required', message: outcome.refused } });
+  }
+  if (outcome.state === 'deferred') {
+    return e.json(202, {
+      state: 'deferred',
+      message: rulebook.MESSAGES.deletionDeferred,
+      ...preview(e.app, e.app.findRecordById('users', user.id)),
+    });
+  }
+  afterErase(e.app, outcome.files);
+  return e.json(200, { state: 'deleted', message: rulebook.MESSAGES.deletionDone });
+}
+
+/** The invoice's bytes of a stored submission, or null when the file is gone. */
+function invoiceBytes(app, fsys, submissionId, file) {
+  if (!file) return null;
+  const key = `${app.findCollectionByNameOrId('submissions').id}/${submissionId}/${file}`;
+  try {
+    const reader = fsys.getReader(key);
+    try {
+      return toBytes(reader);
+    } finally {
+      reader.close();
+    }
+  } catch (err) {
+    app.logger().error('account deletion: invoice missing', 'submission', submissionId, 'error', String(err));
+    return null;
+  }
+}
+
+function idsOf(app, sql, id) {
+  const rows = arrayOf(new DynamicModel({ id: '' }));
+  app.db().newQuery(sql).bind({ id }).all(rows);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Removes the workshop `user` inside the transaction `tx`: retained copies of its paid payouts,
+ * every row of it deleted, the staff log's before/after of its records emptied, the log entry
+ * and the confirmation mail queued. Returns the storage folders to remove after the commit.
+ */
+function erase(tx, user, { actor, reason }) {
+  const rulebook = rules();
+  const id = user.id;
+  const email = user.email();
+  const name = `${user.getString('firstName')} ${user.getString('lastName')}`.trim();
+  // Deleted rows are overwritten with zeros, not left in free pages of the database file.
+  tx.db().newQuery('PRAGMA secure_delete = ON').execute();
+
+  // 1. What the law requires: each paid payout and its invoice (a booking voucher).
+  const paid = arrayOf(
+    new DynamicModel({
+      id: '',
+      submission: '',
+      amount: 0,
+      accountHolder: '',
+      iban: '',
+      bic: '',
+      endToEndId: '',
+      remittance: '',
+      paidOn: '',
+      batch: '',
+      code: '',
+      file: '',
+      submittedAt: '',
+    }),
+  );
+  tx.db()
+    .newQuery(
+      `SELECT p.id, p.submission, p.amount, p.accountHolder, p.iban, p.bic, p.endToEndId, p.remittance, p.paidOn, p.batch,
+              COALESCE(v.code, '') AS code, COALESCE(s.file, '') AS file, COALESCE(s.created, '') AS submittedAt
+         FROM payouts p LEFT JOIN vouchers v ON v.id = p.voucher LEFT JOIN submissions s ON s.id = p.submission
+        WHERE p.user = {:id} AND p.status = 'paid' ORDER BY p.paidOn, p.id`,
+    )
+    .bind({ id })
+    .all(paid);
+  const retained = tx.findCollectionByNameOrId('retained_records');
+  const fsys = tx.newFilesystem();
+  let lastKeep = '';
+  try {
+    for (const p of paid) {
+      const keepUntil = rulebook.keepBookingVoucherUntil(p.paidOn || new Date().toISOString());
+      if (keepUntil > lastKeep) lastKeep = keepUntil;
+      const record = new Record(retained);
+      record.set('kind', 'payout');
+      record.set('formerUser', id);
+      record.set('keepUntil', `${keepUntil} 23:59:59.999Z`);
+      record.set('legalBasis', rulebook.RETENTION.bookingVoucherBasis);
+      record.set('data', {
+        payout: p.id,
+        submission: p.submission,
+        code: p.code,
+        amount: p.amount,
+        accountHolder: p.accountHolder,
+        iban: p.iban,
+        bic: p.bic,
+        endToEndId: p.endToEndId,
+        remittance: p.remittance,
+        paidOn: p.paidOn,
+        batch: p.batch,
+        submittedAt: p.submittedAt,
+      });
+      const bytes = invoiceBytes(tx, fsys, p.submission, p.file);
+      if (bytes) record.set('invoice', $filesystem.fileFromBytes(bytes, p.file));
+      tx.save(record);
+    }
+  } finally {
+    fsys.close();
+  }
+
+  // 2. Everything else of the workshop. The staff log keeps who did what and when, not the
+  //    before and after of the workshop's records (names, bank details).
+  const submissions = idsOf(tx, `SELECT id FROM submissions WHERE user = {:id}`, id);
+  const owned = submissions
+    .concat(idsOf(tx, `SELECT id FROM payouts WHERE user = {:id}`, id))
+    .concat(idsOf(tx, `SELECT id FROM vouchers WHERE user = {:id}`, id))
+    .concat(idsOf(tx, `SELECT id FROM user_lz_connections WHERE user = {:id}`, id))
+    .concat([id]);
+  const campaigns = idsOf(tx, `SELECT DISTINCT campaign AS id FROM sales_data WHERE user = {:id}`, id);
+  const run = (sql, params) =>
+    tx
+      .db()
+      .newQuery(sql)
+      .bind(params || { id })
+      .execute();
+  // The entries about its records keep action, actor and time; before, after and the reason
+  // (a note may name the workshop) go with the records they explained.
+  run(
+    `UPDATE staff_log SET before = NULL, after = NULL, reason = '' WHERE targetId IN ({:ids})`.replace(
+      '{:ids}',
+      owned.map((_, i) => `{:o${i}}`).join(', '),
+    ),
+    ownedParams(owned),
+  );
+  run(`DELETE FROM submission_audits WHERE submission IN (SELECT id FROM submissions WHERE user = {:id})`);
+  run(`DELETE FROM payouts WHERE user = {:id}`);
+  run(`DELETE FROM submissions WHERE user = {:id}`);
+  run(`DELETE FROM vouchers WHERE user = {:id}`);
+  run(`DELETE FROM user_lz_connections WHERE user = {:id}`);
+  run(`DELETE FROM sales_data WHERE user = {:id}`);
+  run(`DELETE FROM sales_totals WHERE user = {:id}`);
+  run(`DELETE FROM mail_outbox WHERE user = {:id} OR lower(recipient) = lower({:email})`, { id, email });
+  run(`DELETE FROM login_failures WHERE key = {:key}`, { key: `users:${String(email).toLowerCase()}` });
+  for (const campaign of campaigns) require(`${__hooks}/lib/dashboard.js`).invalidateSalesWeekly(tx, campaign);
+  // PocketBase removes the account's sessions, one-time codes and sign-in origins with it.
+  tx.delete(user);
+
+  // 3. The record of the deletion, and the confirmation (its address is forgotten once sent).
+  require(`${__hooks}/lib/staff-log.js`).write(tx, {
+    actor,
+    action: 'privacy.account_deleted',
+    target: { collection: 'users', id },
+    reason,
+    after: { submissions: submissions.length, retained: paid.length, keptUntil: lastKeep },
+  });
+  // Entries the workshop wrote itself (its export, its request, this deletion) keep its id, not its address.
+  run(`UPDATE staff_log SET actorEmail = '' WHERE actorCollection = 'users' AND actorId = {:id}`);
+  const kept =
+    paid.length > 0
+      ? `Aufbewahrt werden nur ${paid.length === 1 ? 'Ihre Auszahlung' : `Ihre ${paid.length} Auszahlungen`} mit der zugehörigen Rechnung als Buchungsbeleg, weil das Steuer- und Handelsrecht es verlangt (${rulebook.RETENTION.bookingVoucherBasis}), bis zum ${rulebook.germanDate(lastKeep)}. Nur unsere Administratoren können sie einsehen; danach werden sie gelöscht.`
+      : 'Wir bewahren keine Daten Ihres Kontos auf.';
+  require(`${__hooks}/lib/outbox.js`).enqueue(tx, {
+    to: email,
+    user: '',
+    template: 'account-deleted',
+    data: { name, kept, contactEmail: require(`${__hooks}/lib/account.js`).contactEmail(tx) },
+  });
+  return submissions.map((s) => `${tx.findCollectionByNameOrId('submissions').id}/${s}/`);
+}
+
+function ownedParams(owned) {
+  const params = {};
+  owned.forEach((value, i) => {
+    params[`o${i}`] = value;
+  });
+  return params;
+}
+
+/** After the commit: the deleted submissions' invoice files, and the write-ahead log emptied. */
+function afterErase(app, folders) {
+  const fsys = app.newFilesystem();
+  try {
+    for (const folder of folders) {
+      try {
+        fsys.deletePrefix(folder);
+      } catch (err) {
+        app.logger().error('account deletion: files not removed', 'folder', folder, 'error', String(err));
+      }
+    }
+  } finally {
+    fsys.close();
+  }
+  checkpoint(app);
+}
+
+/** Old versions of deleted rows live on in the WAL until a checkpoint copies the new pages back and empties it. */
+function checkpoint(app) {
+  try {
+    app.db().newQuery('PRAGMA wal_checkpoint(TRUNCATE)').execute();
+  } catch (err) {
+    app.logger().warn('checkpoint after a deletion not done', 'error', String(err));
+  }
+}
+
+/** The cron job: deferred deletions whose submissions and payouts are settled now. */
+function runDeferred(app) {
+  const due = arrayOf(new DynamicModel({ id: '' }));
+  app.db().newQuery(`SELECT id FROM users WHERE deletionRequestedAt != '' ORDER BY deletionRequestedAt`).all(due);
+  let deleted = 0;
+  for (const row of due) {
+    let files = null;
+    require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
+      let user;
+      try {
+        user = tx.findRecordById('users', row.id);
+      } catch (_) {
+        return;
+      }
+      if (!user.getString('deletionRequestedAt') || !settled(situation(tx, user.id))) return;
+      files = erase(tx, user, {
+        actor: null,
+        reason: 'Vorgemerkte Löschung, nach Abschluss der Einreichungen und Auszahlungen ausgeführt',
+      });
+    });
+    if (files) {
+      afterErase(app, files);
+      deleted += 1;
+    }
+  }
+  return { due: due.length, deleted };
+}
+
+module.exports = { preview, requestDeletion, runDeferred, erase, afterErase, checkpoint, situation };
