@@ -16,6 +16,7 @@ const ResetPassword = lazy(() => import('./routes/reset-password'));
 const Verify = lazy(() => import('./routes/verify'));
 const ConfirmEmailChange = lazy(() => import('./routes/confirm-email-change'));
 const Profile = lazy(() => import('./routes/profile'));
+const AccountDeletion = lazy(() => import('./routes/account-deletion'));
 const AdminProfile = lazy(() => import('./routes/admin-profile'));
 const Datacenter = lazy(() => import('./routes/datacenter'));
 const Cashback = lazy(() => import('./routes/cashback'));
@@ -60,6 +61,14 @@ export const routes: RouteObject[] = [
         element: (
           <RoleGuard allowed={['User']}>
             <Profile />
+          </RoleGuard>
+        ),
+      },
+      {
+        path: paths.accountDeletion.path,
+        element: (
+          <RoleGuard allowed={['User']}>
+            <AccountDeletion />
           </RoleGuard>
         ),
       },

@@ -20,6 +20,7 @@ export const paths = {
     getHref: (token: string) => `/confirm-email-change/${token}`,
   },
   profile: { path: '/profile', title: 'Mein Profil', getHref: () => '/profile' },
+  accountDeletion: { path: '/konto-loeschen', title: 'Konto löschen', getHref: () => '/konto-loeschen' },
   adminProfile: { path: '/adminprofile', title: 'Profil', getHref: () => '/adminprofile' },
   datacenter: { path: '/datacenter', title: 'Datacenter', getHref: () => '/datacenter' },
   cashback: { path: '/cashback', title: 'Cashback einlösen', getHref: () => '/cashback' },

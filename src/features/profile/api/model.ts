@@ -168,3 +168,16 @@ export interface PasswordChange {
   password: string;
   passwordConfirm: string;
 }
+
+/** What 'Konto löschen' would do now (GET /api/portal/account-deletion). */
+export interface DeletionPreview {
+  /** When a deferred deletion was asked for ('' when none waits). */
+  requestedAt: string;
+  openCodes: number;
+  waitingFor: { submissions: number; payouts: number };
+  /** Paid payouts kept as booking vouchers, each until the end of its period (YYYY-MM-DD). */
+  kept: { paidOn: string; keepUntil: string }[];
+  bookingVoucherYears: number;
+}
+
+export type DeletionOutcome = { state: 'deleted'; message: string } | ({ state: 'deferred'; message: string } & DeletionPreview);

@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
 import { DATA_EXPORT } from '@/rules/privacy';
 
 import { downloadMyData } from '../api/download-my-data';
@@ -64,6 +66,12 @@ export function MyDataPanel() {
           {isSubmitting ? MY_DATA_MESSAGES.working : 'Meine Daten herunterladen'}
         </Button>
       </form>
+      <p className="mt-6 text-sm text-slate-700">
+        Sie möchten nicht mehr teilnehmen?{' '}
+        <Link to={paths.accountDeletion.getHref()} className="font-medium text-brand-700 underline">
+          Konto löschen
+        </Link>
+      </p>
     </section>
   );
 }

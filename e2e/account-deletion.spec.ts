@@ -1,0 +1,85 @@
+import { MESSAGES } from '../src/rules';
+import { PASSWORD, submissionForm } from '../tests/helpers/fixtures';
+import { declineCookies, enterAs, expect, openVoucher, test } from './fixtures';
+
+// Issue 37: 'Konto löschen' at a phone's and a desktop's width: the page says what goes and what
+// is kept until when, asks for the password and for giving up open codes, and signs the
+// workshop out; with a submission in audit the deletion waits and says so.
+
+for (const width of [360, 1280]) {
+  test(`'Konto löschen' at ${width} px: what is kept until when, the open code given up explicitly, then signed out`, async ({
+    page,
+    admin,
+    makeAccount,
+    expectNoA11yViolations,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const workshop = await makeAccount('users');
+    await openVoucher(admin, workshop.id, 1);
+    const paidVoucher = await openVoucher(admin, workshop.id, 2);
+    await admin.collection('vouchers').update(paidVoucher.id, { status: 'closed' });
+    const sub = await admin.collection('submissions').create(submissionForm(workshop.id, paidVoucher, { status: 'passed' }));
+    await admin.collection('payouts').create({
+      submission: sub.id,
+      user: workshop.id,
+      voucher: paidVoucher.id,
+      campaign: sub.campaign,
+      amount: 50,
+      accountHolder: 'Erika Mustermann',
+      iban: 'DE89370400440532013000',
+      endToEndId: `E2E${sub.id}`,
+      remittance: 'NORA Cashback',
+      status: 'paid',
+      paidOn: '2026-03-02',
+    });
+
+    await enterAs(page, admin, workshop);
+    await declineCookies(page);
+    await page.getByRole('region', { name: 'Meine Daten' }).getByRole('link', { name: 'Konto löschen' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Konto löschen' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Was wir aufbewahren müssen' })).toContainText('bis zum 31.12.2034');
+    const form = page.getByRole('form', { name: 'Löschung bestätigen' });
+    await form.getByLabel('Aktuelles Passwort').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Konto endgültig löschen' }).click();
+    await expect(form.getByText(MESSAGES.deletionForfeitRequired(1))).toBeVisible();
+    await form.getByLabel(/Ich verzichte auf meinen offenen Cashback-Code/).check();
+    await form.getByLabel('Aktuelles Passwort').fill('Falsches-Passwort-9');
+    await form.getByRole('button', { name: 'Konto endgültig löschen' }).click();
+    await expect(form.getByText(MESSAGES.currentPasswordWrong)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectNoA11yViolations(page);
+
+    await form.getByLabel('Aktuelles Passwort').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Konto endgültig löschen' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText(MESSAGES.deletionDone)).toBeVisible();
+    // Signed out: the profile now asks for a sign-in.
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login/);
+    await expect(admin.collection('users').getOne(workshop.id)).rejects.toThrow();
+  });
+}
+
+test('with a submission in audit the deletion waits, and the page says what for', async ({
+  page,
+  admin,
+  makeAccount,
+  expectNoA11yViolations,
+}) => {
+  const workshop = await makeAccount('users');
+  const voucher = await openVoucher(admin, workshop.id, 1);
+  await admin.collection('vouchers').update(voucher.id, { status: 'audit' });
+  await admin.collection('submissions').create(submissionForm(workshop.id, voucher, { status: 'pending' }));
+  await enterAs(page, admin, workshop, '/konto-loeschen');
+  await declineCookies(page);
+  await expect(page.getByText('Ihre Löschung müsste warten, bis 1 Einreichung geprüft ist.')).toBeVisible();
+  const form = page.getByRole('form', { name: 'Löschung bestätigen' });
+  await form.getByLabel('Aktuelles Passwort').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Konto endgültig löschen' }).click();
+  await expect(page.getByText(MESSAGES.deletionDeferred)).toBeVisible();
+  await expect(
+    page.getByText(/Sie haben die Löschung am .* beantragt\. Sie wird automatisch ausgeführt, sobald 1 Einreichung geprüft ist\./),
+  ).toBeVisible();
+  await expectNoA11yViolations(page);
+  expect((await admin.collection('users').getOne(workshop.id)).id).toBe(workshop.id);
+});

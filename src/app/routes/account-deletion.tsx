@@ -1,0 +1,5 @@
+import { AccountDeletionPage } from '@/features/profile/components/account-deletion-page';
+
+export default function AccountDeletionRoute() {
+  return <AccountDeletionPage />;
+}
