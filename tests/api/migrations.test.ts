@@ -27,6 +27,7 @@ const PROJECT_COLLECTIONS = [
   'payouts',
   'portal_counters',
   'portal_settings',
+  'retained_records',
   'sales_data',
   'sales_data_files',
   'sales_totals',

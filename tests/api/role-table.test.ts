@@ -308,6 +308,26 @@ const SPECS: Record<string, CollectionSpec> = {
     }),
     update: { field: 'status', value: 'queued' },
   },
+  retained_records: {
+    make: async () =>
+      (
+        await server.admin.collection('retained_records').create({
+          kind: 'payout',
+          formerUser: unique('u').slice(0, 15),
+          keepUntil: '2034-12-31 23:59:59.999Z',
+          legalBasis: '§ 147 AO',
+          data: { iban: 'DE89370400440532013000' },
+        })
+      ).id,
+    createBody: async () => ({
+      kind: 'payout',
+      formerUser: 'gefaelscht',
+      keepUntil: '2099-12-31 00:00:00.000Z',
+      legalBasis: 'x',
+      data: {},
+    }),
+    update: { field: 'keepUntil', value: '2099-12-31 00:00:00.000Z' },
+  },
   staff_log: {
     make: async () => (await server.admin.collection('staff_log').create({ action: 'test.entry', reason: 'Testeintrag' })).id,
     createBody: async () => ({ action: 'sales_import.confirm', reason: 'gefälscht' }),
