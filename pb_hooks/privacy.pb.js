@@ -35,3 +35,21 @@ cronAdd('account-deletions', '*/5 * * * *', () => {
   const result = require(`${__hooks}/lib/account-deletion.js`).runDeferred($app);
   if (result.deleted > 0) $app.logger().info('deferred account deletions', 'due', result.due, 'deleted', result.deleted);
 });
+
+// The back office: a deletion asked for by letter or phone, and the deletions that wait.
+routerAdd(
+  'POST',
+  '/api/portal/backoffice/workshops/{id}/deletion',
+  (e) => require(`${__hooks}/lib/account-deletion.js`).requestForStaff(e, e.request.pathValue('id')),
+  $apis.requireAuth('administrators'),
+);
+
+routerAdd(
+  'GET',
+  '/api/portal/backoffice/deletions',
+  (e) => {
+    e.response.header().set('Cache-Control', 'no-store');
+    return e.json(200, { items: require(`${__hooks}/lib/account-deletion.js`).pending(e.app) });
+  },
+  $apis.requireAuth('administrators'),
+);

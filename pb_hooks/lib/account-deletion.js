@@ -58,18 +58,28 @@ function refuse(e, status, message, data) {
 
 /** POST /api/portal/account-deletion { password, forfeitCodes }: deletes now, or defers. */
 function requestDeletion(e) {
-  const rulebook = rules();
   const body = e.requestInfo().body || {};
   const password = typeof body.password === 'string' ? body.password : '';
   const user = e.app.findRecordById('users', e.auth.id);
-  if (!password || !user.validatePassword(password)) {
-    const message = password ? rulebook.MESSAGES.currentPasswordWrong : rulebook.MESSAGES.currentPasswordRequired;
-    return refuse(e, 400, message, { password: { code: password ? 'validation_invalid_password' : 'validation_required', message } });
-  }
-  const forfeit = body.forfeitCodes === true;
+  const refused = require(`${__hooks}/lib/account.js`).passwordRefusal(user, password);
+  if (refused) return e.json(400, refused);
+  const outcome = deleteOrDefer(e.app, user.id, {
+    actor: user,
+    reason: 'Auf Wunsch der Werkstatt (Profil)',
+    forfeit: body.forfeitCodes === true,
+  });
+  return answer(e, outcome);
+}
+
+/**
+ * Deletes the workshop now, or stores the request while something is unsettled. Open codes are
+ * forfeited only with `forfeit`. Returns { refused } or { state: 'deleted' | 'deferred' }.
+ */
+function deleteOrDefer(app, userId, { actor, reason, forfeit }) {
+  const rulebook = rules();
   let outcome = null;
-  require(`${__hooks}/lib/database.js`).writeTransaction(e.app, (tx) => {
-    const fresh = tx.findRecordById('users', user.id);
+  require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
+    const fresh = tx.findRecordById('users', userId);
     const s = situation(tx, fresh.id);
     if (s.openCodes > 0 && !forfeit) {
       outcome = { refused: rulebook.MESSAGES.deletionForfeitRequired(s.openCodes) };
@@ -80,17 +90,24 @@ function requestDeletion(e) {
       fresh.set('deletionForfeitCodes', forfeit);
       tx.save(fresh);
       require(`${__hooks}/lib/staff-log.js`).write(tx, {
-        actor: fresh,
+        actor,
         action: 'privacy.deletion_requested',
         target: { collection: 'users', id: fresh.id },
-        reason: 'Auf Wunsch der Werkstatt (Profil)',
+        reason,
         after: { submissions: s.pendingSubmissions, payouts: s.unpaidPayouts, openCodes: s.openCodes },
       });
-      outcome = { state: 'deferred' };
+      outcome = { state: 'deferred', userId };
       return;
     }
-    outcome = { state: 'deleted', files: erase(tx, fresh, { actor: fresh, reason: 'Auf Wunsch der Werkstatt (Profil)' }) };
+    outcome = { state: 'deleted', files: erase(tx, fresh, { actor, reason }) };
   });
+  if (outcome.files) afterErase(app, outcome.files);
+  return outcome;
+}
+
+/** The answer to a deletion request, the workshop's or an administrator's. */
+function answer(e, outcome) {
+  const rulebook = rules();
   if (outcome.refused) {
     return refuse(e, 400, outcome.refused, { forfeitCodes: { code: 'validation_required', message: outcome.refused } });
   }
@@ -98,11 +115,50 @@ function requestDeletion(e) {
     return e.json(202, {
       state: 'deferred',
       message: rulebook.MESSAGES.deletionDeferred,
-      ...preview(e.app, e.app.findRecordById('users', user.id)),
+      ...preview(e.app, e.app.findRecordById('users', outcome.userId)),
     });
   }
-  afterErase(e.app, outcome.files);
   return e.json(200, { state: 'deleted', message: rulebook.MESSAGES.deletionDone });
+}
+
+/** POST /api/portal/backoffice/workshops/{id}/deletion { reason, forfeitCodes }: a request received by letter or phone. */
+function requestForStaff(e, userId) {
+  const rulebook = rules();
+  const body = e.requestInfo().body || {};
+  const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
+  if (!reason || rulebook.controlProblem(reason)) {
+    const message = reason ? rulebook.MESSAGES.control : rulebook.MESSAGES.reasonRequired;
+    return refuse(e, 400, message, { reason: { code: 'validation_required', message } });
+  }
+  try {
+    e.app.findRecordById('users', userId);
+  } catch (_) {
+    return refuse(e, 404, "The requested resource wasn't found.");
+  }
+  return answer(e, deleteOrDefer(e.app, userId, { actor: e.auth, reason: reason.slice(0, 500), forfeit: body.forfeitCodes === true }));
+}
+
+/** The deletions waiting for their submissions and payouts, oldest first, with the GDPR's answer-by date (one month). */
+function pending(app) {
+  const rows = arrayOf(new DynamicModel({ id: '', shopName: '', email: '', deletionRequestedAt: '' }));
+  app
+    .db()
+    .newQuery(`SELECT id, shopName, email, deletionRequestedAt FROM users WHERE deletionRequestedAt != '' ORDER BY deletionRequestedAt, id`)
+    .all(rows);
+  return rows.map((r) => {
+    const s = situation(app, r.id);
+    const asked = new Date(String(r.deletionRequestedAt).replace(' ', 'T'));
+    const due = new Date(asked.getTime());
+    due.setUTCMonth(due.getUTCMonth() + 1);
+    return {
+      id: r.id,
+      shopName: r.shopName,
+      email: r.email,
+      requestedAt: r.deletionRequestedAt,
+      dueBy: due.toISOString(),
+      waitingFor: { submissions: s.pendingSubmissions, payouts: s.unpaidPayouts },
+    };
+  });
 }
 
 /** The invoice's bytes of a stored submission, or null when the file is gone. */
@@ -224,7 +280,7 @@ function erase(tx, user, { actor, reason }) {
       '{:ids}',
       owned.map((_, i) => `{:o${i}}`).join(', '),
     ),
-    ownedParams(owned),
+    listParams('o', owned),
   );
   run(`DELETE FROM submission_audits WHERE submission IN (SELECT id FROM submissions WHERE user = {:id})`);
   run(`DELETE FROM payouts WHERE user = {:id}`);
@@ -236,6 +292,14 @@ function erase(tx, user, { actor, reason }) {
   run(`DELETE FROM mail_outbox WHERE user = {:id} OR lower(recipient) = lower({:email})`, { id, email });
   run(`DELETE FROM login_failures WHERE key = {:key}`, { key: `users:${String(email).toLowerCase()}` });
   for (const campaign of campaigns) require(`${__hooks}/lib/dashboard.js`).invalidateSalesWeekly(tx, campaign);
+  // Other workshops' review signals named this one (a shared IBAN: its shop name; a shared
+  // invoice: its submission): computed again without it.
+  const review = require(`${__hooks}/lib/review.js`);
+  for (const other of mentionsOf(
+    tx,
+    [user.getString('shopName')].concat(submissions).filter((m) => m),
+  ))
+    review.refreshSignals(tx, other);
   // PocketBase removes the account's sessions, one-time codes and sign-in origins with it.
   tx.delete(user);
 
@@ -262,12 +326,25 @@ function erase(tx, user, { actor, reason }) {
   return submissions.map((s) => `${tx.findCollectionByNameOrId('submissions').id}/${s}/`);
 }
 
-function ownedParams(owned) {
+/** {:prefix0}, {:prefix1}, ... bound to `values`. */
+function listParams(prefix, values) {
   const params = {};
-  owned.forEach((value, i) => {
-    params[`o${i}`] = value;
+  values.forEach((value, i) => {
+    params[`${prefix}${i}`] = value;
   });
   return params;
+}
+
+/** The submissions whose review signals contain any of `texts`. */
+function mentionsOf(app, texts) {
+  if (texts.length === 0) return [];
+  const rows = arrayOf(new DynamicModel({ id: '' }));
+  app
+    .db()
+    .newQuery(`SELECT id FROM submissions WHERE ${texts.map((_, i) => `instr(signals, {:m${i}}) > 0`).join(' OR ')}`)
+    .bind(listParams('m', texts))
+    .all(rows);
+  return rows.map((r) => r.id);
 }
 
 /** After the commit: the deleted submissions' invoice files, and the write-ahead log emptied. */
@@ -324,4 +401,4 @@ function runDeferred(app) {
   return { due: due.length, deleted };
 }
 
-module.exports = { preview, requestDeletion, runDeferred, erase, afterErase, checkpoint, situation };
+module.exports = { preview, requestDeletion, requestForStaff, pending, runDeferred, erase, afterErase, checkpoint, situation };

@@ -99,4 +99,17 @@ function confirmEmailChange(e) {
   });
 }
 
-module.exports = { changesPassword, changePassword, requestEmailChange, confirmEmailChange, contactEmail };
+/**
+ * For a signed-in workshop's action that asks for its password again (the data export, the
+ * deletion): the body of the 400 answer with the German message when `password` is missing or
+ * wrong, else null.
+ */
+function passwordRefusal(user, password) {
+  const rulebook = rules();
+  if (password && user.validatePassword(password)) return null;
+  const message = password ? rulebook.MESSAGES.currentPasswordWrong : rulebook.MESSAGES.currentPasswordRequired;
+  const code = password ? 'validation_invalid_password' : 'validation_required';
+  return { status: 400, message, data: { password: { code, message } } };
+}
+
+module.exports = { changesPassword, changePassword, requestEmailChange, confirmEmailChange, contactEmail, passwordRefusal };

@@ -331,17 +331,9 @@ function selfService(e) {
   const rules = require(`${__hooks}/lib/vendor/rules.js`);
   const body = e.requestInfo().body || {};
   const password = typeof body.password === 'string' ? body.password : '';
-  if (!password) {
-    return refuse(e, 400, rules.MESSAGES.currentPasswordRequired, {
-      password: { code: 'validation_required', message: rules.MESSAGES.currentPasswordRequired },
-    });
-  }
   const user = e.app.findRecordById('users', e.auth.id);
-  if (!user.validatePassword(password)) {
-    return refuse(e, 400, rules.MESSAGES.currentPasswordWrong, {
-      password: { code: 'validation_invalid_password', message: rules.MESSAGES.currentPasswordWrong },
-    });
-  }
+  const refused = require(`${__hooks}/lib/account.js`).passwordRefusal(user, password);
+  if (refused) return e.json(400, refused);
   const madeAt = new Date();
   const spacing = rules.DATA_EXPORT.minutesBetween * 60000;
   let waitMs = 0;

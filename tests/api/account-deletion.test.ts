@@ -136,6 +136,58 @@ describe('a submission in audit defers the deletion; it runs by itself once sett
   });
 });
 
+describe('an administrator enters a deletion received by letter or phone', () => {
+  const path = (id: string) => `/api/portal/backoffice/workshops/${id}/deletion`;
+
+  it('needs a reason; deletes at once when nothing waits, with the reason in the staff log', async () => {
+    const w = await createWorkshop(server);
+    await createVoucher(server, w.id);
+    const none = await request(server.url, admin, 'POST', path(w.id), { reason: ' ' });
+    expect(none.status).toBe(400);
+    expect(none.json.data.reason.message).toBe(MESSAGES.reasonRequired);
+    const codes = await request(server.url, admin, 'POST', path(w.id), { reason: 'Brief vom 20.11.2026' });
+    expect(codes.status).toBe(400);
+    expect(codes.json.data.forfeitCodes.message).toBe(MESSAGES.deletionForfeitRequired(1));
+    const done = await request(server.url, admin, 'POST', path(w.id), { reason: 'Brief vom 20.11.2026', forfeitCodes: true });
+    expect(done.status, done.text).toBe(200);
+    expect(await exists('users', w.id)).toBe(false);
+    const log = await server.admin
+      .collection('staff_log')
+      .getFullList({ filter: `action = 'privacy.account_deleted' && targetId = '${w.id}'` });
+    expect(log).toEqual([
+      expect.objectContaining({ actorCollection: 'administrators', actorId: admin.id, reason: 'Brief vom 20.11.2026' }),
+    ]);
+  });
+
+  it('a deletion that waits is listed with the date the GDPR answer is due', async () => {
+    const w = await createWorkshop(server, { shopName: 'Wartende Werkstatt' });
+    const voucher = await createVoucher(server, w.id);
+    const sub = await request(server.url, w, 'POST', '/api/collections/submissions/records', submissionForm(w.id, voucher));
+    expect(sub.status, sub.text).toBe(200);
+    const deferred = await request(server.url, admin, 'POST', path(w.id), { reason: 'Anruf am 26.11.2026' });
+    expect(deferred.status, deferred.text).toBe(202);
+    const list = await request(server.url, admin, 'GET', '/api/portal/backoffice/deletions');
+    expect(list.status).toBe(200);
+    const item = list.json.items.find((i: { id: string }) => i.id === w.id);
+    expect(item).toMatchObject({ shopName: 'Wartende Werkstatt', email: w.email, waitingFor: { submissions: 1, payouts: 0 } });
+    const asked = new Date(item.requestedAt.replace(' ', 'T'));
+    const due = new Date(item.dueBy);
+    expect(due.getUTCMonth()).toBe((asked.getUTCMonth() + 1) % 12);
+    for (const actor of [auditor, w, null]) {
+      const denied = await request(server.url, actor, 'GET', '/api/portal/backoffice/deletions');
+      expect([401, 403]).toContain(denied.status);
+      expect(denied.text).not.toContain(w.email);
+    }
+  });
+
+  it('an unknown or forged id is 404 and deletes nothing', async () => {
+    for (const id of ['gibtesnicht1234', "x' OR '1'='1"]) {
+      const res = await request(server.url, admin, 'POST', path(encodeURIComponent(id)), { reason: 'Test', forfeitCodes: true });
+      expect(res.status, id).toBe(404);
+    }
+  });
+});
+
 describe('after a deletion', () => {
   const who = {
     firstName: 'Zoraida',
