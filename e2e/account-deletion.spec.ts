@@ -83,3 +83,43 @@ test('with a submission in audit the deletion waits, and the page says what for'
   await expectNoA11yViolations(page);
   expect((await admin.collection('users').getOne(workshop.id)).id).toBe(workshop.id);
 });
+
+test('an administrator enters deletions received by letter: one waits and is listed with its deadline, one is done at once', async ({
+  page,
+  admin,
+  makeAccount,
+  expectNoA11yViolations,
+}) => {
+  const waiting = await makeAccount('users', { shopName: 'Brief-Werkstatt Wartend' });
+  const voucher = await openVoucher(admin, waiting.id, 1);
+  await admin.collection('vouchers').update(voucher.id, { status: 'audit' });
+  await admin.collection('submissions').create(submissionForm(waiting.id, voucher, { status: 'pending' }));
+  const settled = await makeAccount('users', { shopName: 'Brief-Werkstatt Fertig' });
+  const administrator = await makeAccount('administrators');
+  await enterAs(page, admin, administrator);
+  await declineCookies(page);
+  const block = page.getByRole('region', { name: 'Werkstätten' });
+  const deleteVia = async (shop: string, email: string) => {
+    await block.getByRole('searchbox', { name: 'Werkstatt suchen' }).fill(email);
+    await block.getByRole('button', { name: new RegExp(shop) }).click();
+    const story = block.getByRole('region', { name: `Werkstatt ${shop}` });
+    await story.getByRole('button', { name: 'Konto löschen' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Grund *').fill('Löschantrag per Brief vom 20.11.2026');
+    await dialog.getByRole('button', { name: 'Ausführen' }).click();
+    return story;
+  };
+  const story = await deleteVia('Brief-Werkstatt Wartend', waiting.email);
+  await expect(story.getByRole('status')).toContainText('Die Löschung ist vorgemerkt');
+  const list = page.getByRole('region', { name: 'Löschanträge' });
+  // The list as it loads anew (the choice in the cookie banner is remembered).
+  await page.reload();
+  const item = list.getByRole('list', { name: 'Wartende Löschanträge' }).getByRole('listitem').filter({ hasText: waiting.email });
+  await expect(item).toContainText('wartet auf 1 Einreichung in Prüfung');
+  await expect(item).toContainText('Antwortfrist bis');
+  await expectNoA11yViolations(page);
+
+  await deleteVia('Brief-Werkstatt Fertig', settled.email);
+  await expect(block.getByText('Das Konto wurde gelöscht; die Werkstatt erhält eine Bestätigung per E-Mail.')).toBeVisible();
+  await expect(admin.collection('users').getOne(settled.id)).rejects.toThrow();
+});

@@ -4,6 +4,7 @@ import { useSessionStore } from '@/stores/session';
 import { AuditFileBlock, InvoiceCheckBlock } from './audit-file-and-invoice-check';
 import { RegistrationFilesBlock, UserFilesBlock } from './export-file-blocks';
 import { DashboardBlock } from './dashboard-block';
+import { DeletionsBlock } from './deletions-block';
 import { ImportGateBlock } from './import-gate-block';
 import { MailLogBlock } from './mail-log-block';
 import { PayoutsBlock } from './payouts-block';
@@ -35,6 +36,7 @@ export function DatacenterPage() {
           <PayoutsBlock />
           <MailLogBlock />
           <StaffLogBlock />
+          <DeletionsBlock />
         </>
       )}
       {role === 'Auditor' && (

@@ -11,6 +11,7 @@ import { VOUCHER_STATUS_LABELS } from '@/rules/labels';
 import { countOf, formatDate, formatDateTime, formatMoney } from '@/utils/format';
 
 import { downloadWorkshopData } from '../api/backoffice/download-workshop-data';
+import { requestDeletion } from '../api/backoffice/request-deletion';
 import { loadWorkshop } from '../api/backoffice/load-workshop';
 import { BACKOFFICE_MESSAGES, type Page, type WorkshopStory, type WorkshopSummary } from '../api/backoffice/model';
 import { searchWorkshops } from '../api/backoffice/search-workshops';
@@ -126,8 +127,15 @@ function WorkshopDetail({ id, onChanged }: { id: string; onChanged?: (workshop: 
   const story = useLoad<WorkshopStory | null>(load, null);
   const [action, setAction] = useState<PendingAction | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [deleted, setDeleted] = useState(false);
 
   if (story.loading && !story.data) return <Spinner label="Wird geladen..." />;
+  if (deleted)
+    return (
+      <Alert tone="success" className="mt-3">
+        Das Konto wurde gelöscht; die Werkstatt erhält eine Bestätigung per E-Mail. Im Mitarbeiterprotokoll steht der Grund.
+      </Alert>
+    );
   if (story.failed || !story.data) return <ErrorAlert message={BACKOFFICE_MESSAGES.loadFailed} />;
   const s = story.data;
   const w = s.workshop;
@@ -208,6 +216,25 @@ function WorkshopDetail({ id, onChanged }: { id: string; onChanged?: (workshop: 
               }
             >
               Datenauskunft (ZIP)
+            </Button>
+            <Button
+              size="sm"
+              variant="danger"
+              onClick={() =>
+                ask({
+                  title: 'Konto löschen (Antrag per Brief oder Telefon)',
+                  description:
+                    'Das Konto wird gelöscht, wie es die Werkstatt selbst unter „Konto löschen“ tun kann. Offene Cashback-Codes verfallen. Ist eine Einreichung in Prüfung oder eine Auszahlung offen, wird die Löschung danach automatisch ausgeführt.',
+                  run: async (reason) => {
+                    const outcome = await requestDeletion(id, reason, true);
+                    if (outcome.state === 'deleted') setDeleted(true);
+                    return outcome;
+                  },
+                  done: 'Die Löschung ist vorgemerkt und läuft nach Abschluss von Einreichungen und Auszahlungen.',
+                })
+              }
+            >
+              Konto löschen
             </Button>
           </div>
           <h3 className="mt-4 text-base font-bold">Leistungszentren</h3>

@@ -99,3 +99,14 @@ export interface LogFilters {
 /** Query parameters without the empty ones. */
 export const query = (params: Record<string, string | number | undefined>) =>
   Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== ''));
+
+/** A deletion that waits for its submissions and payouts (GET /api/portal/backoffice/deletions). */
+export interface PendingDeletion {
+  id: string;
+  shopName: string;
+  email: string;
+  requestedAt: string;
+  /** The GDPR's answer-by date: one month after the request. */
+  dueBy: string;
+  waitingFor: { submissions: number; payouts: number };
+}
