@@ -1,3 +1,4 @@
+import { RETENTION } from '../src/rules';
 import { declineCookies, expect, test } from './fixtures';
 
 test.describe('legal pages', () => {
@@ -19,7 +20,9 @@ test.describe('legal pages', () => {
     const article = page.getByRole('article');
     for (const fact of [
       'Stand: Juni 2025',
-      'drei Jahre',
+      `${RETENTION.consentYears} Jahre`,
+      `${RETENTION.bookingVoucherYears} Jahre`,
+      'Konto löschen',
       '14 Tagen',
       '14 Monate',
       'maximale Speicherdauer unserer Cookies ist die Sitzung',

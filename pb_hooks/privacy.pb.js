@@ -53,3 +53,8 @@ routerAdd(
   },
   $apis.requireAuth('administrators'),
 );
+
+// Data with no purpose left goes by itself, daily at 04:00 (pb_hooks/lib/retention.js).
+cronAdd('retention', '0 4 * * *', () => {
+  require(`${__hooks}/lib/retention.js`).run($app);
+});

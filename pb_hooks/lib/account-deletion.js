@@ -189,7 +189,7 @@ function idsOf(app, sql, id) {
  * every row of it deleted, the staff log's before/after of its records emptied, the log entry
  * and the confirmation mail queued. Returns the storage folders to remove after the commit.
  */
-function erase(tx, user, { actor, reason }) {
+function erase(tx, user, { actor, reason, notify = true }) {
   const rulebook = rules();
   const id = user.id;
   const email = user.email();
@@ -317,12 +317,13 @@ function erase(tx, user, { actor, reason }) {
     paid.length > 0
       ? `Aufbewahrt werden nur ${paid.length === 1 ? 'Ihre Auszahlung' : `Ihre ${paid.length} Auszahlungen`} mit der zugehörigen Rechnung als Buchungsbeleg, weil das Steuer- und Handelsrecht es verlangt (${rulebook.RETENTION.bookingVoucherBasis}), bis zum ${rulebook.germanDate(lastKeep)}. Nur unsere Administratoren können sie einsehen; danach werden sie gelöscht.`
       : 'Wir bewahren keine Daten Ihres Kontos auf.';
-  require(`${__hooks}/lib/outbox.js`).enqueue(tx, {
-    to: email,
-    user: '',
-    template: 'account-deleted',
-    data: { name, kept, contactEmail: require(`${__hooks}/lib/account.js`).contactEmail(tx) },
-  });
+  if (notify)
+    require(`${__hooks}/lib/outbox.js`).enqueue(tx, {
+      to: email,
+      user: '',
+      template: 'account-deleted',
+      data: { name, kept, contactEmail: require(`${__hooks}/lib/account.js`).contactEmail(tx) },
+    });
   return submissions.map((s) => `${tx.findCollectionByNameOrId('submissions').id}/${s}/`);
 }
 

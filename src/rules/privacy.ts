@@ -20,6 +20,19 @@ export const DATA_EXPORT = {
 export const RETENTION = {
   bookingVoucherYears: 8,
   bookingVoucherBasis: '§ 147 Abs. 1 Nr. 4, Abs. 3 AO; § 257 Abs. 1 Nr. 4, Abs. 4 HGB (Buchungsbeleg)',
+  /** A sign-up whose address was never confirmed and that did nothing else is removed after this. */
+  unverifiedAccountDays: 30,
+  /** A mail's content (names, codes, links) is emptied this long after it was made; the log line stays. */
+  mailContentDays: 90,
+  /** Generated staff CSVs with personal data (registrations file, user data file); the newest of each stays. */
+  generatedFileDays: 30,
+  /** A redemption that was not accepted, with its invoice, this long after the verdict (a new one replaced it). */
+  rejectedSubmissionDays: 180,
+  /** A record of a choice in the cookie banner. */
+  consentYears: 3,
+  /** PocketBase's request log (settings, migration 001) and its nightly backups (14 kept). */
+  requestLogDays: 14,
+  backupDays: 14,
 } as const;
 
 /** The last day a booking voucher of a payment made on `paidOn` (YYYY-MM-DD) is kept. */

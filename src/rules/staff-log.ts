@@ -33,6 +33,7 @@ export const STAFF_LOG_LABELS: Record<string, string> = {
   'privacy.data_export': 'Datenauskunft (ZIP) erstellt',
   'privacy.deletion_requested': 'Kontolöschung beantragt (wartet auf Abschluss)',
   'privacy.account_deleted': 'Konto gelöscht',
+  'privacy.retention': 'Aufbewahrungsfristen angewendet',
 };
 
 /** The German name of a staff log action; an action without one keeps its key. */

@@ -234,7 +234,8 @@ const STAFF_LOG_LABELS = {
 	"review.missing": "Rechnung geprüft: nicht vorhanden (Warteschlange)",
 	"privacy.data_export": "Datenauskunft (ZIP) erstellt",
 	"privacy.deletion_requested": "Kontolöschung beantragt (wartet auf Abschluss)",
-	"privacy.account_deleted": "Konto gelöscht"
+	"privacy.account_deleted": "Konto gelöscht",
+	"privacy.retention": "Aufbewahrungsfristen angewendet"
 };
 function staffLogLabel(action) {
 	var _STAFF_LOG_LABELS$act;
@@ -255,7 +256,14 @@ const DATA_EXPORT = {
 };
 const RETENTION = {
 	bookingVoucherYears: 8,
-	bookingVoucherBasis: "§ 147 Abs. 1 Nr. 4, Abs. 3 AO; § 257 Abs. 1 Nr. 4, Abs. 4 HGB (Buchungsbeleg)"
+	bookingVoucherBasis: "§ 147 Abs. 1 Nr. 4, Abs. 3 AO; § 257 Abs. 1 Nr. 4, Abs. 4 HGB (Buchungsbeleg)",
+	unverifiedAccountDays: 30,
+	mailContentDays: 90,
+	generatedFileDays: 30,
+	rejectedSubmissionDays: 180,
+	consentYears: 3,
+	requestLogDays: 14,
+	backupDays: 14
 };
 function keepBookingVoucherUntil(paidOn) {
 	return `${Number(String(paidOn).slice(0, 4)) + RETENTION.bookingVoucherYears}-12-31`;
