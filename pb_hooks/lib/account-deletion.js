@@ -53,7 +53,7 @@ function preview(app, user) {
 }
 
 function refuse(e, status, message, data) {
-  return e.json(status, { status, message, data: data || {} });
+  return require(`${__hooks}/lib/http.js`).jsonError(e, status, message, data);
 }
 
 /** POST /api/portal/account-deletion { password, forfeitCodes }: deletes now, or defers. */
@@ -123,19 +123,14 @@ function answer(e, outcome) {
 
 /** POST /api/portal/backoffice/workshops/{id}/deletion { reason, forfeitCodes }: a request received by letter or phone. */
 function requestForStaff(e, userId) {
-  const rulebook = rules();
   const body = e.requestInfo().body || {};
-  const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
-  if (!reason || rulebook.controlProblem(reason)) {
-    const message = reason ? rulebook.MESSAGES.control : rulebook.MESSAGES.reasonRequired;
-    return refuse(e, 400, message, { reason: { code: 'validation_required', message } });
-  }
+  const reason = require(`${__hooks}/lib/backoffice.js`).requireReason(body);
   try {
     e.app.findRecordById('users', userId);
   } catch (_) {
     return refuse(e, 404, "The requested resource wasn't found.");
   }
-  return answer(e, deleteOrDefer(e.app, userId, { actor: e.auth, reason: reason.slice(0, 500), forfeit: body.forfeitCodes === true }));
+  return answer(e, deleteOrDefer(e.app, userId, { actor: e.auth, reason, forfeit: body.forfeitCodes === true }));
 }
 
 /** The deletions waiting for their submissions and payouts, oldest first, with the GDPR's answer-by date (one month). */

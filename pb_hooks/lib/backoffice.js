@@ -387,4 +387,4 @@ function staffLogCsv(app, filters) {
   );
 }
 
-module.exports = { search, detail, act, staffLogQuery, staffLogPage, staffLogCsv, MESSAGES, PAGE_SIZE };
+module.exports = { search, detail, act, staffLogQuery, staffLogPage, staffLogCsv, MESSAGES, PAGE_SIZE, requireReason };

@@ -323,7 +323,7 @@ function lastSelfExport(app, userId) {
 }
 
 function refuse(e, status, message, data) {
-  return e.json(status, { status, message, data: data || {} });
+  return require(`${__hooks}/lib/http.js`).jsonError(e, status, message, data);
 }
 
 /** POST /api/portal/my-data { password }: the signed-in workshop's own archive. */
@@ -363,13 +363,7 @@ function selfService(e) {
 
 /** POST /api/portal/backoffice/workshops/{id}/data-export { reason }: an administrator answers a request by letter or phone. */
 function forStaff(e, userId) {
-  const rules = require(`${__hooks}/lib/vendor/rules.js`);
-  const body = e.requestInfo().body || {};
-  const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
-  if (!reason || rules.controlProblem(reason)) {
-    const message = reason ? rules.MESSAGES.control : rules.MESSAGES.reasonRequired;
-    return refuse(e, 400, message, { reason: { code: 'validation_required', message } });
-  }
+  const reason = require(`${__hooks}/lib/backoffice.js`).requireReason(e.requestInfo().body || {});
   const madeAt = new Date();
   let data = null;
   require(`${__hooks}/lib/database.js`).writeTransaction(e.app, (tx) => {
@@ -379,7 +373,7 @@ function forStaff(e, userId) {
       actor: e.auth,
       action: 'privacy.data_export',
       target: { collection: 'users', id: userId },
-      reason: reason.slice(0, 500),
+      reason,
       after: summary(data),
     });
   });

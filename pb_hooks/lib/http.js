@@ -150,4 +150,9 @@ function reportShed(app) {
   if (refused > 0) app.logger().warn('load shedding: API requests refused', 'refused', refused, 'limit', inFlightLimit());
 }
 
-module.exports = { contentSecurityPolicy, servePage, dropThumb, admit, behindFront, reportShed, ADMIT_PRIORITY };
+/** An error answer in PocketBase's shape ({ status, message, data }). */
+function jsonError(e, status, message, data) {
+  return e.json(status, { status, message, data: data || {} });
+}
+
+module.exports = { contentSecurityPolicy, servePage, dropThumb, admit, behindFront, reportShed, ADMIT_PRIORITY, jsonError };

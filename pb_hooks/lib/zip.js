@@ -63,37 +63,32 @@ function writer(write, now) {
     add(name, data) {
       const nameBytes = toBytes(name);
       const crc = crc32(data);
+      // What the local header and the central directory's entry say alike: version needed 2.0,
+      // names in UTF-8, stored, time and date, CRC, both sizes, the name's length.
+      const fields = (out) => {
+        u16(out, 20);
+        u16(out, 0x0800);
+        u16(out, 0);
+        u16(out, stamp.time);
+        u16(out, stamp.day);
+        u32(out, crc);
+        u32(out, data.length);
+        u32(out, data.length);
+        u16(out, nameBytes.length);
+        return out;
+      };
       const head = [];
       u32(head, 0x04034b50);
-      u16(head, 20); // version needed: 2.0
-      u16(head, 0x0800); // names in UTF-8
-      u16(head, 0); // stored
-      u16(head, stamp.time);
-      u16(head, stamp.day);
-      u32(head, crc);
-      u32(head, data.length);
-      u32(head, data.length);
-      u16(head, nameBytes.length);
-      u16(head, 0);
+      fields(head);
+      u16(head, 0); // extra
       const at = offset;
       emit(head.concat(nameBytes));
       emit(data);
       const dir = [];
       u32(dir, 0x02014b50);
-      u16(dir, 20);
-      u16(dir, 20);
-      u16(dir, 0x0800);
-      u16(dir, 0);
-      u16(dir, stamp.time);
-      u16(dir, stamp.day);
-      u32(dir, crc);
-      u32(dir, data.length);
-      u32(dir, data.length);
-      u16(dir, nameBytes.length);
-      u16(dir, 0); // extra
-      u16(dir, 0); // comment
-      u16(dir, 0); // disk
-      u16(dir, 0); // internal attributes
+      u16(dir, 20); // made by: 2.0
+      fields(dir);
+      for (const none of [0, 0, 0, 0]) u16(dir, none); // extra, comment, disk, internal attributes
       u32(dir, 0); // external attributes
       u32(dir, at);
       central.push(dir.concat(nameBytes));

@@ -144,7 +144,7 @@ describe('an administrator enters a deletion received by letter or phone', () =>
     await createVoucher(server, w.id);
     const none = await request(server.url, admin, 'POST', path(w.id), { reason: ' ' });
     expect(none.status).toBe(400);
-    expect(none.json.data.reason.message).toBe(MESSAGES.reasonRequired);
+    expect(none.json.message).toBe(MESSAGES.reasonRequired);
     const codes = await request(server.url, admin, 'POST', path(w.id), { reason: 'Brief vom 20.11.2026' });
     expect(codes.status).toBe(400);
     expect(codes.json.data.forfeitCodes.message).toBe(MESSAGES.deletionForfeitRequired(1));

@@ -260,7 +260,7 @@ describe("the administrator's export for a request by letter or phone", () => {
   it('needs a reason; with one, the same archive of exactly that workshop, recorded with the reason', async () => {
     const none = await exportOf(admin, path(theirs.id), { reason: '  ' });
     expect(none.status).toBe(400);
-    expect(JSON.parse(none.text).data.reason.message).toBe(MESSAGES.reasonRequired);
+    expect(JSON.parse(none.text).message).toBe(MESSAGES.reasonRequired);
     const res = await exportOf(admin, path(theirs.id), { reason: 'Auskunftsersuchen per Brief vom 20.11.2026' });
     expect(res.status).toBe(200);
     const entries = await readZip(res.bytes);

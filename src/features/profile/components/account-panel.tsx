@@ -1,29 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 
 import { changePassword } from '../api/change-password';
-import { ACCOUNT_MESSAGES, AccountError } from '../api/model';
+import { ACCOUNT_MESSAGES } from '../api/model';
 import { requestEmailChange } from '../api/request-email-change';
 import { emailChangeSchema, passwordChangeSchema, type EmailChangeValues, type PasswordChangeValues } from '../schemas/account';
-
-/** Puts the server's German field messages on the form's fields; what has no field is said above the form. */
-function showRefusal<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>, names: Path<T>[]): string | null {
-  if (!(err instanceof AccountError)) return ACCOUNT_MESSAGES.failed;
-  let placed = false;
-  for (const name of names) {
-    const message = err.fields[name];
-    if (message) {
-      setError(name, { message });
-      placed = true;
-    }
-  }
-  return placed ? null : err.message;
-}
+import { useOutcome } from './use-outcome';
 
 /** 'Konto': the e-mail address and the password of the signed-in workshop (issue 35). */
 export function AccountPanel({ email }: { email: string }) {
@@ -38,32 +23,6 @@ export function AccountPanel({ email }: { email: string }) {
       </div>
     </section>
   );
-}
-
-/**
- * The two forms' common part: the outcome above the form (green when done, red for a refusal
- * without a field) and the server's field messages on their fields.
- */
-function useOutcome<T extends FieldValues>(setError: UseFormSetError<T>, fields: Path<T>[], reset: () => void) {
-  const [done, setDone] = useState<string | null>(null);
-  const [error, setFormError] = useState<string | null>(null);
-  const run = async (action: () => Promise<string>) => {
-    setDone(null);
-    setFormError(null);
-    try {
-      setDone(await action());
-      reset();
-    } catch (err) {
-      setFormError(showRefusal(err, setError, fields));
-    }
-  };
-  const notices = (
-    <>
-      {done && <Alert tone="success">{done}</Alert>}
-      {error && <Alert tone="error">{error}</Alert>}
-    </>
-  );
-  return { run, notices };
 }
 
 function EmailChangeForm({ email }: { email: string }) {

@@ -1,17 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { DATA_EXPORT } from '@/rules/privacy';
 
 import { downloadMyData } from '../api/download-my-data';
-import { AccountError, ACCOUNT_MESSAGES } from '../api/model';
 import { dataExportSchema, type DataExportValues } from '../schemas/account';
+import { useOutcome } from './use-outcome';
 
 export const MY_DATA_MESSAGES = {
   intro:
@@ -23,8 +21,6 @@ export const MY_DATA_MESSAGES = {
 
 /** 'Meine Daten' (issue 37): the workshop's data as a ZIP, with its password. */
 export function MyDataPanel() {
-  const [done, setDone] = useState(false);
-  const [error, setFormError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -32,18 +28,12 @@ export function MyDataPanel() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<DataExportValues>({ resolver: zodResolver(dataExportSchema), defaultValues: { password: '' } });
-  const onSubmit = async ({ password }: DataExportValues) => {
-    setDone(false);
-    setFormError(null);
-    try {
+  const outcome = useOutcome(setError, ['password'], () => reset());
+  const onSubmit = ({ password }: DataExportValues) =>
+    outcome.run(async () => {
       await downloadMyData(password);
-      setDone(true);
-      reset();
-    } catch (err) {
-      if (err instanceof AccountError && err.fields.password) setError('password', { message: err.fields.password });
-      else setFormError(err instanceof AccountError ? err.message : ACCOUNT_MESSAGES.failed);
-    }
-  };
+      return MY_DATA_MESSAGES.done;
+    });
   return (
     <section aria-labelledby="my-data-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <h2 id="my-data-heading" className="text-xl font-bold">
@@ -52,8 +42,7 @@ export function MyDataPanel() {
       <p className="mt-2 text-slate-700">{MY_DATA_MESSAGES.intro}</p>
       <p className="mt-2 text-sm text-slate-700">{MY_DATA_MESSAGES.pace}</p>
       <form noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="my-data-heading" className="mt-4 flex max-w-md flex-col gap-3">
-        {done && <Alert tone="success">{MY_DATA_MESSAGES.done}</Alert>}
-        {error && <Alert tone="error">{error}</Alert>}
+        {outcome.notices}
         <TextField
           label="Aktuelles Passwort"
           type="password"
