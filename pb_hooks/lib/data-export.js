@@ -253,8 +253,8 @@ function stream(e, app, userId, data, madeAt) {
   e.response.writeHeader(200);
   const archive = zip.writer((bytes) => e.response.write(bytes), madeAt);
   let entries = 0;
-  const add = (name, bytes) => {
-    archive.add(name, bytes);
+  const add = (name, bytes, crc) => {
+    archive.add(name, bytes, crc);
     entries += 1;
   };
   add('LIESMICH.txt', toBytes(readme(data, madeAt)));
@@ -279,19 +279,22 @@ function stream(e, app, userId, data, madeAt) {
     for (const row of data.einreichungen) {
       if (!row.invoice) continue;
       const file = row.invoice.slice(`rechnungen/${row.id}_`.length);
+      const key = `${submissions.id}/${row.id}/${file}`;
       let bytes;
+      let crc;
       try {
-        const reader = fsys.getReader(`${submissions.id}/${row.id}/${file}`);
+        const reader = fsys.getReader(key);
         try {
           bytes = toBytes(reader);
         } finally {
           reader.close();
         }
+        crc = zip.crc32ByGzip(() => fsys.getReader(key));
       } catch (err) {
         app.logger().error('data export: invoice missing', 'submission', row.id, 'error', String(err));
         continue;
       }
-      add(row.invoice, bytes);
+      add(row.invoice, bytes, crc);
     }
   } finally {
     fsys.close();

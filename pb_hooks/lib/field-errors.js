@@ -19,4 +19,20 @@ function refuse(e, errors, message) {
   throw new Error('answered with field errors');
 }
 
-module.exports = { refuse };
+// The error codes of the bank-detail fields, as PocketBase's own validators would name them.
+const BANK_CODES = {
+  ibanFirstName: 'validation_invalid_text',
+  ibanLastName: 'validation_invalid_text',
+  ibanNumber: 'validation_invalid_iban',
+  ibanBic: 'validation_invalid_bic',
+};
+
+/** The rulebook's bank-detail problems of `values` as field errors ({ field: [code, message] }). */
+function bankErrors(values) {
+  const problems = require(`${__hooks}/lib/vendor/rules.js`).bankDetailsProblems(values);
+  const errors = {};
+  for (const field of Object.keys(problems)) errors[field] = [BANK_CODES[field], problems[field]];
+  return errors;
+}
+
+module.exports = { refuse, bankErrors };

@@ -8,10 +8,12 @@
 // MAX_ATTEMPTS reach the password check within the window, and the next one is locked out.
 // A correct password clears the counter.
 
-const MAX_ATTEMPTS = 5;
-const WINDOW_MS = 15 * 60 * 1000;
-const LOCK_MS = 15 * 60 * 1000;
-const LOCKED_MESSAGE = 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.';
+// The numbers and the message are the rulebook's (src/rules/lockout.ts).
+const LOCKOUT = require(`${__hooks}/lib/vendor/rules-light.js`).LOCKOUT;
+const MAX_ATTEMPTS = LOCKOUT.maxAttempts;
+const WINDOW_MS = LOCKOUT.windowMinutes * 60 * 1000;
+const LOCK_MS = LOCKOUT.lockMinutes * 60 * 1000;
+const LOCKED_MESSAGE = LOCKOUT.message;
 
 function keyOf(collectionName, identity) {
   return `${collectionName}:${String(identity || '')

@@ -456,15 +456,7 @@ function updateBankDetails(e, payoutId) {
     payout = null;
   }
   if (!payout || payout.getString('user') !== e.auth.id) throw new NotFoundError(MESSAGES.notFound);
-  const errors = {};
-  const first = rulebook.textProblem(body.ibanFirstName, rulebook.TEXT_RULES.ibanFirstName);
-  if (first) errors.ibanFirstName = ['validation_invalid_text', first];
-  const last = rulebook.textProblem(body.ibanLastName, rulebook.TEXT_RULES.ibanLastName);
-  if (last) errors.ibanLastName = ['validation_invalid_text', last];
-  const iban = rulebook.ibanProblem(body.ibanNumber);
-  if (iban) errors.ibanNumber = ['validation_invalid_iban', iban];
-  const bic = rulebook.bicProblem(body.ibanBic);
-  if (bic) errors.ibanBic = ['validation_invalid_bic', bic];
+  const errors = require(`${__hooks}/lib/field-errors.js`).bankErrors(body);
   if (Object.keys(errors).length > 0) require(`${__hooks}/lib/field-errors.js`).refuse(e, errors);
   require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
     const moved = tx

@@ -2,11 +2,6 @@
 
 const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
 
-const MESSAGES = {
-  windowClosed: 'Cashback-Codes können derzeit nicht eingelöst werden. Der Einlösezeitraum ist nicht geöffnet.',
-  file: 'Bitte lade eine gültige Datei hoch',
-};
-
 /** Answers 400 with one field error in the rulebook's words (and throws, so the transaction rolls back). */
 function refuse(e, field, code, message) {
   const errors = {};
@@ -80,23 +75,20 @@ function createSubmission(e) {
     }
     const now = clock.now();
     if (now < clock.parseDate(campaign.getString('redeemStart')) || now > clock.parseDate(campaign.getString('redeemEnd'))) {
-      refuse(e, 'voucher', 'validation_redeem_window_closed', MESSAGES.windowClosed);
+      refuse(e, 'voucher', 'validation_redeem_window_closed', rulebook.MESSAGES.redeemWindowClosed);
     }
     record.set('campaign', campaign.id);
 
     // Every field error at once, so the form can mark all of them.
-    const errors = {};
-    for (const field of ['ibanFirstName', 'ibanLastName']) {
-      const problem = rulebook.textProblem(record.getString(field), rulebook.TEXT_RULES[field]);
-      if (problem) errors[field] = ['validation_invalid_text', problem];
-      record.set(field, record.getString(field).trim());
-    }
-    const ibanProblem = rulebook.ibanProblem(record.getString('ibanNumber'));
-    if (ibanProblem) errors.ibanNumber = ['validation_invalid_iban', ibanProblem];
-    const bicProblem = rulebook.bicProblem(record.getString('ibanBic'));
-    if (bicProblem) errors.ibanBic = ['validation_invalid_bic', bicProblem];
+    const errors = require(`${__hooks}/lib/field-errors.js`).bankErrors({
+      ibanFirstName: record.getString('ibanFirstName'),
+      ibanLastName: record.getString('ibanLastName'),
+      ibanNumber: record.getString('ibanNumber'),
+      ibanBic: record.getString('ibanBic'),
+    });
+    for (const field of ['ibanFirstName', 'ibanLastName']) record.set(field, record.getString(field).trim());
     const file = record.get('file');
-    const fileProblem = !file || !file.reader ? MESSAGES.file : require(`${__hooks}/lib/invoice-file.js`).problemOf(file);
+    const fileProblem = !file || !file.reader ? rulebook.MESSAGES.invoiceFile : require(`${__hooks}/lib/invoice-file.js`).problemOf(file);
     if (fileProblem) errors.file = [!file || !file.reader ? 'validation_required' : 'validation_invalid_file', fileProblem];
     if (Object.keys(errors).length > 0) require(`${__hooks}/lib/field-errors.js`).refuse(e, errors, 'Failed to create record.');
     record.set('ibanNumber', rulebook.compactIban(record.getString('ibanNumber')));
@@ -140,4 +132,4 @@ function createSubmission(e) {
   }
 }
 
-module.exports = { createSubmission, MESSAGES };
+module.exports = { createSubmission };

@@ -2,3 +2,4 @@
 // each JS runtime loads what it requires once, and the whole rulebook is 38 kB.
 export { OVERLOAD } from '../../src/rules/load';
 export { WORKSHOP_FIELDS } from '../../src/rules/fields';
+export { LOCKOUT } from '../../src/rules/lockout';

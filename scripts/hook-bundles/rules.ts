@@ -1,3 +1,4 @@
 // Entry of the rulebook bundle for the hook runtime (scripts/bundle-hooks.mjs).
 export * from '../../src/rules/index';
 export * from '../../src/rules/bank';
+export * from '../../src/rules/bank-details';

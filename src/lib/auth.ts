@@ -2,6 +2,7 @@ import { ClientResponseError } from 'pocketbase';
 
 import { pb } from '@/lib/pocketbase';
 import { roleFromCollection, type Role } from '@/lib/roles';
+import { LOCKOUT } from '@/rules/lockout';
 import { showNotice } from '@/stores/notice';
 
 export const AUTH_MESSAGES = {
@@ -11,7 +12,7 @@ export const AUTH_MESSAGES = {
   notLoggedIn: 'Kein User eingeloggt, melden Sie sich an oder registrieren Sie sich.',
   generic: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
   // Issue 8 (decision 011): the server's lockout text, and the rate limiter's answer.
-  locked: 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in 15 Minuten erneut.',
+  locked: LOCKOUT.message,
   tooManyRequests: 'Zu viele Anfragen. Bitte warten Sie eine Minute und versuchen Sie es dann erneut.',
   otpWrong: 'Der Bestätigungscode ist nicht korrekt oder abgelaufen.',
   otpResent: 'Wir haben Ihnen einen neuen Bestätigungscode geschickt.',

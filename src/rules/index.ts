@@ -12,6 +12,7 @@ import { sepaNameProblem } from './sepa';
 // the session lifetimes and the overload message, the landing page's form no IBAN checks.
 export { SESSION_SECONDS } from './session';
 export { OVERLOAD } from './load';
+export { LOCKOUT } from './lockout';
 export { WORKSHOP_FIELDS, type WorkshopFields } from './fields';
 export { LIMITS, MESSAGES } from './messages';
 export { STAFF_LOG_LABELS, staffLogLabel } from './staff-log';

@@ -73,6 +73,10 @@ export const MESSAGES = {
   noOpenCode:
     'Sie haben gerade keinen offenen Cashback-Code. Sobald Ihre Einkäufe einen neuen Code ergeben, erhalten Sie ihn per E-Mail und sehen ihn in Ihrem Profil.',
   control: 'Dieses Feld darf keine Zeilenumbrüche, Tabulatoren oder Steuerzeichen enthalten.',
+  /** Redeeming outside the campaign's redeem window (SPA notice and server refusal). */
+  redeemWindowClosed: 'Cashback-Codes können derzeit nicht eingelöst werden. Der Einlösezeitraum ist nicht geöffnet.',
+  /** The invoice is missing or not a file the server accepts. */
+  invoiceFile: 'Bitte lade eine gültige Datei hoch',
   /** 'Meine Daten herunterladen' (issue 37): one export per workshop every DATA_EXPORT.minutesBetween minutes. */
   exportTooSoon: (minutes: number) =>
     `Sie haben Ihre Daten gerade erst heruntergeladen. Eine neue Zusammenstellung ist in ${minutes === 1 ? 'einer Minute' : `${minutes} Minuten`} möglich.`,

@@ -75,7 +75,11 @@ describe('load shedding', () => {
   it('refuses before the token is read and reports the refusals once a minute instead of logging each', async () => {
     const logs = (filter: string, params: Record<string, unknown>) =>
       server.admin.send('/api/logs', { query: { filter: server.admin.filter(filter, params), sort: '-created', perPage: 50 } });
-    await server.admin.crons.run('load-shedding-report'); // whatever earlier tests refused
+    // PocketBase runs a job it is asked to run in the background, so a flush of what earlier
+    // tests refused may land after this test's first refusals: the reports from here on are
+    // summed, not matched one by one.
+    const since = new Date(Date.now() - 1000).toISOString().replace('T', ' ');
+    await server.admin.crons.run('load-shedding-report');
     const held = [slowRequest('/api/portal/consents'), slowRequest('/api/portal/consents')];
     let refused = 0;
     await until('a request to be shed', async () => {
@@ -100,12 +104,18 @@ describe('load shedding', () => {
     await until('the server to admit again', async () => ((await health()).status === 200 ? true : null));
 
     await server.admin.crons.run('load-shedding-report');
-    const report = await until('the refusals to be reported', async () => {
-      const found = await logs('message = {:m} && data.refused = {:n}', { m: 'load shedding: API requests refused', n: refused });
-      return found.totalItems > 0 ? found.items[0] : null;
+    const reports = await until('the refusals to be reported', async () => {
+      const found = await logs('message = {:m} && created >= {:since}', { m: 'load shedding: API requests refused', since });
+      const total = found.items.reduce((sum: number, item: { data: { refused: number } }) => sum + item.data.refused, 0);
+      return total >= refused ? found.items : null;
     });
-    expect(report.level).toBe(4); // warning
-    expect(report.data).toMatchObject({ refused, limit: 2 });
+    // A handful of report lines for all the refusals, not one per refusal.
+    expect(reports.length).toBeLessThanOrEqual(3);
+    expect(reports.length).toBeLessThan(refused);
+    for (const report of reports) {
+      expect(report.level).toBe(4); // warning
+      expect(report.data).toMatchObject({ limit: 2 });
+    }
     // The report was written after the refusals; none of them has a request log entry of its own.
     expect((await logs('data.type = "request" && data.status = 503', {})).totalItems).toBe(0);
   });

@@ -30,5 +30,15 @@ const WORKSHOP_FIELDS = [
 	"city"
 ];
 
+// src/rules/lockout.ts
+const LOCK_MINUTES = 15;
+const LOCKOUT = {
+	maxAttempts: 5,
+	windowMinutes: 15,
+	lockMinutes: LOCK_MINUTES,
+	message: `Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in ${LOCK_MINUTES} Minuten erneut.`
+};
+
+exports.LOCKOUT = LOCKOUT;
 exports.OVERLOAD = OVERLOAD;
 exports.WORKSHOP_FIELDS = WORKSHOP_FIELDS;

@@ -61,6 +61,8 @@ const MESSAGES = {
 	codeRedeemed: "Dieser Cashback-Code wurde bereits eingelöst.",
 	noOpenCode: "Sie haben gerade keinen offenen Cashback-Code. Sobald Ihre Einkäufe einen neuen Code ergeben, erhalten Sie ihn per E-Mail und sehen ihn in Ihrem Profil.",
 	control: "Dieses Feld darf keine Zeilenumbrüche, Tabulatoren oder Steuerzeichen enthalten.",
+	redeemWindowClosed: "Cashback-Codes können derzeit nicht eingelöst werden. Der Einlösezeitraum ist nicht geöffnet.",
+	invoiceFile: "Bitte lade eine gültige Datei hoch",
 	exportTooSoon: (minutes) => `Sie haben Ihre Daten gerade erst heruntergeladen. Eine neue Zusammenstellung ist in ${minutes === 1 ? "einer Minute" : `${minutes} Minuten`} möglich.`,
 	exportFailed: "Ihre Daten konnten gerade nicht zusammengestellt werden. Bitte versuchen Sie es später erneut.",
 	deletionForfeitRequired: (n) => `Sie haben noch ${n === 1 ? "einen offenen Cashback-Code" : `${n} offene Cashback-Codes`}. Bitte bestätigen Sie, dass Sie darauf verzichten, oder lösen Sie ${n === 1 ? "ihn" : "sie"} vorher ein.`,
@@ -188,6 +190,15 @@ const OVERLOAD = {
 	perAddressMessage: "Von Ihrer Adresse kommen gerade sehr viele Anfragen gleichzeitig. Bitte versuchen Sie es gleich noch einmal.",
 	slowBodyMessage: "Die Daten kamen zu langsam an, die Verbindung wurde beendet. Bitte prüfen Sie Ihre Internetverbindung und senden Sie das Formular erneut.",
 	tooLargeMessage: "Die gesendeten Daten sind zu groß."
+};
+
+// src/rules/lockout.ts
+const LOCK_MINUTES = 15;
+const LOCKOUT = {
+	maxAttempts: 5,
+	windowMinutes: 15,
+	lockMinutes: LOCK_MINUTES,
+	message: `Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in ${LOCK_MINUTES} Minuten erneut.`
 };
 
 // src/rules/fields.ts
@@ -1824,12 +1835,28 @@ function bicProblem(value) {
 	return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(bic) && isValidBIC(bic) ? null : MESSAGES.bic;
 }
 
+// src/rules/bank-details.ts
+function bankDetailsProblems(values) {
+	const text = (v) => typeof v === "string" ? v : "";
+	const found = {};
+	const first = textProblem(text(values.ibanFirstName), TEXT_RULES.ibanFirstName);
+	if (first) found.ibanFirstName = first;
+	const last = textProblem(text(values.ibanLastName), TEXT_RULES.ibanLastName);
+	if (last) found.ibanLastName = last;
+	const iban = ibanProblem(text(values.ibanNumber));
+	if (iban) found.ibanNumber = iban;
+	const bic = bicProblem(text(values.ibanBic));
+	if (bic) found.ibanBic = bic;
+	return found;
+}
+
 exports.ACCOUNT_DELETION = ACCOUNT_DELETION;
 exports.AUDIT_OUTCOME_LABELS = AUDIT_OUTCOME_LABELS;
 exports.CONTROL_CHARACTERS = CONTROL_CHARACTERS;
 exports.DATA_EXPORT = DATA_EXPORT;
 exports.EMAIL_PATTERN = EMAIL_PATTERN;
 exports.LIMITS = LIMITS;
+exports.LOCKOUT = LOCKOUT;
 exports.MAIL_STATUS_LABELS = MAIL_STATUS_LABELS;
 exports.MAIL_TEMPLATE_LABELS = MAIL_TEMPLATE_LABELS;
 exports.MESSAGES = MESSAGES;
@@ -1845,6 +1872,7 @@ exports.TEXT_RULES = TEXT_RULES;
 exports.VOUCHER_STATUS_LABELS = VOUCHER_STATUS_LABELS;
 exports.WORKSHOP_FIELDS = WORKSHOP_FIELDS;
 exports.WORKSHOP_PAYOUT_LABELS = WORKSHOP_PAYOUT_LABELS;
+exports.bankDetailsProblems = bankDetailsProblems;
 exports.bicProblem = bicProblem;
 exports.codeProblem = codeProblem;
 exports.codesEarned = codesEarned;

@@ -11,7 +11,7 @@ const INVOICE_EXTENSIONS = /\.(png|jpe?g|pdf)$/i;
 export const CASHBACK_MESSAGES = {
   invalidIban: MESSAGES.iban,
   invalidBic: MESSAGES.bic,
-  invoiceRequired: 'Bitte lade eine gültige Datei hoch',
+  invoiceRequired: MESSAGES.invoiceFile,
   invoiceType: 'Nur PNG, JPEG oder PDF erlaubt.',
   invoiceSize: 'Datei darf maximal 5MB groß sein.',
   widgetRejected:
@@ -27,7 +27,7 @@ export const CASHBACK_MESSAGES = {
   checkHelperFailed: 'Cashback Code konnte nicht überprüft werden',
   submitFailed: 'Fehler beim Hochladen der Rechnung',
   uploadFailed: 'Fehler beim Hochladen. Bitte versuchen Sie es erneut.',
-  windowClosed: 'Cashback-Codes können derzeit nicht eingelöst werden. Der Einlösezeitraum ist nicht geöffnet.',
+  windowClosed: MESSAGES.redeemWindowClosed,
   success: 'Ihre Einreichung war erfolgreich!',
 } as const;
 
