@@ -102,6 +102,8 @@ test('an administrator enters deletions received by letter: one waits and is lis
   const block = page.getByRole('region', { name: 'Werkstätten' });
   const deleteVia = async (shop: string, email: string) => {
     await block.getByRole('searchbox', { name: 'Werkstatt suchen' }).fill(email);
+    // The search by address has answered (not the list from before it).
+    await expect(block.getByText('1 Werkstatt gefunden', { exact: true })).toBeVisible();
     await block.getByRole('button', { name: new RegExp(shop) }).click();
     const story = block.getByRole('region', { name: `Werkstatt ${shop}` });
     await story.getByRole('button', { name: 'Konto löschen' }).click();
@@ -121,7 +123,8 @@ test('an administrator enters deletions received by letter: one waits and is lis
   await expectNoA11yViolations(page);
 
   await deleteVia('Brief-Werkstatt Fertig', settled.email);
-  await expect(block.getByText('Das Konto wurde gelöscht; die Werkstatt erhält eine Bestätigung per E-Mail.')).toBeVisible();
+  await expect(block.getByRole('status').filter({ hasText: 'Das Konto von Brief-Werkstatt Fertig wurde gelöscht' })).toBeVisible();
+  await expect(block.getByText('0 Werkstätten gefunden', { exact: true })).toBeVisible();
   await expect(admin.collection('users').getOne(settled.id)).rejects.toThrow();
   // Out of the shared review queue again (the review tests count on it).
   await admin.collection('submissions').update(pending.id, { status: 'rejected' });

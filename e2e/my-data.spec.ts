@@ -68,6 +68,8 @@ test("an administrator exports a workshop's data for a request by letter; the re
   await declineCookies(page);
   const block = page.getByRole('region', { name: 'Werkstätten' });
   await block.getByRole('searchbox', { name: 'Werkstatt suchen' }).fill(workshop.email);
+  // The search by address has answered (not the list from before it).
+  await expect(block.getByText('1 Werkstatt gefunden', { exact: true })).toBeVisible();
   await block.getByRole('button', { name: /Auskunft per Brief GmbH/ }).click();
   const story = block.getByRole('region', { name: 'Werkstatt Auskunft per Brief GmbH' });
   await story.getByRole('button', { name: 'Datenauskunft (ZIP)' }).click();

@@ -35,6 +35,11 @@ function applyEnvSettings(app) {
   settings.trustedProxy.headers = behindFront ? ['X-Forwarded-For'] : [];
   settings.trustedProxy.useLeftmostIP = false;
   applyFileStorage(settings);
+  // The request log's and the nightly backups' periods are the rulebook's (RETENTION), which the
+  // Datenschutz page names: set at every start, so the text and the server cannot drift apart.
+  const retention = require(`${__hooks}/lib/vendor/rules.js`).RETENTION;
+  settings.logs.maxDays = retention.requestLogDays;
+  settings.backups.cronMaxKeep = retention.backupDays;
   app.save(settings);
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
+import { RETENTION } from '../../src/rules';
 import { blob, createStaff, createSubmission, createWorkshop, multipart, unique, workshopData } from '../helpers/fixtures';
 import { until } from '../helpers/poll';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
@@ -22,6 +23,14 @@ afterAll(async () => {
 
 const count = async (collection: string, filter: string) =>
   (await server.admin.collection(collection).getList(1, 1, { filter })).totalItems;
+
+it("PocketBase's request log and nightly backups keep the rulebook's periods", async () => {
+  const settings = await server.admin.settings.getAll();
+  expect(settings.logs.maxDays).toBe(RETENTION.requestLogDays);
+  // One backup a night: as many kept as days.
+  expect(settings.backups.cron).toBe('30 3 * * *');
+  expect(settings.backups.cronMaxKeep).toBe(RETENTION.backupDays);
+});
 
 it('removes what has no purpose left, keeps what is within its period, logs counts and is idempotent', async () => {
   // An unverified sign-up without activity, and a verified workshop.

@@ -34,6 +34,7 @@ export function WorkshopsBlock() {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string | null>(null);
+  const [removed, setRemoved] = useState<string | null>(null);
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -55,6 +56,11 @@ export function WorkshopsBlock() {
         onChange={(e) => setTerm(e.target.value)}
         className="mt-4 sm:max-w-md"
       />
+      {removed && (
+        <Alert tone="success" className="mt-4">
+          {removed}
+        </Alert>
+      )}
       {results.failed && <ErrorAlert message={BACKOFFICE_MESSAGES.searchFailed} />}
       {results.loading && !results.data && (
         <div className="mt-4">
@@ -90,6 +96,16 @@ export function WorkshopsBlock() {
                         data ? { ...data, items: data.items.map((item) => (item.id === fresh.id ? { ...item, ...fresh } : item)) } : data,
                       )
                     }
+                    onDeleted={() => {
+                      // Said above the list, so it stays when the list changes; the workshop leaves the list.
+                      setRemoved(
+                        `Das Konto von ${w.shopName} wurde gelöscht; die Werkstatt erhält eine Bestätigung per E-Mail. Im Mitarbeiterprotokoll steht der Grund.`,
+                      );
+                      setSelected(null);
+                      results.update((data) =>
+                        data ? { ...data, totalItems: data.totalItems - 1, items: data.items.filter((item) => item.id !== w.id) } : data,
+                      );
+                    }}
                   />
                 )}
               </li>
@@ -122,20 +138,21 @@ interface PendingAction {
   done: string;
 }
 
-function WorkshopDetail({ id, onChanged }: { id: string; onChanged?: (workshop: WorkshopSummary) => void }) {
+function WorkshopDetail({
+  id,
+  onChanged,
+  onDeleted,
+}: {
+  id: string;
+  onChanged?: (workshop: WorkshopSummary) => void;
+  onDeleted?: () => void;
+}) {
   const load = useCallback(() => loadWorkshop(id), [id]);
   const story = useLoad<WorkshopStory | null>(load, null);
   const [action, setAction] = useState<PendingAction | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [deleted, setDeleted] = useState(false);
 
   if (story.loading && !story.data) return <Spinner label="Wird geladen..." />;
-  if (deleted)
-    return (
-      <Alert tone="success" className="mt-3">
-        Das Konto wurde gelöscht; die Werkstatt erhält eine Bestätigung per E-Mail. Im Mitarbeiterprotokoll steht der Grund.
-      </Alert>
-    );
   if (story.failed || !story.data) return <ErrorAlert message={BACKOFFICE_MESSAGES.loadFailed} />;
   const s = story.data;
   const w = s.workshop;
@@ -227,7 +244,7 @@ function WorkshopDetail({ id, onChanged }: { id: string; onChanged?: (workshop: 
                     'Das Konto wird gelöscht, wie es die Werkstatt selbst unter „Konto löschen“ tun kann. Offene Cashback-Codes verfallen. Ist eine Einreichung in Prüfung oder eine Auszahlung offen, wird die Löschung danach automatisch ausgeführt.',
                   run: async (reason) => {
                     const outcome = await requestDeletion(id, reason, true);
-                    if (outcome.state === 'deleted') setDeleted(true);
+                    if (outcome.state === 'deleted') onDeleted?.();
                     return outcome;
                   },
                   done: 'Die Löschung ist vorgemerkt und läuft nach Abschluss von Einreichungen und Auszahlungen.',
