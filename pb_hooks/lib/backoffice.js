@@ -199,7 +199,6 @@ function act(e, userId, action, body) {
   }
 
   if (action === 'resend-code-mail') {
-    const amounts = require(`${__hooks}/lib/amounts.js`);
     require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
       let voucher;
       try {
@@ -217,11 +216,7 @@ function act(e, userId, action, body) {
       );
       const row = require(`${__hooks}/lib/outbox.js`).enqueueForWorkshop(tx, user, {
         template: 'code-issued',
-        data: {
-          total: amounts.formatEuro(total.length ? total[0].t : 0),
-          reward: amounts.formatEuro(campaign.getFloat('reward')),
-          codes: [voucher.getString('code')],
-        },
+        data: require(`${__hooks}/lib/vouchers.js`).codeMailData(campaign, total.length ? total[0].t : 0, [voucher.getString('code')]),
         concerns: { collection: 'vouchers', id: voucher.id },
       });
       log(tx, { action: 'workshop.resend_code_mail', after: { code: voucher.getString('code'), outbox: row.id } });

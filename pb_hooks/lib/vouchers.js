@@ -37,10 +37,8 @@ function dueUsers(app, campaign) {
 /** Issues the missing codes of `userIds` and queues one mail per workshop, in one transaction. */
 function issueBatch(app, campaign, userIds) {
   const outbox = require(`${__hooks}/lib/outbox.js`);
-  const amounts = require(`${__hooks}/lib/amounts.js`);
   const threshold = campaign.getFloat('threshold');
   const prefix = campaign.getString('codePrefix');
-  const reward = amounts.formatEuro(campaign.getFloat('reward'));
   let issued = 0;
   require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
     // Read inside the transaction: what another issuer committed meanwhile counts.
@@ -80,7 +78,7 @@ function issueBatch(app, campaign, userIds) {
         to: row.email,
         user: row.user,
         template: 'code-issued',
-        data: { name: `${row.firstName} ${row.lastName}`, total: amounts.formatEuro(row.total), reward, codes },
+        data: Object.assign({ name: `${row.firstName} ${row.lastName}` }, codeMailData(campaign, row.total, codes)),
         concerns: { collection: 'users', id: row.user },
       });
     }
@@ -101,4 +99,14 @@ function reconcile(app, campaign) {
   return issued;
 }
 
-module.exports = { reconcile, codesEarned, newCode, ALPHABET };
+/**
+ * What a code mail ('code-issued') says besides the greeting: the workshop's sales total and the
+ * campaign's reward in German euros, and the codes. The weekly issue and the back office's
+ * resend write it the same way.
+ */
+function codeMailData(campaign, total, codes) {
+  const amounts = require(`${__hooks}/lib/amounts.js`);
+  return { total: amounts.formatEuro(total), reward: amounts.formatEuro(campaign.getFloat('reward')), codes };
+}
+
+module.exports = { reconcile, codesEarned, newCode, codeMailData, ALPHABET };

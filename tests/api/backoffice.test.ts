@@ -211,6 +211,9 @@ describe('actions with a reason, in the staff log', () => {
     const mail = await inbox.waitFor(workshop.email, (m) => m.html.includes(voucher.code));
     expect(mail.subject).toMatch(/Cashback/);
     expect(res.json.mails[0]).toMatchObject({ template: 'code-issued' });
+    // The same content as the weekly issue writes (vouchers.codeMailData): reward and total in German euros.
+    const queued = await server.admin.collection('mail_outbox').getOne(res.json.mails[0].id);
+    expect(queued.data).toMatchObject({ reward: '50,00 €', total: '0,00 €', codes: [voucher.code] });
     const log = await logOf(workshop.id);
     expect(log.items[0]).toMatchObject({
       action: 'workshop.resend_code_mail',
