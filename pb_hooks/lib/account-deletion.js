@@ -157,9 +157,9 @@ function pending(app) {
 }
 
 /** The invoice's bytes of a stored submission, or null when the file is gone. */
-function invoiceBytes(app, fsys, submissionId, file) {
+function invoiceBytes(app, fsys, submissionsId, submissionId, file) {
   if (!file) return null;
-  const key = `${app.findCollectionByNameOrId('submissions').id}/${submissionId}/${file}`;
+  const key = `${submissionsId}/${submissionId}/${file}`;
   try {
     const reader = fsys.getReader(key);
     try {
@@ -173,11 +173,7 @@ function invoiceBytes(app, fsys, submissionId, file) {
   }
 }
 
-function idsOf(app, sql, id) {
-  const rows = arrayOf(new DynamicModel({ id: '' }));
-  app.db().newQuery(sql).bind({ id }).all(rows);
-  return rows.map((r) => r.id);
-}
+const idsOf = (app, sql, params) => require(`${__hooks}/lib/database.js`).idsOf(app, sql, params);
 
 /**
  * Removes the workshop `user` inside the transaction `tx`: retained copies of its paid payouts,
@@ -220,6 +216,7 @@ function erase(tx, user, { actor, reason, notify = true }) {
     .bind({ id })
     .all(paid);
   const retained = tx.findCollectionByNameOrId('retained_records');
+  const submissionsId = tx.findCollectionByNameOrId('submissions').id;
   const fsys = tx.newFilesystem();
   let lastKeep = '';
   try {
@@ -245,7 +242,7 @@ function erase(tx, user, { actor, reason, notify = true }) {
         batch: p.batch,
         submittedAt: p.submittedAt,
       });
-      const bytes = invoiceBytes(tx, fsys, p.submission, p.file);
+      const bytes = invoiceBytes(tx, fsys, submissionsId, p.submission, p.file);
       if (bytes) record.set('invoice', $filesystem.fileFromBytes(bytes, p.file));
       tx.save(record);
     }
@@ -255,13 +252,13 @@ function erase(tx, user, { actor, reason, notify = true }) {
 
   // 2. Everything else of the workshop. The staff log keeps who did what and when, not the
   //    before and after of the workshop's records (names, bank details).
-  const submissions = idsOf(tx, `SELECT id FROM submissions WHERE user = {:id}`, id);
+  const submissions = idsOf(tx, `SELECT id FROM submissions WHERE user = {:id}`, { id });
   const owned = submissions
-    .concat(idsOf(tx, `SELECT id FROM payouts WHERE user = {:id}`, id))
-    .concat(idsOf(tx, `SELECT id FROM vouchers WHERE user = {:id}`, id))
-    .concat(idsOf(tx, `SELECT id FROM user_lz_connections WHERE user = {:id}`, id))
+    .concat(idsOf(tx, `SELECT id FROM payouts WHERE user = {:id}`, { id }))
+    .concat(idsOf(tx, `SELECT id FROM vouchers WHERE user = {:id}`, { id }))
+    .concat(idsOf(tx, `SELECT id FROM user_lz_connections WHERE user = {:id}`, { id }))
     .concat([id]);
-  const campaigns = idsOf(tx, `SELECT DISTINCT campaign AS id FROM sales_data WHERE user = {:id}`, id);
+  const campaigns = idsOf(tx, `SELECT DISTINCT campaign AS id FROM sales_data WHERE user = {:id}`, { id });
   const run = (sql, params) =>
     tx
       .db()
@@ -319,7 +316,7 @@ function erase(tx, user, { actor, reason, notify = true }) {
       template: 'account-deleted',
       data: { name, kept, contactEmail: require(`${__hooks}/lib/account.js`).contactEmail(tx) },
     });
-  return submissions.map((s) => `${tx.findCollectionByNameOrId('submissions').id}/${s}/`);
+  return submissions.map((s) => `${submissionsId}/${s}/`);
 }
 
 /** {:prefix0}, {:prefix1}, ... bound to `values`. */
@@ -334,13 +331,11 @@ function listParams(prefix, values) {
 /** The submissions whose review signals contain any of `texts`. */
 function mentionsOf(app, texts) {
   if (texts.length === 0) return [];
-  const rows = arrayOf(new DynamicModel({ id: '' }));
-  app
-    .db()
-    .newQuery(`SELECT id FROM submissions WHERE ${texts.map((_, i) => `instr(signals, {:m${i}}) > 0`).join(' OR ')}`)
-    .bind(listParams('m', texts))
-    .all(rows);
-  return rows.map((r) => r.id);
+  return idsOf(
+    app,
+    `SELECT id FROM submissions WHERE ${texts.map((_, i) => `instr(signals, {:m${i}}) > 0`).join(' OR ')}`,
+    listParams('m', texts),
+  );
 }
 
 /** After the commit: the deleted submissions' invoice files, and the write-ahead log emptied. */
@@ -357,16 +352,7 @@ function afterErase(app, folders) {
   } finally {
     fsys.close();
   }
-  checkpoint(app);
-}
-
-/** Old versions of deleted rows live on in the WAL until a checkpoint copies the new pages back and empties it. */
-function checkpoint(app) {
-  try {
-    app.db().newQuery('PRAGMA wal_checkpoint(TRUNCATE)').execute();
-  } catch (err) {
-    app.logger().warn('checkpoint after a deletion not done', 'error', String(err));
-  }
+  require(`${__hooks}/lib/database.js`).checkpoint(app);
 }
 
 /** The cron job: deferred deletions whose submissions and payouts are settled now. */
@@ -397,4 +383,4 @@ function runDeferred(app) {
   return { due: due.length, deleted };
 }
 
-module.exports = { preview, requestDeletion, requestForStaff, pending, runDeferred, erase, afterErase, checkpoint, situation };
+module.exports = { preview, requestDeletion, requestForStaff, pending, runDeferred, erase, afterErase, situation };

@@ -179,9 +179,13 @@ function readRows(app, topic, userId) {
   });
 }
 
+// Read once per runtime: cellText runs for every cell of the archive.
+const berlinDay = (date) => require(`${__hooks}/lib/audits.js`).berlinDay(date);
+const parseDate = (value) => require(`${__hooks}/lib/clock.js`).parseDate(value);
+const germanDate = (iso) => require(`${__hooks}/lib/vendor/rules.js`).germanDate(iso);
+
 /** A value as the CSV shows it to a German reader. */
 function cellText(value, kind) {
-  const audits = require(`${__hooks}/lib/audits.js`);
   if (kind === KIND.bool) return value ? 'ja' : 'nein';
   if (kind === KIND.money)
     return Number(value || 0)
@@ -189,10 +193,10 @@ function cellText(value, kind) {
       .replace('.', ',');
   if (kind === KIND.date) {
     if (!value) return '';
-    const day = audits.berlinDay(require(`${__hooks}/lib/clock.js`).parseDate(value));
+    const day = berlinDay(parseDate(value));
     return `${day.date} ${day.time}`;
   }
-  if (kind === KIND.day) return value ? require(`${__hooks}/lib/vendor/rules.js`).germanDate(value) : '';
+  if (kind === KIND.day) return value ? germanDate(value) : '';
   return value === null || value === undefined ? '' : String(value);
 }
 

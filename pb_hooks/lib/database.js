@@ -49,8 +49,33 @@ function writeTransaction(app, fn) {
   });
 }
 
+/** The `id` column of every row `sql` answers (bound with `params`). */
+function idsOf(app, sql, params) {
+  const rows = arrayOf(new DynamicModel({ id: '' }));
+  app
+    .db()
+    .newQuery(sql)
+    .bind(params || {})
+    .all(rows);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Copies the WAL back into the database file and empties it. After a deletion old versions of
+ * the deleted rows live on in the WAL (and, until then, in the file's pages) otherwise.
+ */
+function checkpoint(app) {
+  try {
+    app.db().newQuery('PRAGMA wal_checkpoint(TRUNCATE)').execute();
+  } catch (err) {
+    app.logger().warn('checkpoint after a deletion not done', 'error', String(err));
+  }
+}
+
 module.exports = {
   lockForWrite,
   writeTransaction,
   limitReadPools,
+  idsOf,
+  checkpoint,
 };

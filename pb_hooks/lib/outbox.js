@@ -304,7 +304,7 @@ function work(app, tickMs) {
     }
     // A forgotten address would live on in the page images of the write-ahead log and of the
     // database file until the next checkpoint: checkpoint now (rare: a deleted account's mail).
-    if (result.forgot) require(`${__hooks}/lib/account-deletion.js`).checkpoint(app);
+    if (result.forgot) require(`${__hooks}/lib/database.js`).checkpoint(app);
     const busy = result.claimed > 0 && !result.transportDown;
     const elapsed = Date.now() - started;
     if (busy && elapsed < Math.max(windowMs, 30000)) continue;

@@ -12,15 +12,7 @@ function stamp(ms) {
   return new Date(ms).toISOString().replace('T', ' ');
 }
 
-function ids(app, sql, params) {
-  const rows = arrayOf(new DynamicModel({ id: '' }));
-  app
-    .db()
-    .newQuery(sql)
-    .bind(params || {})
-    .all(rows);
-  return rows.map((r) => r.id);
-}
+const ids = (app, sql, params) => require(`${__hooks}/lib/database.js`).idsOf(app, sql, params);
 
 function exec(app, sql, params) {
   const result = app
@@ -134,7 +126,7 @@ function run(app) {
     reason: 'Aufbewahrungsfristen (Datenschutzerklärung)',
     after: counts,
   });
-  if (Object.keys(counts).some((k) => counts[k] > 0)) deletion.checkpoint(app);
+  if (Object.keys(counts).some((k) => counts[k] > 0)) require(`${__hooks}/lib/database.js`).checkpoint(app);
   return counts;
 }
 
