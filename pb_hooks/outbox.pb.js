@@ -5,7 +5,8 @@
 onBootstrap((e) => {
   e.next();
   const tick = parseInt($os.getenv('PORTAL_CRON_INTERVAL_MS') || '', 10);
-  if (tick > 0) e.app.cron().setInterval(tick * 1000000);
+  // A Go time.Duration: nanoseconds.
+  if (tick > 0) e.app.cron().setInterval(/** @type {any} */ (tick * 1000000));
   try {
     e.app.findCollectionByNameOrId('mail_outbox');
   } catch (_) {
@@ -35,6 +36,7 @@ routerAdd(
     const outbox = require(`${__hooks}/lib/outbox.js`);
     const staffLog = require(`${__hooks}/lib/staff-log.js`);
     const id = e.request.pathValue('id');
+    /** @type {core.Record} */
     let copy = null;
     let previous = '';
     require(`${__hooks}/lib/database.js`).writeTransaction(e.app, (tx) => {

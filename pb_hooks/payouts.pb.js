@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Payout routes (pb_hooks/lib/payouts.js, docs/decisions/014-payouts.md). Administrators run
+// Payout routes (pb_hooks/lib/payouts/, docs/decisions/014-payouts.md). Administrators run
 // batches and record returns; a workshop gives new bank details for its own returned payout.
 
 routerAdd(
@@ -7,7 +7,7 @@ routerAdd(
   '/api/portal/payout-batches',
   (e) => {
     const body = e.requestInfo().body || {};
-    return e.json(200, require(`${__hooks}/lib/payouts.js`).createBatch(e.app, e.auth, body.limit));
+    return e.json(200, require(`${__hooks}/lib/payouts/batches.js`).createBatch(e.app, e.auth, body.limit));
   },
   $apis.requireAuth('administrators'),
 );
@@ -16,13 +16,14 @@ routerAdd(
   'POST',
   '/api/portal/payout-batches/{id}/{action}',
   (e) => {
-    const payouts = require(`${__hooks}/lib/payouts.js`);
+    const batches = require(`${__hooks}/lib/payouts/batches.js`);
     const id = e.request.pathValue('id');
     const body = e.requestInfo().body || {};
     const action = e.request.pathValue('action');
-    if (action === 'release') return e.json(200, payouts.releaseBatch(e.app, e.auth, id, body.selfConfirm === true));
-    if (action === 'export') return e.json(200, payouts.exportBatch(e.app, e.auth, id, String(body.executionDate || '')));
-    if (action === 'paid') return e.json(200, payouts.markPaid(e.app, e.auth, id, String(body.paidOn || '')));
+    if (action === 'release') return e.json(200, batches.releaseBatch(e.app, e.auth, id, body.selfConfirm === true));
+    if (action === 'export')
+      return e.json(200, require(`${__hooks}/lib/payouts/export.js`).exportBatch(e.app, e.auth, id, String(body.executionDate || '')));
+    if (action === 'paid') return e.json(200, batches.markPaid(e.app, e.auth, id, String(body.paidOn || '')));
     throw new NotFoundError();
   },
   $apis.requireAuth('administrators'),
@@ -32,14 +33,14 @@ routerAdd(
   'POST',
   '/api/portal/payouts/{id}/{action}',
   (e) => {
-    const payouts = require(`${__hooks}/lib/payouts.js`);
+    const returns = require(`${__hooks}/lib/payouts/returns.js`);
     const id = e.request.pathValue('id');
     const body = e.requestInfo().body || {};
     const action = e.request.pathValue('action');
-    if (action === 'return') return e.json(200, payouts.markReturned(e.app, e.auth, id, String(body.reason || ''), body.note));
-    if (action === 'hold') return e.json(200, payouts.setHold(e.app, e.auth, id, true, body.reason));
-    if (action === 'unhold') return e.json(200, payouts.setHold(e.app, e.auth, id, false, body.reason));
-    if (action === 'request-bank-details') return e.json(200, payouts.requestBankDetails(e.app, e.auth, id, body.reason));
+    if (action === 'return') return e.json(200, returns.markReturned(e.app, e.auth, id, String(body.reason || ''), body.note));
+    if (action === 'hold') return e.json(200, returns.setHold(e.app, e.auth, id, true, body.reason));
+    if (action === 'unhold') return e.json(200, returns.setHold(e.app, e.auth, id, false, body.reason));
+    if (action === 'request-bank-details') return e.json(200, returns.requestBankDetails(e.app, e.auth, id, body.reason));
     throw new NotFoundError();
   },
   $apis.requireAuth('administrators'),
@@ -48,7 +49,7 @@ routerAdd(
 routerAdd(
   'POST',
   '/api/portal/payouts/{id}/bank-details',
-  (e) => e.json(200, require(`${__hooks}/lib/payouts.js`).updateBankDetails(e, e.request.pathValue('id'))),
+  (e) => e.json(200, require(`${__hooks}/lib/payouts/returns.js`).updateBankDetails(e, e.request.pathValue('id'))),
   $apis.requireAuth('users'),
 );
 
@@ -56,7 +57,7 @@ routerAdd(
 routerAdd(
   'GET',
   '/api/portal/payouts/promise',
-  (e) => e.json(200, { items: require(`${__hooks}/lib/payouts.js`).promise(e.app) }),
+  (e) => e.json(200, { items: require(`${__hooks}/lib/payouts/promise.js`).promise(e.app) }),
   $apis.requireAuth('administrators'),
 );
 
@@ -66,6 +67,6 @@ routerAdd(
 routerAdd(
   'GET',
   '/api/portal/administrators/others',
-  (e) => e.json(200, { count: require(`${__hooks}/lib/payouts.js`).countAdmins(e.app, e.auth.id) }),
+  (e) => e.json(200, { count: require(`${__hooks}/lib/payouts/common.js`).countAdmins(e.app, e.auth.id) }),
   $apis.requireAuth('administrators'),
 );

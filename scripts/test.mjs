@@ -99,6 +99,7 @@ function playwright() {
 
 check('typecheck', bin('tsc'), ['-p', 'tsconfig.app.json']);
 check('typecheck (node, tests)', bin('tsc'), ['-p', 'tsconfig.node.json']);
+check('typecheck (hooks)', process.execPath, ['scripts/typecheck-hooks.mjs']);
 check('lint', bin('eslint'), ['.']);
 check('format', bin('prettier'), ['--check', '.']);
 vitest('unit');

@@ -77,6 +77,7 @@ function requestDeletion(e) {
  */
 function deleteOrDefer(app, userId, { actor, reason, forfeit }) {
   const rulebook = rules();
+  /** @type {{ state?: string, userId?: string, files?: any, refused?: string } | null} */
   let outcome = null;
   require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
     const fresh = tx.findRecordById('users', userId);
@@ -101,8 +102,9 @@ function deleteOrDefer(app, userId, { actor, reason, forfeit }) {
     }
     outcome = { state: 'deleted', files: erase(tx, fresh, { actor, reason }) };
   });
-  if (outcome.files) afterErase(app, outcome.files);
-  return outcome;
+  const done = /** @type {{ state?: string, userId?: string, files?: any, refused?: string }} */ (outcome);
+  if (done.files) afterErase(app, done.files);
+  return done;
 }
 
 /** The answer to a deletion request, the workshop's or an administrator's. */

@@ -10,25 +10,7 @@ const REASONS = {
   duplicateRow: 'RechnungsID kommt in der Datei mehrfach vor',
 };
 
-function berlinDay(date) {
-  // dd.mm.yyyy in Berlin time, enough for file names and cells (CET/CEST by the EU rule).
-  const d = new Date(date);
-  const year = d.getUTCFullYear();
-  const lastSunday = (month) => {
-    const last = new Date(Date.UTC(year, month + 1, 0));
-    return last.getUTCDate() - last.getUTCDay();
-  };
-  const dstStart = Date.UTC(year, 2, lastSunday(2), 1);
-  const dstEnd = Date.UTC(year, 9, lastSunday(9), 1);
-  const offset = d.getTime() >= dstStart && d.getTime() < dstEnd ? 2 : 1;
-  const local = new Date(d.getTime() + offset * 3600000);
-  const pad = (n) => String(n).padStart(2, '0');
-  return {
-    date: `${pad(local.getUTCDate())}.${pad(local.getUTCMonth() + 1)}.${local.getUTCFullYear()}`,
-    iso: `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`,
-    time: `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`,
-  };
-}
+const berlinDay = (date) => require(`${__hooks}/lib/clock.js`).berlinDay(date);
 
 /** The audit file: every submission awaiting audit, with empty Checked and Faulty columns. */
 function auditFileBody(app) {
@@ -104,6 +86,10 @@ function normalizeFlag(value) {
  * verdicts for one submission (a file row and the review queue, say) the first to commit
  * wins: the second finds the submission no longer pending. Returns null or a German reason.
  * `auditResultId` marks verdicts from a file, so a resumed file skips what it already applied.
+ *
+ * @param {core.App} tx
+ * @param {{ submissionId: string, auditorId: string, auditResultId?: string, checked: string | boolean, faulty: string | boolean, note?: string, source?: string }} verdict
+ * @returns {string | null}
  */
 function applyVerdict(tx, { submissionId, auditorId, auditResultId, checked, faulty, note, source }) {
   let submission;
@@ -139,7 +125,7 @@ function applyVerdict(tx, { submissionId, auditorId, auditResultId, checked, fau
   audit.set('source', source || 'file');
   tx.save(audit);
   // A passed submission becomes its one payout in the same transaction (DECISIONS section 6).
-  if (passed) require(`${__hooks}/lib/payouts.js`).createForSubmission(tx, submission, voucher);
+  if (passed) require(`${__hooks}/lib/payouts/creation.js`).createForSubmission(tx, submission, voucher);
   const user = tx.findRecordById('users', submission.getString('user'));
   require(`${__hooks}/lib/outbox.js`).enqueueForWorkshop(tx, user, {
     template: passed ? 'audit-passed' : 'audit-rejected',
@@ -238,7 +224,6 @@ function processUpload(app, record) {
 }
 
 module.exports = {
-  berlinDay,
   writeAuditFile,
   processUpload,
   writeDailyAuditFile,

@@ -16,7 +16,6 @@ const MESSAGES = {
   alreadyVerified: 'Diese E-Mail-Adresse ist bereits bestätigt.',
   voucher: 'Dieser Code gehört nicht zu dieser Werkstatt.',
   connection: 'Diese Verknüpfung gehört nicht zu dieser Werkstatt.',
-  gpnr: 'Die Geschäftspartnernummer darf höchstens 30 Buchstaben und Ziffern haben.',
   alreadyBlocked: 'Diese Werkstatt ist bereits gesperrt.',
   notBlocked: 'Diese Werkstatt ist nicht gesperrt.',
   action: 'Diese Aktion gibt es nicht.',
@@ -24,15 +23,7 @@ const MESSAGES = {
   invalid: 'Die Eingaben sind ungültig.',
 };
 
-function rowsOf(app, sql, params, shape) {
-  const rows = arrayOf(new DynamicModel(shape));
-  app
-    .db()
-    .newQuery(sql)
-    .bind(params || {})
-    .all(rows);
-  return rows;
-}
+const rowsOf = (app, sql, params, shape) => require(`${__hooks}/lib/database.js`).rowsOf(app, sql, params, shape);
 
 const SUMMARY_SHAPE = {
   id: '',
@@ -179,33 +170,25 @@ function requireReason(body) {
   return reason.slice(0, 1000);
 }
 
-/** One back-office action on a workshop, with its reason, in one transaction with its log entry. */
-function act(e, userId, action, body) {
-  const app = e.app;
-  const admin = e.auth;
-  const reason = requireReason(body);
-  const user = findUser(app, userId);
-  const log = (tx, entry) =>
-    staffLog().write(tx, Object.assign({ actor: admin, reason, target: { collection: 'users', id: userId } }, entry));
-
-  if (action === 'resend-verification') {
+/**
+ * The back office's commands on a workshop, by the name the route carries. Each gets the
+ * context of one action ({ e, app, body, userId, user, log }) and does its change and its log
+ * entry in one transaction; the route answers with the workshop's story afterwards.
+ */
+const COMMANDS = {
+  /** PocketBase's own verification mail, sent at once (and logged in the mail log). */
+  'resend-verification': ({ app, user, log }) => {
     if (user.verified()) throw new BadRequestError(MESSAGES.alreadyVerified);
-    // PocketBase's own verification mail goes out at once (and is logged in the mail log).
     $mails.sendRecordVerification(app, user);
-    require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
+    writeTransaction(app, (tx) => {
       log(tx, { action: 'workshop.resend_verification', after: { email: user.email() } });
     });
-    return detail(app, userId);
-  }
+  },
 
-  if (action === 'resend-code-mail') {
-    require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
-      let voucher;
-      try {
-        voucher = tx.findRecordById('vouchers', String(body.voucher || ''));
-      } catch (_) {
-        voucher = null;
-      }
+  /** The mail of one of the workshop's codes again, through the outbox. */
+  'resend-code-mail': ({ app, body, userId, user, log }) => {
+    writeTransaction(app, (tx) => {
+      const voucher = findOrNull(tx, 'vouchers', body.voucher);
       if (!voucher || voucher.getString('user') !== userId) throw new BadRequestError(MESSAGES.voucher);
       const campaign = tx.findRecordById('campaigns', voucher.getString('campaign'));
       const total = rowsOf(
@@ -221,18 +204,13 @@ function act(e, userId, action, body) {
       });
       log(tx, { action: 'workshop.resend_code_mail', after: { code: voucher.getString('code'), outbox: row.id } });
     });
-    return detail(app, userId);
-  }
+  },
 
-  if (action === 'correct-connection') {
+  /** A service-centre link's customer number or business partner number corrected. */
+  'correct-connection': ({ e, app, body, userId, log }) => {
     const r = rules();
-    require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
-      let link;
-      try {
-        link = tx.findRecordById('user_lz_connections', String(body.connection || ''));
-      } catch (_) {
-        link = null;
-      }
+    writeTransaction(app, (tx) => {
+      const link = findOrNull(tx, 'user_lz_connections', body.connection);
       if (!link || link.getString('user') !== userId) throw new BadRequestError(MESSAGES.connection);
       const before = { customerNumber: link.getString('customerNumber'), gpnr: link.getString('gpnr') };
       const after = Object.assign({}, before);
@@ -243,10 +221,9 @@ function act(e, userId, action, body) {
         after.customerNumber = String(body.customerNumber).trim();
       }
       if (body.gpnr !== undefined) {
-        const gpnr = String(body.gpnr).trim();
-        if (gpnr && !/^[A-Za-z0-9]{1,30}$/.test(gpnr))
-          fieldErrors().refuse(e, { gpnr: ['validation_invalid_gpnr', MESSAGES.gpnr] }, MESSAGES.invalid);
-        after.gpnr = gpnr;
+        const problem = r.gpnrProblem(body.gpnr);
+        if (problem) fieldErrors().refuse(e, { gpnr: ['validation_invalid_gpnr', problem] }, MESSAGES.invalid);
+        after.gpnr = String(body.gpnr).trim();
       }
       link.set('customerNumber', after.customerNumber);
       link.set('gpnr', after.gpnr);
@@ -258,24 +235,46 @@ function act(e, userId, action, body) {
         after: Object.assign({ user: userId }, after),
       });
     });
-    return detail(app, userId);
-  }
+  },
 
-  if (action === 'block' || action === 'unblock') {
-    const block = action === 'block';
-    require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
-      const moved = tx
-        .db()
-        .newQuery(`UPDATE users SET blocked = {:to}, blockedReason = {:why} WHERE id = {:id} AND blocked = {:from}`)
-        .bind({ id: userId, to: block, from: !block, why: block ? reason : '' })
-        .execute();
-      if (moved.rowsAffected() !== 1) throw new BadRequestError(block ? MESSAGES.alreadyBlocked : MESSAGES.notBlocked);
-      log(tx, { action: block ? 'workshop.block' : 'workshop.unblock', before: { blocked: !block }, after: { blocked: block } });
-    });
-    return detail(app, userId);
-  }
+  block: (context) => setBlocked(context, true),
+  unblock: (context) => setBlocked(context, false),
+};
 
-  throw new NotFoundError(MESSAGES.action);
+function setBlocked({ app, reason, userId, log }, block) {
+  writeTransaction(app, (tx) => {
+    const moved = tx
+      .db()
+      .newQuery(`UPDATE users SET blocked = {:to}, blockedReason = {:why} WHERE id = {:id} AND blocked = {:from}`)
+      .bind({ id: userId, to: block, from: !block, why: block ? reason : '' })
+      .execute();
+    if (moved.rowsAffected() !== 1) throw new BadRequestError(block ? MESSAGES.alreadyBlocked : MESSAGES.notBlocked);
+    log(tx, { action: block ? 'workshop.block' : 'workshop.unblock', before: { blocked: !block }, after: { blocked: block } });
+  });
+}
+
+const writeTransaction = (app, fn) => require(`${__hooks}/lib/database.js`).writeTransaction(app, fn);
+
+function findOrNull(app, collection, id) {
+  try {
+    return app.findRecordById(collection, String(id || ''));
+  } catch (_) {
+    return null;
+  }
+}
+
+/** One back-office command on a workshop, with its reason, in one transaction with its log entry. */
+function act(e, userId, action, body) {
+  const app = e.app;
+  const admin = e.auth;
+  const reason = requireReason(body);
+  const user = findUser(app, userId);
+  const command = Object.prototype.hasOwnProperty.call(COMMANDS, action) ? COMMANDS[action] : null;
+  if (!command) throw new NotFoundError(MESSAGES.action);
+  const log = (tx, entry) =>
+    staffLog().write(tx, Object.assign({ actor: admin, reason, target: { collection: 'users', id: userId } }, entry));
+  command({ e, app, body: body || {}, reason, userId, user, log });
+  return detail(app, userId);
 }
 
 const LOG_SHAPE = {
@@ -360,7 +359,7 @@ function staffLogPage(app, filters, page) {
  */
 function staffLogCsv(app, filters) {
   const { items } = staffLogQuery(app, filters, 50000, 0);
-  const { berlinDay } = require(`${__hooks}/lib/audits.js`);
+  const { berlinDay } = require(`${__hooks}/lib/clock.js`);
   const { staffLogLabel } = require(`${__hooks}/lib/vendor/rules.js`);
   return require(`${__hooks}/lib/csv.js`).write(
     ['Zeitpunkt (Berlin)', 'Rolle', 'Wer', 'Aktion', 'Aktionsschlüssel', 'Ziel', 'Ziel-ID', 'Grund', 'Vorher', 'Nachher'],

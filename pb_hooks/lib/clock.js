@@ -26,9 +26,14 @@ function realStamp() {
   return new Date().toISOString().replace('T', ' ');
 }
 
+/** The day and time in Berlin of a moment: the rulebook's berlinDay (src/rules/dates.ts). */
+function berlinDay(date) {
+  return require(`${__hooks}/lib/vendor/rules.js`).berlinDay(date);
+}
+
 /** Today in Berlin in real time (YYYY-MM-DD): the bank's calendar. */
 function berlinToday() {
-  return require(`${__hooks}/lib/audits.js`).berlinDay(new Date()).iso;
+  return berlinDay(new Date()).iso;
 }
 
 /** What the SPA shows about the clocks: the campaign clock and whether it is pinned. */
@@ -42,4 +47,4 @@ function parseDate(value) {
   return new Date(String(value).replace(' ', 'T'));
 }
 
-module.exports = { now, realStamp, berlinToday, describe, parseDate };
+module.exports = { now, realStamp, berlinDay, berlinToday, describe, parseDate };

@@ -5,14 +5,7 @@
 // seconds, so it is kept in `sales_weekly`, rewritten after every import (and at a start or
 // a read that finds it missing). Weeks are ISO weeks, computed here from days.
 
-function rowsOf(app, sql, params, shape, db) {
-  const rows = arrayOf(new DynamicModel(shape));
-  (db || app.db())
-    .newQuery(sql)
-    .bind(params || {})
-    .all(rows);
-  return rows;
-}
+const rowsOf = (app, sql, params, shape, db) => require(`${__hooks}/lib/database.js`).rowsOf(app, sql, params, shape, db);
 
 function activeCampaign(app) {
   try {

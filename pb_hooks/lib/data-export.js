@@ -170,8 +170,7 @@ const TOPICS = [
 function readRows(app, topic, userId) {
   const shape = {};
   for (const [key, , kind] of topic.columns) shape[key] = kind === KIND.money || kind === KIND.number ? 0 : kind === KIND.bool ? false : '';
-  const rows = arrayOf(new DynamicModel(shape));
-  app.db().newQuery(topic.sql).bind({ id: userId }).all(rows);
+  const rows = require(`${__hooks}/lib/database.js`).rowsOf(app, topic.sql, { id: userId }, shape);
   return rows.map((row) => {
     const out = {};
     for (const [key] of topic.columns) out[key] = row[key];
@@ -180,7 +179,7 @@ function readRows(app, topic, userId) {
 }
 
 // Read once per runtime: cellText runs for every cell of the archive.
-const berlinDay = (date) => require(`${__hooks}/lib/audits.js`).berlinDay(date);
+const berlinDay = (date) => require(`${__hooks}/lib/clock.js`).berlinDay(date);
 const parseDate = (value) => require(`${__hooks}/lib/clock.js`).parseDate(value);
 const germanDate = (iso) => require(`${__hooks}/lib/vendor/rules.js`).germanDate(iso);
 
@@ -215,7 +214,7 @@ function invoicePath(submissionId, file) {
 }
 
 function readme(data, madeAt) {
-  const day = require(`${__hooks}/lib/audits.js`).berlinDay(madeAt);
+  const day = require(`${__hooks}/lib/clock.js`).berlinDay(madeAt);
   const count = (rows, one, many) => `${rows.length} ${rows.length === 1 ? one : many}`;
   return [
     `Ihre Daten im NORA Cashback-Portal, zusammengestellt am ${day.date} um ${day.time} Uhr`,
@@ -249,7 +248,7 @@ function stream(e, app, userId, data, madeAt) {
   const csv = require(`${__hooks}/lib/csv.js`);
   const zip = require(`${__hooks}/lib/zip.js`);
   const rules = require(`${__hooks}/lib/vendor/rules.js`);
-  const isoDay = require(`${__hooks}/lib/audits.js`).berlinDay(madeAt).iso;
+  const isoDay = require(`${__hooks}/lib/clock.js`).berlinDay(madeAt).iso;
   const headers = e.response.header();
   headers.set('Content-Type', 'application/zip');
   headers.set('Content-Disposition', `attachment; filename="${rules.DATA_EXPORT.fileName(isoDay)}"`);

@@ -41,23 +41,70 @@ function lockForWrite(app) {
   app.db().newQuery('UPDATE _params SET id = id WHERE 0').execute();
 }
 
-/** app.runInTransaction with the write lock taken first (see lockForWrite). */
+/**
+ * app.runInTransaction with the write lock taken first (see lockForWrite). What `fn` returns is
+ * dropped: PocketBase would take any value returned from a transaction for an error and roll back.
+ *
+ * @param {core.App} app
+ * @param {(tx: core.App) => any} fn
+ */
 function writeTransaction(app, fn) {
-  return app.runInTransaction((tx) => {
+  app.runInTransaction((tx) => {
     lockForWrite(tx);
-    return fn(tx);
+    fn(tx);
   });
 }
 
-/** The `id` column of every row `sql` answers (bound with `params`). */
-function idsOf(app, sql, params) {
-  const rows = arrayOf(new DynamicModel({ id: '' }));
-  app
-    .db()
+/**
+ * Every row `sql` answers (bound with `params`), each shaped like `shape` (its values give the
+ * column types: '' text, 0 integer, 0.5 real, false boolean). `db` is another query builder
+ * than `app.db()`, for example the auxiliary database's.
+ *
+ * @param {core.App} app
+ * @param {string} sql
+ * @param {Record<string, any> | null | undefined} params
+ * @param {Record<string, any>} shape
+ * @param {dbx.Builder} [db]
+ * @returns {any[]}
+ */
+function rowsOf(app, sql, params, shape, db) {
+  const rows = arrayOf(new DynamicModel(shape));
+  (db || app.db())
     .newQuery(sql)
     .bind(params || {})
     .all(rows);
-  return rows.map((r) => r.id);
+  return rows;
+}
+
+/**
+ * The one row `sql` answers, shaped like `shape`; throws (sql: no rows) when there is none.
+ *
+ * @param {core.App} app
+ * @param {string} sql
+ * @param {Record<string, any> | null | undefined} params
+ * @param {Record<string, any>} shape
+ * @param {dbx.Builder} [db]
+ * @returns {any}
+ */
+function rowOf(app, sql, params, shape, db) {
+  const row = new DynamicModel(shape);
+  (db || app.db())
+    .newQuery(sql)
+    .bind(params || {})
+    .one(row);
+  return row;
+}
+
+/**
+ * The `id` column of every row `sql` answers (bound with `params`).
+ *
+ * @param {core.App} app
+ * @param {string} sql
+ * @param {Record<string, any>} [params]
+ * @returns {string[]}
+ */
+function idsOf(app, sql, params) {
+  return rowsOf(app, sql, params, { id: '' }).map((r) => r.id);
 }
 
 /**
@@ -76,6 +123,8 @@ module.exports = {
   lockForWrite,
   writeTransaction,
   limitReadPools,
+  rowsOf,
+  rowOf,
   idsOf,
   checkpoint,
 };

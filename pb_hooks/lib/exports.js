@@ -36,11 +36,7 @@ const USER_FILE_COLUMNS = [
   'gpnr',
 ];
 
-function rowsOf(app, sql, shape) {
-  const rows = arrayOf(new DynamicModel(shape));
-  app.db().newQuery(sql).all(rows);
-  return rows;
-}
+const rowsOf = (app, sql, shape) => require(`${__hooks}/lib/database.js`).rowsOf(app, sql, null, shape);
 
 /** One row per workshop and linked service centre; workshops without a centre get one row without. */
 function writeUserFile(app, record) {
@@ -113,7 +109,7 @@ function writeRegistrationFile(app) {
   const record = new Record(collection);
   // Berlin date and time to the second, so two files of one day have names of their own (issue 35).
   const now = new Date();
-  const when = require(`${__hooks}/lib/audits.js`).berlinDay(now);
+  const when = require(`${__hooks}/lib/clock.js`).berlinDay(now);
   const name = `registrierungen_${when.iso}_${when.time.replace(':', '')}${String(now.getUTCSeconds()).padStart(2, '0')}.csv`;
   record.set('filename', name);
   record.set('file', $filesystem.fileFromBytes(body, name));
@@ -130,11 +126,13 @@ function writeDailyRegistrationFile(app) {
 
 const BNR_HEADER = ['user', 'bnr', 'knr', 'gpnr'];
 
+const { CSV_ROW, LIMITS } = require(`${__hooks}/lib/vendor/rules.js`);
+const ID_MAX = LIMITS.idMax;
 const BNR_REASONS = {
-  columns: 'Falsche Anzahl an Spalten',
-  missing: (f) => `Pflichtfeld fehlt: ${f}`,
-  tooLong: (f) => `Feld zu lang (höchstens 30 Zeichen): ${f}`,
-  user: 'Unbekannte Benutzer-ID',
+  columns: CSV_ROW.columns,
+  missing: CSV_ROW.missing,
+  tooLong: CSV_ROW.tooLong,
+  user: CSV_ROW.user,
   noLink: 'Diese Werkstatt ist mit keinem Leistungszentrum mit dieser bnr verknüpft',
   knr: 'Kundennummer (knr) passt nicht zur Verknüpfung',
 };
@@ -160,7 +158,7 @@ function importBusinessPartnerNumbers(app, record) {
       if (raw.length !== 4) return { reason: BNR_REASONS.columns };
       const f = raw.map((x) => x.trim());
       for (const i of [0, 1, 3]) if (!f[i]) return { reason: BNR_REASONS.missing(BNR_HEADER[i]) };
-      for (let i = 0; i < 4; i++) if (f[i].length > 30) return { reason: BNR_REASONS.tooLong(BNR_HEADER[i]) };
+      for (let i = 0; i < 4; i++) if (f[i].length > ID_MAX) return { reason: BNR_REASONS.tooLong(BNR_HEADER[i]) };
       return { values: f };
     },
     refuses: true,

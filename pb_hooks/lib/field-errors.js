@@ -10,7 +10,8 @@
 /**
  * Answers 400 with `errors` ({ field: [code, message] }) and throws to end the chain.
  * @param {core.RequestEvent} e
- * @param {Record<string, [string, string]>} errors
+ * @param {object} errors { field: [code, message] }
+ * @param {string} [message]
  */
 function refuse(e, errors, message) {
   const data = {};

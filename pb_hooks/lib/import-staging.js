@@ -34,25 +34,8 @@ function exec(app, sql, params) {
 
 // Reads go through the auxiliary writer's connection too: its page cache is kept small (see
 // `begin`), where one of the reader pool's connections would fill 32 MB with staged rows.
-function one(app, sql, params, shape) {
-  const row = new DynamicModel(shape);
-  app
-    .auxNonconcurrentDB()
-    .newQuery(sql)
-    .bind(params || {})
-    .one(row);
-  return row;
-}
-
-function all(app, sql, params, shape) {
-  const rows = arrayOf(new DynamicModel(shape));
-  app
-    .auxNonconcurrentDB()
-    .newQuery(sql)
-    .bind(params || {})
-    .all(rows);
-  return rows;
-}
+const one = (app, sql, params, shape) => require(`${__hooks}/lib/database.js`).rowOf(app, sql, params, shape, app.auxNonconcurrentDB());
+const all = (app, sql, params, shape) => require(`${__hooks}/lib/database.js`).rowsOf(app, sql, params, shape, app.auxNonconcurrentDB());
 
 /** The cursor table (once per database). */
 function ensure(app) {

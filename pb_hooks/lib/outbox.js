@@ -79,7 +79,12 @@ function enqueueForWorkshop(app, user, mail) {
   });
 }
 
-/** Logs one of PocketBase's own auth mails (sent at once, never by the worker). */
+/**
+ * Logs one of PocketBase's own auth mails (sent at once, never by the worker).
+ *
+ * @param {core.App} app
+ * @param {{ to: string, user: string, template: string, ok: boolean, error?: any }} entry
+ */
 function logImmediate(app, { to, user, template, ok, error }) {
   try {
     const record = new Record(app.findCollectionByNameOrId('mail_outbox'));

@@ -16,11 +16,7 @@ const MESSAGES = {
   notFound: 'Diese Einreichung gibt es nicht.',
 };
 
-function rowsOf(app, sql, params, shape) {
-  const rows = arrayOf(new DynamicModel(shape));
-  app.db().newQuery(sql).bind(params).all(rows);
-  return rows;
-}
+const rowsOf = (app, sql, params, shape) => require(`${__hooks}/lib/database.js`).rowsOf(app, sql, params, shape);
 
 /**
  * Recomputes one submission's signals from what the database knows now and stores them.
@@ -88,7 +84,7 @@ function refreshSignals(app, submissionId) {
       const issued = berlinDay(voucher.getString('created'));
       // A code 'issued' after the campaign clock's today is an artefact of a pinned clock (the
       // demo walks 2025 with codes made today); there is nothing to compare then.
-      const today = require(`${__hooks}/lib/audits.js`).berlinDay(require(`${__hooks}/lib/clock.js`).now()).iso;
+      const today = require(`${__hooks}/lib/clock.js`).berlinDay(require(`${__hooks}/lib/clock.js`).now()).iso;
       if (issued <= today && date < issued) {
         signals.push({
           code: 'early',
@@ -104,7 +100,7 @@ function refreshSignals(app, submissionId) {
 
 /** YYYY-MM-DD in Berlin of a PocketBase date string. */
 function berlinDay(value) {
-  return require(`${__hooks}/lib/audits.js`).berlinDay(String(value).replace(' ', 'T')).iso;
+  return require(`${__hooks}/lib/clock.js`).berlinDay(String(value).replace(' ', 'T')).iso;
 }
 
 /** At arrival (inside the redemption's transaction): this submission's signals, and its twins' again. */

@@ -16,7 +16,7 @@ const pipeline = () => require(`${__hooks}/lib/import-pipeline.js`);
 const staging = () => require(`${__hooks}/lib/import-staging.js`);
 
 const HEADER = ['user', 'bnr', 'knr', 'gpnr', 'deliverydate', 'sales'];
-const MAX_FIELD = 30;
+const MAX_FIELD = require(`${__hooks}/lib/vendor/rules.js`).LIMITS.idMax;
 
 const FILE_ERRORS = {
   header: `Falsche Kopfzeile. Erwartet werden genau die Spalten ${HEADER.join(',')} (getrennt durch Komma oder Semikolon).`,
@@ -25,11 +25,12 @@ const FILE_ERRORS = {
   failed: 'Beim Import ist ein Fehler aufgetreten. Es wurden keine Zeilen übernommen.',
 };
 
+const CSV_ROW = require(`${__hooks}/lib/vendor/rules.js`).CSV_ROW;
 const ROW_ERRORS = {
-  columns: 'Falsche Anzahl an Spalten',
-  missing: (f) => `Pflichtfeld fehlt: ${f}`,
-  fieldTooLong: (f) => `Feld zu lang (höchstens ${MAX_FIELD} Zeichen): ${f}`,
-  user: 'Unbekannte Benutzer-ID',
+  columns: CSV_ROW.columns,
+  missing: CSV_ROW.missing,
+  fieldTooLong: CSV_ROW.tooLong,
+  user: CSV_ROW.user,
   date: 'Ungültiges Lieferdatum (erwartet JJJJ-MM-TT)',
   period: 'Lieferdatum liegt außerhalb des Aktionszeitraums',
   duplicate: (line) => `Doppelte Zeile in dieser Datei (gleiche Werte für user, bnr, knr, gpnr und deliverydate wie Zeile ${line})`,
@@ -76,11 +77,7 @@ function loadUserIds(app) {
   return ids;
 }
 
-function one(app, sql, params, shape) {
-  const row = new DynamicModel(shape);
-  app.db().newQuery(sql).bind(params).one(row);
-  return row;
-}
+const one = (app, sql, params, shape) => require(`${__hooks}/lib/database.js`).rowOf(app, sql, params, shape);
 
 /**
  * The row schema of a sales file: trimmed cells, ids ≤ 30 characters, a known user, a date in

@@ -91,7 +91,7 @@ function validate(xml) {
   let output;
   try {
     const cmd = $os.cmd('sh', '-c', 'xmllint --noout --schema "$1" - 2>&1; echo "xmllint-exit:$?"', 'sh', SCHEMA);
-    cmd.stdin = input;
+    cmd.stdin = /** @type {any} */ (input); // an io.Reader at run time; the types keep the file opaque
     output = toString(cmd.output());
   } finally {
     input.close();

@@ -36,7 +36,7 @@ function u32(out, v) {
 
 /** MS-DOS time and date of `date` as read on a German clock (ZIP keeps local time, without zone). */
 function dosStamp(date) {
-  const day = require(`${__hooks}/lib/audits.js`).berlinDay(date);
+  const day = require(`${__hooks}/lib/clock.js`).berlinDay(date);
   const [year, month, dayOfMonth] = day.iso.split('-').map(Number);
   const [hour, minute] = day.time.split(':').map(Number);
   return {
@@ -55,7 +55,7 @@ function crc32ByGzip(openReader) {
   try {
     const cmd = $os.cmd('sh', '-c', 'gzip -1 -c | tail -c 8');
     cmd.stdin = reader;
-    const trailer = cmd.output();
+    const trailer = /** @type {number[]} */ (cmd.output());
     if (trailer.length !== 8) return undefined;
     return (trailer[0] | (trailer[1] << 8) | (trailer[2] << 16) | (trailer[3] << 24)) >>> 0;
   } catch (_) {

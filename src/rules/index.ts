@@ -17,6 +17,9 @@ export { WORKSHOP_FIELDS, type WorkshopFields } from './fields';
 export { LIMITS, MESSAGES } from './messages';
 export { STAFF_LOG_LABELS, staffLogLabel } from './staff-log';
 export { maskIban } from './mask';
+export { CSV_ROW, gpnrProblem } from './csv-rows';
+export { INVOICE, INVOICE_ACCEPT, isInvoiceFile } from './invoice';
+export { berlinDay, berlinOffsetHours, germanDate, toDate, type BerlinDay } from './dates';
 export { ACCOUNT_DELETION, DATA_EXPORT, RETENTION, keepBookingVoucherUntil } from './privacy';
 export {
   AUDIT_OUTCOME_LABELS,
@@ -180,12 +183,6 @@ export const PORTAL_RETURN_REASONS: Record<string, string> = {
 /** The German label of a return reason, the bank's or the portal's; the code itself when unknown. */
 export function returnReasonLabel(code: string): string {
   return RETURN_REASONS[code] ?? PORTAL_RETURN_REASONS[code] ?? code;
-}
-
-/** A German date dd.mm.yyyy from YYYY-MM-DD. */
-export function germanDate(iso: string): string {
-  const [y, m, d] = String(iso).slice(0, 10).split('-');
-  return `${d}.${m}.${y}`;
 }
 
 // Labels of the invoice's own number and date. The date labels are whole words: 'Lieferdatum',

@@ -1,5 +1,14 @@
 // The rulebook's limits and German messages (SPEC sections 5, 8 and 9), re-exported by index.ts.
 
+/**
+ * The longest id in the portal's data: a customer number, and each of user, bnr, knr and gpnr
+ * in the staff's CSV files.
+ */
+const ID_MAX = 30;
+
+/** An invoice: at most 5 MB (binary megabytes, as PocketBase's field checks them). */
+const INVOICE_MAX_MB = 5;
+
 /** SPEC section 9. */
 export const LIMITS = {
   emailMax: 120,
@@ -13,13 +22,15 @@ export const LIMITS = {
   streetNumberMin: 1,
   streetNumberMax: 10,
   phoneMax: 20,
-  customerNumberMax: 30,
+  customerNumberMax: ID_MAX,
+  idMax: ID_MAX,
   ibanMin: 15,
   ibanMax: 35,
   bicMin: 8,
   bicMax: 11,
   codeMax: 50,
-  invoiceMaxBytes: 5 * 1024 * 1024,
+  invoiceMaxMb: INVOICE_MAX_MB,
+  invoiceMaxBytes: INVOICE_MAX_MB * 1024 * 1024,
 } as const;
 
 export const MESSAGES = {
@@ -59,6 +70,8 @@ export const MESSAGES = {
   customerNumberRequired: 'Kundennummer ist erforderlich',
   customerNumberMax: `Kundennummer darf maximal ${LIMITS.customerNumberMax} Zeichen lang sein`,
   customerNumberChars: 'Nur Buchstaben und Zahlen sind erlaubt',
+  /** A business partner number as the back office corrects it. */
+  gpnr: `Die Geschäftspartnernummer darf höchstens ${ID_MAX} Buchstaben und Ziffern haben.`,
   /** Said under a customer number when typing left characters out (issue 35: never silently). */
   customerNumberCleaned: 'Nur Buchstaben und Ziffern: Bindestriche, Leerzeichen und andere Zeichen wurden weggelassen.',
   /** The registration requires a centre; the profile keeps at least one (issue 35). */
@@ -77,6 +90,12 @@ export const MESSAGES = {
   redeemWindowClosed: 'Cashback-Codes können derzeit nicht eingelöst werden. Der Einlösezeitraum ist nicht geöffnet.',
   /** The invoice is missing or not a file the server accepts. */
   invoiceFile: 'Bitte lade eine gültige Datei hoch',
+  /** The invoice's type and size as the cashback form checks them (SPEC section 8). */
+  invoiceType: 'Nur PNG, JPEG oder PDF erlaubt.',
+  invoiceSize: `Datei darf maximal ${INVOICE_MAX_MB}MB groß sein.`,
+  invoiceRejected: `Upload Fehlgeschlagen: Nur Dateien im Format PNG, JPEG, JPG oder PDF können hochgeladen werden und die Dateigröße darf ${INVOICE_MAX_MB}MB nicht überschreiten.`,
+  /** Under the invoice picker and in the FAQ. */
+  invoiceHint: `PNG, JPEG, JPG oder PDF, höchstens ${INVOICE_MAX_MB} MB`,
   /** 'Meine Daten herunterladen' (issue 37): one export per workshop every DATA_EXPORT.minutesBetween minutes. */
   exportTooSoon: (minutes: number) =>
     `Sie haben Ihre Daten gerade erst heruntergeladen. Eine neue Zusammenstellung ist in ${minutes === 1 ? 'einer Minute' : `${minutes} Minuten`} möglich.`,

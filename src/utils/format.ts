@@ -1,16 +1,8 @@
 // German display formats (SPEC section 9).
 const money = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const date = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Berlin' });
-const dateTime = new Intl.DateTimeFormat('de-DE', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Berlin',
-});
+import { berlinDay, germanDate, toDate } from '../rules/dates';
 
-const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value.replace(' ', 'T')));
+// Dates come from the rulebook (src/rules/dates.ts), which the hooks use too.
 
 // A no-break space keeps the euro sign on the same line as the amount.
 export const NBSP = '\u00a0';
@@ -25,27 +17,26 @@ export function formatMoney(value: number | null | undefined): string {
 export function formatDate(value: string | Date | null | undefined): string {
   if (!value) return '-';
   const d = toDate(value);
-  return Number.isNaN(d.getTime()) ? '-' : date.format(d);
+  return Number.isNaN(d.getTime()) ? '-' : berlinDay(d).date;
 }
-
-const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** Today (or `at`) in Berlin as YYYY-MM-DD: the bank's calendar, as the server checks it (decision 035). */
 export function berlinIsoDay(at: Date = new Date()): string {
-  return isoDay.format(at);
+  return berlinDay(at).iso;
 }
 
 /** A calendar day as the server stores it (YYYY-MM-DD, a bank's date) as dd.mm.yyyy, with no time zone shift. */
 export function formatDay(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return d && m && y ? `${d}.${m}.${y}` : iso;
+  return germanDate(iso);
 }
 
 /** dd.mm.yyyy, hh:mm in Berlin time; '-' when missing or unreadable. */
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (!value) return '-';
   const d = toDate(value);
-  return Number.isNaN(d.getTime()) ? '-' : dateTime.format(d);
+  if (Number.isNaN(d.getTime())) return '-';
+  const day = berlinDay(d);
+  return `${day.date}, ${day.time}`;
 }
 
 const oneDecimal = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });

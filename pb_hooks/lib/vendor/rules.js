@@ -2,6 +2,8 @@
 // the rulebook (src/rules/index.ts) with IBAN and BIC checks: ibantools@4.5.4, bundled to CommonJS for PocketBase's JS hook runtime.
 Object.defineProperty(exports, Symbol.toStringTag, { value: 'Module' });
 // src/rules/messages.ts
+const ID_MAX = 30;
+const INVOICE_MAX_MB = 5;
 const LIMITS = {
 	emailMax: 120,
 	passwordMin: 8,
@@ -13,13 +15,15 @@ const LIMITS = {
 	streetNumberMin: 1,
 	streetNumberMax: 10,
 	phoneMax: 20,
-	customerNumberMax: 30,
+	customerNumberMax: ID_MAX,
+	idMax: ID_MAX,
 	ibanMin: 15,
 	ibanMax: 35,
 	bicMin: 8,
 	bicMax: 11,
 	codeMax: 50,
-	invoiceMaxBytes: 5242880
+	invoiceMaxMb: INVOICE_MAX_MB,
+	invoiceMaxBytes: INVOICE_MAX_MB * 1024 * 1024
 };
 const MESSAGES = {
 	required: (label) => `${label} ist erforderlich`,
@@ -53,6 +57,7 @@ const MESSAGES = {
 	customerNumberRequired: "Kundennummer ist erforderlich",
 	customerNumberMax: `Kundennummer darf maximal ${LIMITS.customerNumberMax} Zeichen lang sein`,
 	customerNumberChars: "Nur Buchstaben und Zahlen sind erlaubt",
+	gpnr: `Die Geschäftspartnernummer darf höchstens ${ID_MAX} Buchstaben und Ziffern haben.`,
 	customerNumberCleaned: "Nur Buchstaben und Ziffern: Bindestriche, Leerzeichen und andere Zeichen wurden weggelassen.",
 	lastCentre: "Mindestens ein Leistungszentrum muss verknüpft bleiben. Fügen Sie zuerst ein anderes hinzu, bevor Sie das letzte entfernen.",
 	codeMax: `Cashback Code darf maximal ${LIMITS.codeMax} Zeichen lang sein`,
@@ -63,6 +68,10 @@ const MESSAGES = {
 	control: "Dieses Feld darf keine Zeilenumbrüche, Tabulatoren oder Steuerzeichen enthalten.",
 	redeemWindowClosed: "Cashback-Codes können derzeit nicht eingelöst werden. Der Einlösezeitraum ist nicht geöffnet.",
 	invoiceFile: "Bitte lade eine gültige Datei hoch",
+	invoiceType: "Nur PNG, JPEG oder PDF erlaubt.",
+	invoiceSize: `Datei darf maximal ${INVOICE_MAX_MB}MB groß sein.`,
+	invoiceRejected: `Upload Fehlgeschlagen: Nur Dateien im Format PNG, JPEG, JPG oder PDF können hochgeladen werden und die Dateigröße darf ${INVOICE_MAX_MB}MB nicht überschreiten.`,
+	invoiceHint: `PNG, JPEG, JPG oder PDF, höchstens ${INVOICE_MAX_MB} MB`,
 	exportTooSoon: (minutes) => `Sie haben Ihre Daten gerade erst heruntergeladen. Eine neue Zusammenstellung ist in ${minutes === 1 ? "einer Minute" : `${minutes} Minuten`} möglich.`,
 	exportFailed: "Ihre Daten konnten gerade nicht zusammengestellt werden. Bitte versuchen Sie es später erneut.",
 	deletionForfeitRequired: (n) => `Sie haben noch ${n === 1 ? "einen offenen Cashback-Code" : `${n} offene Cashback-Codes`}. Bitte bestätigen Sie, dass Sie darauf verzichten, oder lösen Sie ${n === 1 ? "ihn" : "sie"} vorher ein.`,
@@ -257,6 +266,71 @@ function staffLogLabel(action) {
 function maskIban(iban) {
 	const v = String(iban !== null && iban !== void 0 ? iban : "");
 	return v.length > 8 ? `${v.slice(0, 4)} **** **** ${v.slice(-4)}` : v;
+}
+
+// src/rules/csv-rows.ts
+const CSV_ROW = {
+	columns: "Falsche Anzahl an Spalten",
+	missing: (column) => `Pflichtfeld fehlt: ${column}`,
+	tooLong: (column) => `Feld zu lang (höchstens ${LIMITS.idMax} Zeichen): ${column}`,
+	user: "Unbekannte Benutzer-ID"
+};
+function gpnrProblem(value) {
+	const gpnr = String(value !== null && value !== void 0 ? value : "").trim();
+	return gpnr && !new RegExp(`^[A-Za-z0-9]{1,${LIMITS.idMax}}$`).test(gpnr) ? MESSAGES.gpnr : null;
+}
+
+// src/rules/invoice.ts
+const INVOICE = {
+	maxBytes: LIMITS.invoiceMaxBytes,
+	maxMb: LIMITS.invoiceMaxMb,
+	mimeTypes: [
+		"image/png",
+		"image/jpeg",
+		"application/pdf"
+	],
+	extensions: [
+		"png",
+		"jpg",
+		"jpeg",
+		"pdf"
+	]
+};
+const INVOICE_ACCEPT = [...INVOICE.extensions.map((e) => `.${e}`), ...INVOICE.mimeTypes].join(",");
+function isInvoiceFile(file) {
+	var _file$name$toLowerCas;
+	const extension = (_file$name$toLowerCas = file.name.toLowerCase().split(".").pop()) !== null && _file$name$toLowerCas !== void 0 ? _file$name$toLowerCas : "";
+	return INVOICE.mimeTypes.includes(file.type) || file.name.includes(".") && INVOICE.extensions.includes(extension);
+}
+
+// src/rules/dates.ts
+const pad = (n) => String(n).padStart(2, "0");
+function toDate(value) {
+	if (value instanceof Date) return value;
+	return new Date(typeof value === "string" ? value.replace(" ", "T") : value);
+}
+function berlinOffsetHours(d) {
+	const year = d.getUTCFullYear();
+	const lastSunday = (month) => {
+		const last = new Date(Date.UTC(year, month + 1, 0));
+		return last.getUTCDate() - last.getUTCDay();
+	};
+	const summerFrom = Date.UTC(year, 2, lastSunday(2), 1);
+	const summerUntil = Date.UTC(year, 9, lastSunday(9), 1);
+	return d.getTime() >= summerFrom && d.getTime() < summerUntil ? 2 : 1;
+}
+function berlinDay(value) {
+	const d = toDate(value);
+	const local = new Date(d.getTime() + berlinOffsetHours(d) * 36e5);
+	return {
+		date: `${pad(local.getUTCDate())}.${pad(local.getUTCMonth() + 1)}.${local.getUTCFullYear()}`,
+		iso: `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`,
+		time: `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`
+	};
+}
+function germanDate(iso) {
+	const [y, m, d] = String(iso).slice(0, 10).split("-");
+	return d && m && y ? `${d}.${m}.${y}` : String(iso);
 }
 
 // src/rules/privacy.ts
@@ -465,10 +539,6 @@ const PORTAL_RETURN_REASONS = { NAME: "Name des Kontoinhabers für die SEPA-Übe
 function returnReasonLabel(code) {
 	var _ref, _RETURN_REASONS$code;
 	return (_ref = (_RETURN_REASONS$code = RETURN_REASONS[code]) !== null && _RETURN_REASONS$code !== void 0 ? _RETURN_REASONS$code : PORTAL_RETURN_REASONS[code]) !== null && _ref !== void 0 ? _ref : code;
-}
-function germanDate(iso) {
-	const [y, m, d] = String(iso).slice(0, 10).split("-");
-	return `${d}.${m}.${y}`;
 }
 const NUMBER_LABEL = /(?:^|[^A-Za-zÄÖÜäöüß])(?:Rechnungs?[ \t-]*(?:nummer|nr\.?|no\.?)|Beleg[ \t-]*(?:nummer|nr\.?))[ \t]*[:.#]?[ \t]*/gi;
 const INVOICE_DATE_LABEL = /(?:^|[^A-Za-zÄÖÜäöüß])(?:Rechnungs[ \t-]*datum|Belegdatum|Datum der Rechnung)[ \t]*[:.]?[ \t]*/gi;
@@ -1853,8 +1923,11 @@ function bankDetailsProblems(values) {
 exports.ACCOUNT_DELETION = ACCOUNT_DELETION;
 exports.AUDIT_OUTCOME_LABELS = AUDIT_OUTCOME_LABELS;
 exports.CONTROL_CHARACTERS = CONTROL_CHARACTERS;
+exports.CSV_ROW = CSV_ROW;
 exports.DATA_EXPORT = DATA_EXPORT;
 exports.EMAIL_PATTERN = EMAIL_PATTERN;
+exports.INVOICE = INVOICE;
+exports.INVOICE_ACCEPT = INVOICE_ACCEPT;
 exports.LIMITS = LIMITS;
 exports.LOCKOUT = LOCKOUT;
 exports.MAIL_STATUS_LABELS = MAIL_STATUS_LABELS;
@@ -1873,6 +1946,8 @@ exports.VOUCHER_STATUS_LABELS = VOUCHER_STATUS_LABELS;
 exports.WORKSHOP_FIELDS = WORKSHOP_FIELDS;
 exports.WORKSHOP_PAYOUT_LABELS = WORKSHOP_PAYOUT_LABELS;
 exports.bankDetailsProblems = bankDetailsProblems;
+exports.berlinDay = berlinDay;
+exports.berlinOffsetHours = berlinOffsetHours;
 exports.bicProblem = bicProblem;
 exports.codeProblem = codeProblem;
 exports.codesEarned = codesEarned;
@@ -1881,8 +1956,10 @@ exports.controlProblem = controlProblem;
 exports.customerNumberProblem = customerNumberProblem;
 exports.emailProblem = emailProblem;
 exports.germanDate = germanDate;
+exports.gpnrProblem = gpnrProblem;
 exports.ibanProblem = ibanProblem;
 exports.invoiceFacts = invoiceFacts;
+exports.isInvoiceFile = isInvoiceFile;
 exports.keepBookingVoucherUntil = keepBookingVoucherUntil;
 exports.labelOf = labelOf;
 exports.maskIban = maskIban;
@@ -1896,6 +1973,7 @@ exports.sepaText = sepaText;
 exports.staffLogLabel = staffLogLabel;
 exports.textProblem = textProblem;
 exports.toCents = toCents;
+exports.toDate = toDate;
 exports.toNextCashback = toNextCashback;
 exports.toSepaText = toSepaText;
 exports.zipProblem = zipProblem;

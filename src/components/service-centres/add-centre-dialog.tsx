@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';
+import { LIMITS } from '@/rules';
 import { searchCentres } from '@/lib/api/search-centres';
 import { CENTRE_OPTION_LIMIT, CENTRE_SEARCH_DEBOUNCE_MS, type Centre } from '@/lib/service-centres';
 import { cn } from '@/utils/cn';
@@ -191,7 +192,7 @@ export function AddCentreDialog({ linkedIds, onAdd }: AddCentreDialogProps) {
           <TextField
             label="Kundennummer"
             required
-            maxLength={30}
+            maxLength={LIMITS.customerNumberMax}
             autoComplete="off"
             error={errors.customerNumber?.message}
             {...customerNumber}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { TextField } from '@/components/ui/text-field';
-import { MESSAGES } from '@/rules';
+import { LIMITS, MESSAGES } from '@/rules';
 
 import { cleanCustomerNumber, type CentreLink } from './schema';
 
@@ -35,7 +35,7 @@ export function CentreList({ links, onRemove, onCustomerNumberChange, errors = {
                 label={`Kundennummer bei ${link.partnerName}`}
                 className="sm:max-w-60"
                 value={link.customerNumber}
-                maxLength={30}
+                maxLength={LIMITS.customerNumberMax}
                 required
                 error={errors[link.partnerId]}
                 hint={cleaned[link.partnerId] ? MESSAGES.customerNumberCleaned : undefined}

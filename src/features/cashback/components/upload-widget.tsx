@@ -3,6 +3,7 @@ import { useId, useRef, useState, type DragEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { cn } from '@/utils/cn';
+import { INVOICE_ACCEPT, MESSAGES } from '@/rules';
 import { formatFileSize } from '@/utils/format';
 
 import { CASHBACK_MESSAGES, isInvoiceType, MAX_INVOICE_BYTES } from '../schemas/cashback';
@@ -63,7 +64,7 @@ export function UploadWidget({ file, onChange, error, progress }: UploadWidgetPr
           ref={inputRef}
           id={id}
           type="file"
-          accept=".png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf"
+          accept={INVOICE_ACCEPT}
           className="sr-only"
           // Reached through the visible button; a focused invisible input would show no focus.
           tabIndex={-1}
@@ -82,7 +83,7 @@ export function UploadWidget({ file, onChange, error, progress }: UploadWidgetPr
           Datei auswählen
         </Button>
         <p id={`${id}-hint`} className="text-sm text-slate-700">
-          PNG, JPEG, JPG oder PDF, höchstens 5 MB
+          {MESSAGES.invoiceHint}
         </p>
       </div>
       {file && (

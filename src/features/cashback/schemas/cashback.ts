@@ -1,21 +1,18 @@
 import { checked, textField } from '@/lib/validation';
 import { z } from '@/lib/zod';
-import { codeProblem, LIMITS, MESSAGES, TEXT_RULES } from '@/rules';
+import { codeProblem, INVOICE, isInvoiceFile, MESSAGES, TEXT_RULES } from '@/rules';
 import { bicProblem, compactIban, ibanProblem } from '@/rules/bank';
 
 export { compactIban };
-export const MAX_INVOICE_BYTES = LIMITS.invoiceMaxBytes;
-export const INVOICE_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
-const INVOICE_EXTENSIONS = /\.(png|jpe?g|pdf)$/i;
+export const MAX_INVOICE_BYTES = INVOICE.maxBytes;
 
 export const CASHBACK_MESSAGES = {
   invalidIban: MESSAGES.iban,
   invalidBic: MESSAGES.bic,
   invoiceRequired: MESSAGES.invoiceFile,
-  invoiceType: 'Nur PNG, JPEG oder PDF erlaubt.',
-  invoiceSize: 'Datei darf maximal 5MB groß sein.',
-  widgetRejected:
-    'Upload Fehlgeschlagen: Nur Dateien im Format PNG, JPEG, JPG oder PDF können hochgeladen werden und die Dateigröße darf 5MB nicht überschreiten.',
+  invoiceType: MESSAGES.invoiceType,
+  invoiceSize: MESSAGES.invoiceSize,
+  widgetRejected: MESSAGES.invoiceRejected,
   codeMax: MESSAGES.codeMax,
   invalidCode: MESSAGES.code,
   codeInReview: MESSAGES.codeInReview,
@@ -33,7 +30,7 @@ export const CASHBACK_MESSAGES = {
 
 /** By type or extension: PNG, JPEG/JPG or PDF (DECISIONS 2.2). */
 export function isInvoiceType(file: File): boolean {
-  return (INVOICE_TYPES as readonly string[]).includes(file.type) || INVOICE_EXTENSIONS.test(file.name);
+  return isInvoiceFile(file);
 }
 
 /** The cashback form of SPEC section 5; `codePrefix` is the campaign's network short name. */

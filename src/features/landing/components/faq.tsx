@@ -1,6 +1,7 @@
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 
 import type { CampaignFacts } from '@/lib/campaign';
+import { INVOICE } from '@/rules/invoice';
 
 export function faqItems(f: CampaignFacts) {
   return [
@@ -18,7 +19,7 @@ export function faqItems(f: CampaignFacts) {
     },
     {
       question: 'Welche Unterlagen benötige ich?',
-      answer: `Ihren Cashback-Code, Ihre Bankverbindung (IBAN und BIC) und die Rechnung des nächsten Einkaufs nach Erreichen der ${f.threshold} als PNG, JPEG oder PDF (höchstens 5 MB). Das Rechnungsdatum darf nicht nach dem ${f.invoiceCutoff} liegen.`,
+      answer: `Ihren Cashback-Code, Ihre Bankverbindung (IBAN und BIC) und die Rechnung des nächsten Einkaufs nach Erreichen der ${f.threshold} als PNG, JPEG oder PDF (höchstens ${INVOICE.maxMb} MB). Das Rechnungsdatum darf nicht nach dem ${f.invoiceCutoff} liegen.`,
     },
     {
       question: 'Kann ich mehrfach teilnehmen?',
