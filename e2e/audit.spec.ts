@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 import { PDF_BYTES, PNG_BYTES } from '../tests/helpers/fixtures';
-import { declineCookies, expect, fillCashback, enterAs, openVoucher, test } from './fixtures';
+import { declineCookies, enterAs, expect, fillCashback, openJob, openVoucher, test } from './fixtures';
 
 test.describe('audit round trip', () => {
   test('two codes submitted, one passed and one faulty: the profile shows Eingelöst and Offen, and both mails arrive', async ({
@@ -35,6 +35,8 @@ test.describe('audit round trip', () => {
     // The auditor fetches a fresh audit file, looks at both invoices, marks the rows and uploads it.
     await enterAs(page, admin, auditor);
     await expect(page).toHaveURL(/\/datacenter$/);
+    await openJob(page, 'Prüfdateien');
+    await expect(page).toHaveURL(/\/datacenter\/pruefdateien$/);
     const fileBlock = page.getByRole('region', { name: 'Prüfdatei herunterladen' });
     // Today's daily file is listed once the block has loaded (until then a spinner stands where
     // its button appears, and the create button moves): wait for it, then for the new file.
@@ -122,7 +124,7 @@ test.describe('audit round trip', () => {
     const boom = { status: 500, contentType: 'application/json', body: '{"status":500,"message":"boom","data":{}}' };
     await page.route('**/api/collections/audit_results/records?*', (route) => route.fulfill(boom));
     await page.route('**/api/collections/submission_audit_files/records?*', (route) => route.fulfill(boom));
-    await enterAs(page, admin, auditor);
+    await enterAs(page, admin, auditor, '/datacenter/pruefdateien');
     await declineCookies(page);
     await expect(page.getByText('Beim Abrufen der hochgeladenen Prüfdateien ist ein Fehler aufgetreten.')).toBeVisible();
     await expect(page.getByText('Beim Abrufen der Prüfdatei ist ein Fehler aufgetreten.')).toBeVisible();
@@ -140,7 +142,7 @@ test.describe('audit round trip', () => {
     const auditor = await makeAccount('auditors');
     const submission = (await admin.collection('submissions').getList(1, 1, { filter: "file ~ '.png'" })).items[0];
     expect(submission).toBeTruthy();
-    await enterAs(page, admin, auditor);
+    await enterAs(page, admin, auditor, '/datacenter/pruefdateien');
     await declineCookies(page);
     await page.route('**/api/files/**', (route) =>
       route.request().url().includes('/token') ? route.continue() : route.fulfill({ status: 404, body: '' }),

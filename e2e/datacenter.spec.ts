@@ -1,4 +1,4 @@
-import { declineCookies, expect, enterAs, test } from './fixtures';
+import { declineCookies, expect, enterAs, openJob, test } from './fixtures';
 
 const HEADER = 'user,bnr,knr,gpnr,deliverydate,sales';
 
@@ -22,7 +22,25 @@ test.describe('datacenter for administrators', () => {
     await expect(page).toHaveURL(/\/datacenter$/);
     await declineCookies(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Datacenter' })).toBeVisible();
-    for (const title of ['Registrierungsdaten', 'Umsatzdaten hochladen', 'Userdaten herunterladen', 'Geschäftspartnernummern hochladen']) {
+    // SPEC's four blocks, in two of the administrators' jobs (issue 36), each at its own address.
+    await expect(page.getByRole('navigation', { name: 'Bereiche des Datacenters' }).getByRole('link')).toHaveText([
+      'Übersicht',
+      'Werkstätten',
+      'Importe',
+      'Auszahlungen',
+      'Dateien',
+      'E-Mail-Protokoll',
+      'Mitarbeiterprotokoll',
+      'Löschanträge',
+    ]);
+    await openJob(page, 'Dateien');
+    await expect(page).toHaveURL(/\/datacenter\/dateien$/);
+    await expect(page).toHaveTitle('Dateien – Datacenter – NORA Cashback-Aktion');
+    for (const title of ['Registrierungsdaten', 'Userdaten herunterladen'])
+      await expect(page.getByRole('region', { name: title })).toBeVisible();
+    await openJob(page, 'Importe');
+    await expect(page).toHaveURL(/\/datacenter\/importe$/);
+    for (const title of ['Umsatzdaten hochladen', 'Geschäftspartnernummern hochladen']) {
       await expect(page.getByRole('region', { name: title })).toBeVisible();
     }
     const sales = page.getByRole('region', { name: 'Umsatzdaten hochladen' });
@@ -72,7 +90,7 @@ test.describe('datacenter for administrators', () => {
 
   test('creates a user data file and lists the registration file', async ({ page, makeAccount, admin }) => {
     const administrator = await makeAccount('administrators');
-    await enterAs(page, admin, administrator);
+    await enterAs(page, admin, administrator, '/datacenter/dateien');
     await declineCookies(page);
     const registrations = page.getByRole('region', { name: 'Registrierungsdaten' });
     // Written after the demo data: the newest file lists the demo workshops, not 0.
@@ -103,11 +121,22 @@ test.describe('datacenter for administrators', () => {
     const auditor = await makeAccount('auditors');
     await enterAs(page, admin, auditor);
     await declineCookies(page);
+    // The auditors' jobs only; an administrators' job does not exist for them.
+    await expect(page.getByRole('navigation', { name: 'Bereiche des Datacenters' }).getByRole('link')).toHaveText([
+      'Prüfung',
+      'Prüfdateien',
+      'Dateien',
+    ]);
+    await openJob(page, 'Dateien');
     await expect(page.getByRole('region', { name: 'Registrierungsdaten' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Umsatzdaten hochladen' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Neue Registrierungsdatei erstellen' })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Geschäftspartnernummern hochladen' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Userdaten herunterladen' })).toHaveCount(0);
     await expectNoA11yViolations(page);
+    await page.goto('/datacenter/auszahlungen');
+    await expect(page).toHaveURL(/\/not-found$/);
+    await expect(page.getByRole('region', { name: 'Auszahlungen' })).toHaveCount(0);
   });
 });
 
@@ -119,16 +148,17 @@ test.describe('datacenter messages', () => {
     for (const c of ['workshop_files', 'sales_data_files', 'user_file', 'business_partner_number_files']) {
       await page.route(`**/api/collections/${c}/records?*`, (route) => route.fulfill(boom));
     }
-    await enterAs(page, admin, administrator);
+    await enterAs(page, admin, administrator, '/datacenter/dateien');
     await expect(page.getByText('Beim Laden der Dateien ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.')).toBeVisible();
-    await expect(page.getByText('Beim Abrufen der Sales Data Dateien ist ein Fehler aufgetreten.')).toBeVisible();
     await expect(page.getByText('Beim Abrufen der Userdaten-Dateien ist ein Fehler aufgetreten.')).toBeVisible();
+    await openJob(page, 'Importe');
+    await expect(page.getByText('Beim Abrufen der Sales Data Dateien ist ein Fehler aufgetreten.')).toBeVisible();
     await expect(page.getByText('Beim Abrufen der Dateien ist ein Fehler aufgetreten.')).toBeVisible();
   });
 
   test('failing uploads, file creation and downloads show SPEC’s messages', async ({ page, makeAccount, admin }) => {
     const administrator = await makeAccount('administrators');
-    await enterAs(page, admin, administrator);
+    await enterAs(page, admin, administrator, '/datacenter/dateien');
     await declineCookies(page);
     const registrations = page.getByRole('region', { name: 'Registrierungsdaten' });
     await expect(registrations.getByRole('row', { name: /registrierungen_/ }).first()).toBeVisible();
@@ -148,6 +178,14 @@ test.describe('datacenter messages', () => {
     await expect(registrations.getByText('Beim Herunterladen der Datei ist ein Fehler aufgetreten.')).toBeVisible();
     await page.unroute('**/api/files/*/*/*');
 
+    const users = page.getByRole('region', { name: 'Userdaten herunterladen' });
+    await page.route('**/api/collections/user_file/records', (route) =>
+      route.request().method() === 'POST' ? route.fulfill(boom) : route.continue(),
+    );
+    await users.getByRole('button', { name: 'Neue Userdaten-Datei erstellen' }).click();
+    await expect(users.getByText('Beim Erstellen der Userdaten-Datei ist ein Fehler aufgetreten.')).toBeVisible();
+
+    await openJob(page, 'Importe');
     const sales = page.getByRole('region', { name: 'Umsatzdaten hochladen' });
     await page.route('**/api/collections/sales_data_files/records', (route) =>
       route.request().method() === 'POST' ? route.fulfill(boom) : route.continue(),
@@ -156,13 +194,6 @@ test.describe('datacenter messages', () => {
       .getByLabel('Umsatzdaten hochladen (CSV-Datei)')
       .setInputFiles({ name: 'umsatz.csv', mimeType: 'text/csv', buffer: Buffer.from('user,bnr,knr,gpnr,deliverydate,sales\n') });
     await expect(sales.getByText('Beim Hochladen der Umsatzdaten ist ein Fehler aufgetreten.')).toBeVisible();
-
-    const users = page.getByRole('region', { name: 'Userdaten herunterladen' });
-    await page.route('**/api/collections/user_file/records', (route) =>
-      route.request().method() === 'POST' ? route.fulfill(boom) : route.continue(),
-    );
-    await users.getByRole('button', { name: 'Neue Userdaten-Datei erstellen' }).click();
-    await expect(users.getByText('Beim Erstellen der Userdaten-Datei ist ein Fehler aufgetreten.')).toBeVisible();
 
     const partners = page.getByRole('region', { name: 'Geschäftspartnernummern hochladen' });
     await page.route('**/api/collections/business_partner_number_files/records', (route) =>
@@ -181,7 +212,7 @@ test.describe('datacenter messages', () => {
   test('a file without failed rows offers no failed-rows download', async ({ page, makeAccount, admin }) => {
     const administrator = await makeAccount('administrators');
     const workshop = await makeAccount('users');
-    await enterAs(page, admin, administrator);
+    await enterAs(page, admin, administrator, '/datacenter/importe');
     await declineCookies(page);
     const sales = page.getByRole('region', { name: 'Umsatzdaten hochladen' });
     await sales.getByLabel('Umsatzdaten hochladen (CSV-Datei)').setInputFiles({

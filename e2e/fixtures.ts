@@ -168,6 +168,16 @@ export async function enterAs(
   await page.goto(path ?? (account.collection === 'users' ? '/profile' : '/datacenter'));
 }
 
+/**
+ * Opens one job of the data area through its navigation (issue 36) and waits until the page
+ * says it is the current one.
+ */
+export async function openJob(page: Page, label: string) {
+  const link = page.getByRole('navigation', { name: 'Bereiche des Datacenters' }).getByRole('link', { name: label, exact: true });
+  await link.click();
+  await expect(link).toHaveAttribute('aria-current', 'page');
+}
+
 /** An open code for the workshop, created directly (the sales pipeline is not needed for it). */
 export async function openVoucher(admin: PocketBase, userId: string, tier: number) {
   const campaign = await admin.collection('campaigns').getFirstListItem('active = true');

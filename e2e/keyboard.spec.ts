@@ -100,6 +100,12 @@ test('the administrators’ data area: a sales file uploaded by keyboard alone',
   await expect(page).toHaveURL(/\/datacenter$/);
   await declineCookies(page);
   await page.locator('body').focus();
+  // The job by its link in the data area's navigation.
+  const imports = page.getByRole('navigation', { name: 'Bereiche des Datacenters' }).getByRole('link', { name: 'Importe' });
+  await tabTo(page, imports);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/datacenter\/importe$/);
+  await expect(imports).toHaveAttribute('aria-current', 'page');
   const sales = page.getByRole('region', { name: 'Umsatzdaten hochladen' });
   const button = sales.getByRole('button', { name: 'Umsatzdaten hochladen', exact: true });
   await tabTo(page, button);
@@ -115,7 +121,7 @@ test('the administrators’ data area: a sales file uploaded by keyboard alone',
 test('the auditors’ data area: an invoice opened by keyboard alone', async ({ page, makeAccount, admin }) => {
   const auditor = await makeAccount('auditors');
   await signInAs(page, admin, 'auditors', auditor.id);
-  await page.goto('/datacenter');
+  await page.goto('/datacenter/pruefdateien');
   await declineCookies(page);
   await page.locator('body').focus();
   const field = page.getByLabel('Rechnungs ID');

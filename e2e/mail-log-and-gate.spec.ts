@@ -30,7 +30,7 @@ test.describe('administrators’ mail log', () => {
       data: { name: 'Erika Mustermann', total: '500,00 €', reward: '50,00 €', codes: ['NORA-TEST-TEST'] },
     });
 
-    await enterAs(page, admin, staff);
+    await enterAs(page, admin, staff, '/datacenter/e-mails');
     await declineCookies(page);
     const log = page.getByRole('region', { name: 'E-Mail-Protokoll' });
     await log.getByRole('searchbox', { name: 'Empfänger suchen' }).fill(workshop.email);
@@ -69,7 +69,7 @@ test.describe('the plausibility gate in the data area', () => {
       const uploader = await makeAccount('administrators');
       const second = await makeAccount('administrators');
       const workshop = await makeAccount('users');
-      await enterAs(page, admin, uploader);
+      await enterAs(page, admin, uploader, '/datacenter/importe');
       await declineCookies(page);
       const sales = page.getByRole('region', { name: 'Umsatzdaten hochladen' });
       await sales.getByLabel('Umsatzdaten hochladen (CSV-Datei)').setInputFiles({
@@ -93,7 +93,7 @@ test.describe('the plausibility gate in the data area', () => {
       const context = await browser.newContext();
       const other = await context.newPage();
       await signInAs(other, admin, 'administrators', second.id);
-      await other.goto('/datacenter');
+      await other.goto('/datacenter/importe');
       await declineCookies(other);
       const theirs = other
         .getByRole('region', { name: 'Importe zur Freigabe' })

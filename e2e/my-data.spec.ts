@@ -64,7 +64,7 @@ test("an administrator exports a workshop's data for a request by letter; the re
 }) => {
   const workshop = await makeAccount('users', { shopName: 'Auskunft per Brief GmbH' });
   const administrator = await makeAccount('administrators');
-  await enterAs(page, admin, administrator);
+  await enterAs(page, admin, administrator, '/datacenter/werkstaetten');
   await declineCookies(page);
   const block = page.getByRole('region', { name: 'Werkstätten' });
   await block.getByRole('searchbox', { name: 'Werkstatt suchen' }).fill(workshop.email);

@@ -36,7 +36,7 @@ test('from a passed invoice to the workshop’s account, a return, new bank deta
   for (const p of others) await admin.collection('payouts').update(p.id, { status: 'held' });
   try {
     // The auditor passes the invoice with a verdict file.
-    await enterAs(page, admin, auditor);
+    await enterAs(page, admin, auditor, '/datacenter/pruefdateien');
     await declineCookies(page);
     await page
       .getByRole('region', { name: 'Prüfdatei hochladen' })
@@ -55,7 +55,7 @@ test('from a passed invoice to the workshop’s account, a return, new bank deta
     await page.evaluate(() => localStorage.removeItem('pocketbase_auth'));
 
     // The first administrator creates the batch and may not release it.
-    await enterAs(page, admin, first);
+    await enterAs(page, admin, first, '/datacenter/auszahlungen');
     const payouts = page.getByRole('region', { name: 'Auszahlungen' });
     await expect(payouts).toContainText('Auszahlbar: 1');
     await payouts.getByRole('button', { name: 'Auszahlungslauf erstellen' }).click();
@@ -80,7 +80,7 @@ test('from a passed invoice to the workshop’s account, a return, new bank deta
     const context = await browser.newContext({ acceptDownloads: true });
     const other = await context.newPage();
     await signInAs(other, admin, 'administrators', second.id);
-    await other.goto('/datacenter');
+    await other.goto('/datacenter/auszahlungen');
     await declineCookies(other);
     const theirs = other
       .getByRole('region', { name: 'Auszahlungen' })

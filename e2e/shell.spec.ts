@@ -25,6 +25,8 @@ test('a link to a page behind the login, as in the mails: the login first, then 
   // A role the page is not for still gets the 404 page (SPEC section 2).
   await page.goto('/datacenter');
   await expect(page).toHaveURL(/\/not-found$/);
+  await page.goto('/datacenter/dateien');
+  await expect(page).toHaveURL(/\/not-found$/);
   await expect(page.getByRole('heading', { name: 'Seite nicht gefunden' })).toBeVisible();
 });
 

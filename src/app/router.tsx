@@ -80,14 +80,14 @@ export const routes: RouteObject[] = [
           </RoleGuard>
         ),
       },
-      {
-        path: paths.datacenter.path,
+      ...[paths.datacenter.path, paths.datacenterJob.path].map((path) => ({
+        path,
         element: (
           <RoleGuard allowed={['Administrator', 'Auditor']}>
             <Datacenter />
           </RoleGuard>
         ),
-      },
+      })),
       {
         path: paths.cashback.path,
         element: (

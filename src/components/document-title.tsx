@@ -1,12 +1,15 @@
 import { useEffect } from 'react';
 import { matchPath, useLocation } from 'react-router';
 
+import { jobOf } from '@/config/datacenter-jobs';
 import { paths, SITE_NAME, SITE_TITLE } from '@/config/paths';
 
 /** The German document title of a path: the page's own name, then the campaign's. */
 export function titleOf(pathname: string): string {
   const route = Object.values(paths).find((p) => matchPath({ path: p.path, end: true }, pathname));
   if (!route) return `${paths.notFound.title} – ${SITE_NAME}`;
+  const job = jobOf(matchPath({ path: paths.datacenterJob.path, end: true }, pathname)?.params.job);
+  if (job) return `${job.label} – ${route.title} – ${SITE_NAME}`;
   return route.title === SITE_TITLE ? SITE_TITLE : `${route.title} – ${SITE_NAME}`;
 }
 

@@ -23,6 +23,8 @@ export const paths = {
   accountDeletion: { path: '/konto-loeschen', title: 'Konto löschen', getHref: () => '/konto-loeschen' },
   adminProfile: { path: '/adminprofile', title: 'Profil', getHref: () => '/adminprofile' },
   datacenter: { path: '/datacenter', title: 'Datacenter', getHref: () => '/datacenter' },
+  /** One staff job of the data area (src/config/datacenter-jobs.ts); the title names the job. */
+  datacenterJob: { path: '/datacenter/:job', title: 'Datacenter', getHref: (job: string) => `/datacenter/${job}` },
   cashback: { path: '/cashback', title: 'Cashback einlösen', getHref: () => '/cashback' },
   impressum: { path: '/impressum', title: 'Impressum', getHref: () => '/impressum' },
   datenschutz: { path: '/datenschutz', title: 'Datenschutz', getHref: () => '/datenschutz' },

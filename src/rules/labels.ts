@@ -25,6 +25,17 @@ export const WORKSHOP_PAYOUT_LABELS = {
   returned: 'zurückgekommen: bitte Bankdaten prüfen',
 } as const;
 
+/** A payout's state as staff see it (the data area's payouts and back office). */
+export const PAYOUT_STATUS_LABELS = {
+  payable: 'Auszahlbar',
+  held: 'Angehalten',
+  in_batch: 'Im Auszahlungslauf',
+  exported: 'Exportiert',
+  paid: 'Ausgezahlt',
+  returned: 'Zurückgekommen',
+} as const;
+export type PayoutStatus = keyof typeof PAYOUT_STATUS_LABELS;
+
 /** A mail of the outbox or of PocketBase's own (the mail log). */
 export const MAIL_STATUS_LABELS = {
   queued: 'Wartet auf Versand',
@@ -33,6 +44,8 @@ export const MAIL_STATUS_LABELS = {
   failed: 'Fehlgeschlagen, neuer Versuch folgt',
   given_up: 'Aufgegeben',
 } as const;
+
+export type MailStatus = keyof typeof MAIL_STATUS_LABELS;
 
 export const MAIL_TEMPLATE_LABELS: Record<string, string> = {
   'code-issued': 'Cashback-Code',

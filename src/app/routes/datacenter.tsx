@@ -1,4 +1,4 @@
-import { DatacenterPage } from '@/features/datacenter/components/datacenter-page';
+import { DatacenterPage } from './datacenter-page';
 
 export default function DatacenterRoute() {
   return <DatacenterPage />;

@@ -1,22 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Info } from 'lucide-react';
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 
 import { CampaignClockNote } from '@/components/campaign-clock-note';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { CheckboxField } from '@/components/ui/checkbox-field';
 import { TextField } from '@/components/ui/text-field';
-import { VerificationNotice } from '@/components/verification-notice';
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
+import { TooltipProvider } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
+import { useLoad } from '@/hooks/use-load';
 import { currentUserId, SessionError } from '@/lib/auth';
 import { useActiveCampaign } from '@/lib/campaign';
 import { trackEvent } from '@/lib/consent';
-import { useLoad } from '@/hooks/use-load';
-import { MESSAGES as RULE_MESSAGES } from '@/rules';
 import { showToast } from '@/stores/toasts';
 
 import { checkVoucher, type OwnVoucher } from '../api/check-voucher';
@@ -24,6 +20,9 @@ import { createSubmission } from '../api/create-submission';
 import { loadRedeemContext } from '../api/load-redeem-context';
 import { SubmissionError, type RedeemContext } from '../api/model';
 import { CASHBACK_MESSAGES, cashbackSchema, compactIban, type CashbackInput, type CashbackValues } from '../schemas/cashback';
+import { OpenCodes } from './open-codes';
+import { RedeemNotices } from './redeem-notices';
+import { TaxDeclaration } from './tax-declaration';
 import { UploadWidget } from './upload-widget';
 
 /** Which form field shows a server field error: the server's field name, the form's. */
@@ -63,9 +62,6 @@ function Section({ number, title, children }: { number: number; title: string; c
   );
 }
 
-const TAX_HINT =
-  'Die Auszahlung des Cashbacks setzt in der Regel eine Korrektur des Vorsteuerabzugs voraus. Bitte wenden Sie sich bei Fragen an Ihre Steuerberatung.';
-
 export function CashbackPage() {
   const navigate = useNavigate();
   const { campaign } = useActiveCampaign();
@@ -88,9 +84,6 @@ export function CashbackPage() {
   const context = useLoad<RedeemContext | null>(loadRedeemContext, null).data;
   const unverified = context !== null && !context.verified;
   const blocked = context !== null && context.blocked;
-  // The tax hint: a tooltip on hover and focus, and in the page on a tap or click (issue 35: phones).
-  const [taxHint, setTaxHint] = useState(false);
-  const taxHintId = useId();
   // The account holder is usually the workshop's owner: prefilled, still editable.
   useEffect(() => {
     if (!context) return;
@@ -167,21 +160,7 @@ export function CashbackPage() {
           sind mit <span className="text-red-700">*</span> markiert.
         </p>
         <CampaignClockNote className="mt-6" />
-        {unverified && (
-          <div className="mt-6">
-            <VerificationNotice email={context.email}>{RULE_MESSAGES.unverified}</VerificationNotice>
-          </div>
-        )}
-        {blocked && (
-          <Alert tone="error" className="mt-6">
-            {RULE_MESSAGES.blocked(campaign?.contactEmail ?? '')}
-          </Alert>
-        )}
-        {context && !blocked && context.verified && context.openCodes.length === 0 && (
-          <Alert tone="info" className="mt-6">
-            {CASHBACK_MESSAGES.noOpenCode}
-          </Alert>
-        )}
+        <RedeemNotices context={context} contactEmail={campaign?.contactEmail ?? ''} />
         {pageError && (
           <Alert tone="error" className="mt-6">
             {pageError}
@@ -243,58 +222,12 @@ export function CashbackPage() {
                 {CASHBACK_MESSAGES.codeHint}
               </p>
             )}
-            {context && context.openCodes.length > 0 && (
-              <div className="mt-3">
-                <p id="open-codes-label" className="text-sm font-semibold text-slate-800">
-                  Ihre offenen Codes
-                </p>
-                <ul aria-labelledby="open-codes-label" className="mt-2 flex flex-wrap gap-2">
-                  {context.openCodes.map((code) => (
-                    <li key={code}>
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        onClick={() => setValue('cashbackCode', code, { shouldValidate: Boolean(codeError) })}
-                        aria-label={`Code ${code} übernehmen`}
-                      >
-                        {code}
-                      </Button>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            )}
+            <OpenCodes
+              codes={context?.openCodes ?? []}
+              onPick={(code) => setValue('cashbackCode', code, { shouldValidate: Boolean(codeError) })}
+            />
           </Section>
-          <div>
-            <div className="flex items-start gap-2">
-              <CheckboxField
-                className="flex-1"
-                required
-                error={errors.declarationSalesTax?.message}
-                label="Ich bestätige, dass ich den Vorsteuerabzug gemäß § 17 UStG (Änderung der Bemessungsgrundlage) korrigiere."
-                {...register('declarationSalesTax')}
-              />
-              <Tooltip>
-                <TooltipTrigger asChild>
-                  <button
-                    type="button"
-                    className="rounded-full p-1 text-brand-700 hover:bg-brand-50"
-                    aria-label="Hinweis zur Vorsteuer"
-                    aria-expanded={taxHint}
-                    aria-controls={taxHintId}
-                    onClick={() => setTaxHint((open) => !open)}
-                  >
-                    <Info aria-hidden="true" className="size-5" />
-                  </button>
-                </TooltipTrigger>
-                <TooltipContent>{TAX_HINT}</TooltipContent>
-              </Tooltip>
-            </div>
-            {/* A tap or click opens the hint in the page (issue 35: a tooltip needs hover or focus). */}
-            <p id={taxHintId} hidden={!taxHint} className="mt-2 rounded-md bg-brand-50 p-3 text-sm text-slate-800">
-              {TAX_HINT}
-            </p>
-          </div>
+          <TaxDeclaration field={register('declarationSalesTax')} error={errors.declarationSalesTax?.message} />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
             <Button
               variant="ghost"

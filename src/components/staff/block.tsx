@@ -1,0 +1,87 @@
+import { Upload } from 'lucide-react';
+import { useId, useRef, type ReactNode } from 'react';
+
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { DC_MESSAGES } from '@/lib/staff/files';
+
+// The parts every block of the data area is made of: the titled section, its error and
+// list states, and the CSV picker.
+
+export function Block({ title, help, children }: { title: string; help?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 className="text-xl font-bold">{title}</h2>
+      {help && <div className="mt-2 text-sm text-slate-700">{help}</div>}
+      {children}
+    </section>
+  );
+}
+
+export function ErrorAlert({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert tone="error" className="mt-4">
+      {message}
+    </Alert>
+  );
+}
+
+export function ListState({ loading, error, empty }: { loading: boolean; error: string | null; empty: boolean }) {
+  if (loading)
+    return (
+      <div className="mt-4">
+        <Spinner label="Wird geladen..." />
+      </div>
+    );
+  if (error)
+    return (
+      <Alert tone="error" className="mt-4">
+        {error}
+      </Alert>
+    );
+  if (empty) return <p className="mt-4 text-slate-700">{DC_MESSAGES.noFiles}</p>;
+  return null;
+}
+
+export function CsvUploadButton({
+  label,
+  busy,
+  onFile,
+  onInvalid,
+}: {
+  label: string;
+  busy: boolean;
+  onFile: (f: File) => void;
+  onInvalid: () => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {label} (CSV-Datei)
+      </label>
+      <input
+        ref={input}
+        id={id}
+        type="file"
+        accept=".csv,text/csv"
+        className="sr-only"
+        tabIndex={-1}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (!file) return;
+          if (!file.name.toLowerCase().endsWith('.csv')) onInvalid();
+          else onFile(file);
+        }}
+      />
+      <Button disabled={busy} onClick={() => input.current?.click()}>
+        <Upload aria-hidden="true" className="size-4" />
+        {busy ? 'Wird hochgeladen...' : label}
+      </Button>
+    </>
+  );
+}

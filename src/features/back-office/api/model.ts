@@ -1,0 +1,95 @@
+import type { CentreRow, Signal, WorkshopContact } from '@/lib/staff/model';
+
+export interface WorkshopSummary extends WorkshopContact {
+  verified: boolean;
+  blocked: boolean;
+  created: string;
+}
+
+export interface WorkshopStory {
+  workshop: WorkshopSummary & { phone: string; address: string; streetNumber: string; blockedReason: string };
+  centres: (CentreRow & { id: string })[];
+  totals: { totalSales: number; totalCashback: number; toNextCashback: number };
+  vouchers: { id: string; code: string; status: 'open' | 'audit' | 'closed'; tier: number; created: string }[];
+  submissions: {
+    id: string;
+    created: string;
+    status: 'pending' | 'passed' | 'rejected';
+    code: string;
+    accountHolder: string;
+    iban: string;
+    signals: Signal[];
+    history: { created: string; outcome: string; checked: boolean; faulty: boolean; note: string }[];
+  }[];
+  payouts: {
+    id: string;
+    endToEndId: string;
+    amount: number;
+    status: string;
+    iban: string;
+    paidOn: string;
+    returnReason: string;
+    holdReason: string;
+  }[];
+  mails: {
+    id: string;
+    template: string;
+    subject: string;
+    status: string;
+    attempts: number;
+    lastError: string;
+    created: string;
+    sentAt: string;
+    immediate: boolean;
+  }[];
+}
+
+export interface StaffLogEntry {
+  id: string;
+  created: string;
+  actorCollection: string;
+  actorEmail: string;
+  action: string;
+  targetCollection: string;
+  targetId: string;
+  reason: string;
+  before: Record<string, unknown> | string | null;
+  after: Record<string, unknown> | string | null;
+}
+
+export interface Page<T> {
+  page: number;
+  perPage: number;
+  totalItems: number;
+  totalPages: number;
+  items: T[];
+}
+
+export const BACKOFFICE_MESSAGES = {
+  searchFailed: 'Die Suche ist fehlgeschlagen. Bitte versuchen Sie es später erneut.',
+  loadFailed: 'Die Werkstatt konnte nicht geladen werden.',
+  actionFailed: 'Die Aktion konnte nicht ausgeführt werden. Bitte versuchen Sie es erneut.',
+  logFailed: 'Das Mitarbeiterprotokoll konnte nicht geladen werden.',
+  downloadFailed: 'Beim Herunterladen der Datei ist ein Fehler aufgetreten.',
+} as const;
+
+export interface LogFilters {
+  action: string;
+  actor: string;
+  target: string;
+}
+
+/** Query parameters without the empty ones. */
+export const query = (params: Record<string, string | number | undefined>) =>
+  Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== ''));
+
+/** A deletion that waits for its submissions and payouts (GET /api/portal/backoffice/deletions). */
+export interface PendingDeletion {
+  id: string;
+  shopName: string;
+  email: string;
+  requestedAt: string;
+  /** The GDPR's answer-by date: one month after the request. */
+  dueBy: string;
+  waitingFor: { submissions: number; payouts: number };
+}

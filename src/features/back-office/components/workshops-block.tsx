@@ -1,0 +1,121 @@
+import { useCallback, useEffect, useState } from 'react';
+
+import { Block, ErrorAlert } from '@/components/staff/block';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { useLoad } from '@/hooks/use-load';
+import { countOf } from '@/utils/format';
+
+import { BACKOFFICE_MESSAGES, type Page, type WorkshopSummary } from '../api/model';
+import { searchWorkshops } from '../api/search-workshops';
+import { WorkshopDetail } from './workshop-detail';
+
+const SEARCH_DEBOUNCE_MS = 400;
+
+/**
+ * Administrators find any workshop (name, shop, e-mail, PLZ, city, customer number, code),
+ * read its whole story and act on it; every action asks for a reason and lands in the staff
+ * log (issue 19).
+ */
+export function WorkshopsBlock() {
+  const [term, setTerm] = useState('');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [removed, setRemoved] = useState<string | null>(null);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQ(term.trim());
+      setPage(1);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [term]);
+
+  const search = useCallback(() => searchWorkshops(q, page), [q, page]);
+  const results = useLoad<Page<WorkshopSummary> | null>(search, null);
+
+  return (
+    <Block title="Werkstätten" help="Suche nach Name, Werkstatt, E-Mail, PLZ, Ort, Kundennummer oder Cashback-Code.">
+      <TextField
+        label="Werkstatt suchen"
+        type="search"
+        value={term}
+        onChange={(e) => setTerm(e.target.value)}
+        className="mt-4 sm:max-w-md"
+      />
+      {removed && (
+        <Alert tone="success" className="mt-4">
+          {removed}
+        </Alert>
+      )}
+      {results.failed && <ErrorAlert message={BACKOFFICE_MESSAGES.searchFailed} />}
+      {results.loading && !results.data && (
+        <div className="mt-4">
+          <Spinner label="Wird gesucht..." />
+        </div>
+      )}
+      {results.data && (
+        <>
+          <p className="mt-3 text-sm text-slate-700" aria-live="polite">
+            {countOf(results.data.totalItems, 'Werkstatt gefunden', 'Werkstätten gefunden')}
+          </p>
+          <ul className="mt-2 flex flex-col divide-y divide-slate-200" aria-label="Gefundene Werkstätten">
+            {results.data.items.map((w) => (
+              <li key={w.id} className="py-2">
+                <button
+                  type="button"
+                  className="w-full rounded text-left hover:bg-slate-50"
+                  aria-expanded={selected === w.id}
+                  onClick={() => setSelected(selected === w.id ? null : w.id)}
+                >
+                  <span className="font-semibold break-words text-slate-900">{w.shopName}</span>{' '}
+                  <span className="text-sm break-all text-slate-700">
+                    · {w.firstName} {w.lastName} · {w.email} · {w.zipCode} {w.city}
+                    {!w.verified ? ' · nicht bestätigt' : ''}
+                    {w.blocked ? ' · gesperrt' : ''}
+                  </span>
+                </button>
+                {selected === w.id && (
+                  <WorkshopDetail
+                    id={w.id}
+                    onChanged={(fresh) =>
+                      results.update((data) =>
+                        data ? { ...data, items: data.items.map((item) => (item.id === fresh.id ? { ...item, ...fresh } : item)) } : data,
+                      )
+                    }
+                    onDeleted={() => {
+                      // Said above the list, so it stays when the list changes; the workshop leaves the list.
+                      setRemoved(
+                        `Das Konto von ${w.shopName} wurde gelöscht; die Werkstatt erhält eine Bestätigung per E-Mail. Im Mitarbeiterprotokoll steht der Grund.`,
+                      );
+                      setSelected(null);
+                      results.update((data) =>
+                        data ? { ...data, totalItems: data.totalItems - 1, items: data.items.filter((item) => item.id !== w.id) } : data,
+                      );
+                    }}
+                  />
+                )}
+              </li>
+            ))}
+          </ul>
+          {results.data.totalPages > 1 && (
+            <nav aria-label="Seiten der Werkstattsuche" className="mt-3 flex items-center gap-3">
+              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                Zurück
+              </Button>
+              <span className="text-sm text-slate-700">
+                Seite {page} von {results.data.totalPages}
+              </span>
+              <Button variant="outline" size="sm" disabled={page >= results.data.totalPages} onClick={() => setPage((p) => p + 1)}>
+                Weiter
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+    </Block>
+  );
+}

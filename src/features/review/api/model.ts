@@ -1,0 +1,31 @@
+import type { CentreRow, Signal, WorkshopContact } from '@/lib/staff/model';
+
+export type { Signal };
+
+export interface ReviewItem {
+  id: string;
+  collectionId: string;
+  created: string;
+  status: 'pending' | 'passed' | 'rejected';
+  file: string;
+  pdf: boolean;
+  code: string;
+  codeIssued: string;
+  accountHolder: string;
+  iban: string;
+  bic: string;
+  workshop: WorkshopContact & { centres: CentreRow[] };
+  signals: Signal[];
+  textExtracted: boolean;
+  invoiceNumber: string;
+  invoiceDate: string;
+  history: { created: string; outcome: 'passed' | 'rejected'; checked: boolean; faulty: boolean; note: string; source: string }[];
+}
+
+export type Outcome = 'passed' | 'faulty' | 'missing';
+
+export const REVIEW_MESSAGES = {
+  queueFailed: 'Die Prüfwarteschlange konnte nicht geladen werden. Bitte versuchen Sie es später erneut.',
+  verdictFailed: 'Das Ergebnis konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.',
+  empty: 'Keine Einreichung wartet auf eine Prüfung.',
+} as const;

@@ -1,0 +1,41 @@
+import type { RecordModel } from 'pocketbase';
+
+import type { PayoutStatus } from '@/rules/labels';
+
+// What the staff features (review, back office, payouts, imports, dashboard) share about the data.
+
+/** How the staff screens name a workshop (review queue, back office). */
+export interface WorkshopContact {
+  id: string;
+  firstName: string;
+  lastName: string;
+  shopName: string;
+  email: string;
+  zipCode: string;
+  city: string;
+}
+
+/** A workshop's link to a service centre, as staff see it. */
+export interface CentreRow {
+  partnerName: string;
+  bnr: string;
+  customerNumber: string;
+  gpnr: string;
+}
+
+/** A review signal about a submission (computed by the server, shown in the review and the back office). */
+export interface Signal {
+  code: 'file' | 'iban' | 'number' | 'late' | 'early' | 'scan';
+  message: string;
+}
+
+/** A payout as staff see it. */
+export interface Payout extends RecordModel {
+  endToEndId: string;
+  accountHolder: string;
+  iban: string;
+  amount: number;
+  status: PayoutStatus;
+  returnReason: string;
+  paidOn: string;
+}
