@@ -6,6 +6,9 @@ export interface Centre {
   zipCode: string;
 }
 
+/** When the links to the service centres could not all be saved (registration and profile). */
+export const CONNECTIONS_FAILED = 'Fehler beim Aktualisieren der Leistungszentren';
+
 export const CENTRE_PAGE_SIZE = 500;
 export const CENTRE_OPTION_LIMIT = 100;
 export const CENTRE_SEARCH_DEBOUNCE_MS = 500;

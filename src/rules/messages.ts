@@ -47,6 +47,8 @@ export const MESSAGES = {
   emailInUse:
     'Diese E-Mail-Adresse wird bereits verwendet. Bitte wählen Sie eine andere E-Mail-Adresse oder melden Sie sich an, wenn Sie bereits ein Konto haben.',
   passwordMismatch: 'Passwörter stimmen nicht überein.',
+  emailRequired: 'E-Mail ist erforderlich.',
+  passwordConfirmRequired: 'Passwortbestätigung ist erforderlich.',
   /** Changing the password or the e-mail address while signed in (issue 35). */
   currentPasswordWrong: 'Das aktuelle Passwort ist nicht korrekt.',
   currentPasswordRequired: 'Bitte geben Sie Ihr aktuelles Passwort ein.',

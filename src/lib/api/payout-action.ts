@@ -1,5 +1,6 @@
 import { withSession } from '@/lib/auth';
 import { pb } from '@/lib/pocketbase';
+import { STAFF_MESSAGES } from '@/lib/staff/model';
 
 import { serverRefusal } from './server-refusal';
 
@@ -11,8 +12,6 @@ export type PayoutAction =
   | { action: 'paid'; batch: string; paidOn: string }
   | { action: 'return'; payout: string; reason: string; note: string }
   | { action: 'hold' | 'unhold' | 'request-bank-details'; payout: string; reason: string };
-
-export const PAYOUT_ACTION_FAILED = 'Die Aktion konnte nicht ausgeführt werden. Bitte versuchen Sie es erneut.';
 
 const id = encodeURIComponent;
 
@@ -44,7 +43,7 @@ export async function payoutAction<T>(a: PayoutAction): Promise<T> {
     return await withSession(() => pb.send<T>(path, { method: 'POST', body, requestKey: null }));
   } catch (err) {
     throw new Error(
-      serverRefusal(err, PAYOUT_ACTION_FAILED, {
+      serverRefusal(err, STAFF_MESSAGES.actionFailed, {
         fieldFirst: a.action === 'hold' || a.action === 'unhold' || a.action === 'request-bank-details',
       }),
     );

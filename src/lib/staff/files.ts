@@ -1,11 +1,13 @@
 import type { RecordModel } from 'pocketbase';
 
+import { STAFF_MESSAGES } from './model';
+
 export const DC_MESSAGES = {
   noFiles: 'Keine Dateien verfügbar.',
   csvOnly: 'Bitte wählen Sie eine CSV-Datei aus.',
   noFile: 'Keine Datei zum Download verfügbar.',
   noFailedRows: 'Keine fehlgeschlagenen Zeilen zum Download verfügbar.',
-  downloadFailed: 'Beim Herunterladen der Datei ist ein Fehler aufgetreten.',
+  downloadFailed: STAFF_MESSAGES.downloadFailed,
   loadFailed: 'Beim Laden der Dateien ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
   urlFailed: 'Beim Erstellen der Download-URL ist ein Fehler aufgetreten.',
   userFilesLoadFailed: 'Beim Abrufen der Userdaten-Dateien ist ein Fehler aufgetreten.',

@@ -4,6 +4,12 @@ import type { PayoutStatus } from '@/rules/labels';
 
 // What the staff features (review, back office, payouts, imports, dashboard) share about the data.
 
+/** The staff screens' general refusals, where the server gave none of its own. */
+export const STAFF_MESSAGES = {
+  actionFailed: 'Die Aktion konnte nicht ausgeführt werden. Bitte versuchen Sie es erneut.',
+  downloadFailed: 'Beim Herunterladen der Datei ist ein Fehler aufgetreten.',
+} as const;
+
 /** How the staff screens name a workshop (review queue, back office). */
 export interface WorkshopContact {
   id: string;

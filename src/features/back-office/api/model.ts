@@ -1,4 +1,4 @@
-import type { CentreRow, Signal, WorkshopContact } from '@/lib/staff/model';
+import { STAFF_MESSAGES, type CentreRow, type Signal, type WorkshopContact } from '@/lib/staff/model';
 
 export interface WorkshopSummary extends WorkshopContact {
   verified: boolean;
@@ -68,9 +68,9 @@ export interface Page<T> {
 export const BACKOFFICE_MESSAGES = {
   searchFailed: 'Die Suche ist fehlgeschlagen. Bitte versuchen Sie es später erneut.',
   loadFailed: 'Die Werkstatt konnte nicht geladen werden.',
-  actionFailed: 'Die Aktion konnte nicht ausgeführt werden. Bitte versuchen Sie es erneut.',
+  actionFailed: STAFF_MESSAGES.actionFailed,
   logFailed: 'Das Mitarbeiterprotokoll konnte nicht geladen werden.',
-  downloadFailed: 'Beim Herunterladen der Datei ist ein Fehler aufgetreten.',
+  downloadFailed: STAFF_MESSAGES.downloadFailed,
 } as const;
 
 export interface LogFilters {

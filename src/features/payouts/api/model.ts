@@ -1,6 +1,6 @@
 import type { RecordModel } from 'pocketbase';
 
-import { PAYOUT_ACTION_FAILED } from '@/lib/api/payout-action';
+import { STAFF_MESSAGES } from '@/lib/staff/model';
 
 export interface PayoutBatch extends RecordModel {
   number: number;
@@ -37,6 +37,6 @@ export interface PromiseItem {
 
 export const PAYOUT_MESSAGES = {
   loadFailed: 'Die Auszahlungen konnten nicht geladen werden. Bitte versuchen Sie es später erneut.',
-  actionFailed: PAYOUT_ACTION_FAILED,
-  downloadFailed: 'Beim Herunterladen der Datei ist ein Fehler aufgetreten.',
+  actionFailed: STAFF_MESSAGES.actionFailed,
+  downloadFailed: STAFF_MESSAGES.downloadFailed,
 } as const;

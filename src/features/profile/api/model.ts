@@ -1,6 +1,7 @@
 import { ClientResponseError } from 'pocketbase';
 
 import type { CentreLink } from '@/components/service-centres/schema';
+import { CONNECTIONS_FAILED } from '@/lib/service-centres';
 import { MESSAGES, type WorkshopFields } from '@/rules';
 import { VOUCHER_STATUS_LABELS, WORKSHOP_PAYOUT_LABELS } from '@/rules/labels';
 import { formatDay } from '@/utils/format';
@@ -10,7 +11,7 @@ export const PROFILE_MESSAGES = {
   submissionsFailed: 'Ihre Einreichungen konnten nicht geladen werden.',
   saveFailed: 'Fehler beim Speichern der Profildaten. Bitte versuchen Sie es später erneut.',
   storeFailed: 'Fehler beim Abspeichern der Daten.',
-  connectionsFailed: 'Fehler beim Aktualisieren der Leistungszentren',
+  connectionsFailed: CONNECTIONS_FAILED,
   saved: 'Ihre Profildaten wurden erfolgreich gespeichert.',
   lastCentre: MESSAGES.lastCentre,
   statsFailed: 'Cashback Übersicht konnte nicht geladen werden',

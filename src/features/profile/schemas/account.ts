@@ -5,7 +5,7 @@ import { MESSAGES } from '@/rules';
 
 /** 'E-Mail-Adresse ändern': the registration's wording for an address. */
 export const emailChangeSchema = z.object({
-  newEmail: emailField({ required: 'E-Mail ist erforderlich.', invalid: MESSAGES.emailInvalid }),
+  newEmail: emailField({ required: MESSAGES.emailRequired, invalid: MESSAGES.emailInvalid }),
 });
 export type EmailChangeValues = z.infer<typeof emailChangeSchema>;
 
@@ -14,7 +14,7 @@ export const passwordChangeSchema = z
   .object({
     oldPassword: z.string().min(1, MESSAGES.currentPasswordRequired),
     password: newPasswordField(),
-    passwordConfirm: z.string().min(1, 'Passwortbestätigung ist erforderlich.'),
+    passwordConfirm: z.string().min(1, MESSAGES.passwordConfirmRequired),
   })
   .superRefine(passwordsMatch(MESSAGES.passwordMismatch))
   .superRefine((data, ctx) => {

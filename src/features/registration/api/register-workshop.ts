@@ -3,11 +3,12 @@ import { ClientResponseError } from 'pocketbase';
 import { AUTH_MESSAGES } from '@/lib/auth';
 import { normalizePhone } from '@/lib/phone';
 import { pb } from '@/lib/pocketbase';
+import { CONNECTIONS_FAILED } from '@/lib/service-centres';
 import { MESSAGES } from '@/rules';
 
 import type { RegistrationData } from '../stores/registration';
 
-export const CONNECTIONS_FAILED = 'Fehler beim Aktualisieren der Leistungszentren';
+export { CONNECTIONS_FAILED };
 
 /** A refusal the wizard can show: a message for the red box and the server's German message per field. */
 export class RegistrationError extends Error {

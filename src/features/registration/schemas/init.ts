@@ -4,10 +4,10 @@ import { emailField, newPasswordField, passwordsMatch } from '@/lib/validation';
 import { MESSAGES } from '@/rules';
 
 export const INIT_MESSAGES = {
-  emailRequired: 'E-Mail ist erforderlich.',
+  emailRequired: MESSAGES.emailRequired,
   emailInvalid: MESSAGES.emailInvalid,
   passwordRequired: 'Passwort ist erforderlich.',
-  passwordConfirmRequired: 'Passwortbestätigung ist erforderlich.',
+  passwordConfirmRequired: MESSAGES.passwordConfirmRequired,
   passwordMismatch: MESSAGES.passwordMismatch,
   termsRequired: MESSAGES.termsRequired,
 } as const;

@@ -1,0 +1,89 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// Issue 36: a rule, a limit or a German message is written once, in the rulebook (src/rules) or
+// a shared module, and used by the SPA and the hooks alike. This check reads the product code
+// (the SPA's src without tests, the hooks without the bundled vendor files) and finds German
+// messages written in more than one file, and limits spelled out where the rulebook has them.
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function productFiles(): string[] {
+  return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'src', 'pb_hooks'], { cwd: root, encoding: 'utf8' })
+    .split('\n')
+    .filter((f) => /\.(ts|tsx|js)$/.test(f) && !/\.test\.tsx?$|^src\/testing\/|^pb_hooks\/lib\/vendor\/|\.d\.ts$/.test(f));
+}
+
+/** The code without its comments (strings are kept whole: a '//' inside one stays). */
+export function withoutComments(source: string): string {
+  let out = '';
+  let i = 0;
+  let quote: string | null = null;
+  while (i < source.length) {
+    const c = source[i]!;
+    if (quote) {
+      out += c;
+      if (c === '\\') out += source[++i] ?? '';
+      else if (c === quote) quote = null;
+      i++;
+    } else if (c === '/' && source[i + 1] === '/') {
+      while (i < source.length && source[i] !== '\n') i++;
+    } else if (c === '/' && source[i + 1] === '*') {
+      const end = source.indexOf('*/', i + 2);
+      i = end < 0 ? source.length : end + 2;
+    } else {
+      if (c === "'" || c === '"' || c === '`') quote = c;
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+const LITERAL = /'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g;
+const GERMAN = /[äöüßÄÖÜ]|\b(?:der|die|das|und|ist|nicht|Bitte|bitte|Sie|ein|eine|werden|wurde|kann|keine|Ihre|mit)\b/;
+
+/** German messages: sentences (ending in . ! or ?) of at least 15 characters, placeholders as '…'. */
+export function messagesOf(code: string): string[] {
+  return [...code.matchAll(LITERAL)]
+    .map((m) => (m[1] ?? m[2] ?? m[3] ?? '').replace(/\$\{[^}]*\}/g, '…'))
+    .filter((s) => s.length >= 15 && / /.test(s) && /[.!?]$/.test(s) && GERMAN.test(s));
+}
+
+describe('written once', () => {
+  const files = productFiles();
+  const code = new Map(files.map((f) => [f, withoutComments(readFileSync(path.join(root, f), 'utf8'))]));
+
+  it('the check itself: comments are no code, and a message twice is found', () => {
+    expect(withoutComments("const a = 'x'; // 'Bitte geben Sie einen Grund an.'\n/* 'Nicht gesendet.' */ const b = '//';")).toBe(
+      "const a = 'x'; \n const b = '//';",
+    );
+    expect(messagesOf("throw new Error(`Bitte laden Sie ${n} Dateien hoch.`); label('Speichern')")).toEqual([
+      'Bitte laden Sie … Dateien hoch.',
+    ]);
+  });
+
+  it('no German message stands in two files of the product', () => {
+    const where = new Map<string, string[]>();
+    for (const [file, text] of code) for (const m of new Set(messagesOf(text))) where.set(m, [...(where.get(m) ?? []), file]);
+    const twice = [...where].filter(([, inFiles]) => inFiles.length > 1).map(([m, inFiles]) => `${m} (${inFiles.join(', ')})`);
+    expect(files.length).toBeGreaterThan(150);
+    expect(where.size).toBeGreaterThan(200);
+    expect(twice).toEqual([]);
+  });
+
+  it('the limits the rulebook has are not spelled out elsewhere', () => {
+    const spelled = [
+      { limit: 'the invoice size', pattern: /\b5 ?\* ?1024 ?\* ?1024\b|\b5 ?MB\b/ },
+      { limit: 'the invoice types', pattern: /'image\/png', 'image\/jpeg', 'application\/pdf'/ },
+      { limit: 'the id length', pattern: /\{1,30\}|maxLength=\{30\}|> 30\b/ },
+      { limit: 'the lockout', pattern: /15 Minuten/ },
+    ];
+    const found = [...code]
+      .filter(([file]) => !file.startsWith('src/rules/'))
+      .flatMap(([file, text]) => spelled.filter((s) => s.pattern.test(text)).map((s) => `${s.limit}: ${file}`));
+    expect(found).toEqual([]);
+  });
+});
