@@ -25,12 +25,18 @@ const PUBLIC = [
   '/barrierefreiheit',
   '/not-found',
 ];
-// Every job of the data area has its own address (issue 36): each is checked on its own.
-const jobPaths = (role: Role) => jobsFor(role).map((j) => `/datacenter/${j.slug}`);
+// Every job of the data area has its own address (issue 36): each is checked on its own at the
+// phone's width, where its layout is tightest; at the desktop width the data area's first job
+// (the feature specs run axe on the others there).
+// (/datacenter is the role's first job.)
+const jobPaths = (role: Role) =>
+  jobsFor(role)
+    .slice(1)
+    .map((j) => `/datacenter/${j.slug}`);
 const SIGNED_IN = [
-  { role: 'users', id: 'demowerkstatt01', paths: ['/profile', '/cashback'] },
-  { role: 'administrators', id: 'demoadmin000001', paths: ['/adminprofile', ...jobPaths('Administrator')] },
-  { role: 'auditors', id: 'demopruefer0001', paths: ['/adminprofile', '/cashback', ...jobPaths('Auditor')] },
+  { role: 'users', id: 'demowerkstatt01', paths: ['/profile', '/cashback'], phoneOnly: [] },
+  { role: 'administrators', id: 'demoadmin000001', paths: ['/adminprofile', '/datacenter'], phoneOnly: jobPaths('Administrator') },
+  { role: 'auditors', id: 'demopruefer0001', paths: ['/adminprofile', '/cashback', '/datacenter'], phoneOnly: jobPaths('Auditor') },
 ] as const;
 const WIDTHS = [
   { name: 'phone', width: 360, height: 780 },
@@ -59,8 +65,8 @@ for (const viewport of WIDTHS) {
       });
     }
 
-    for (const { role, id, paths } of SIGNED_IN) {
-      for (const path of paths) {
+    for (const { role, id, paths, phoneOnly } of SIGNED_IN) {
+      for (const path of viewport.width <= 360 ? [...paths, ...phoneOnly] : paths) {
         test(`${role}: ${path} has no axe violations and no horizontal scrolling`, async ({ page, admin, expectNoA11yViolations }) => {
           await signInAs(page, admin, role, id);
           await checkRoute(page, path, expectNoA11yViolations);
