@@ -39,6 +39,30 @@ test.describe('header', () => {
     await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
   });
 
+  test('the cookie banner appearing after the user menu was opened leaves the menu open', async ({ page, makeAccount, admin }) => {
+    // The banner's script is held back until the menu is open; as it appears it takes the focus
+    // (the library focuses its dialog), which once closed the menu a workshop had just opened.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/cookieconsent.esm-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const workshop = await makeAccount('users', { firstName: 'Erika', lastName: 'Mustermann' });
+    await enterAs(page, admin, workshop);
+    await mainNav(page).getByRole('button', { name: 'Benutzermenü E. Mustermann' }).click();
+    const items = page.getByRole('menu').getByRole('menuitem');
+    await expect(items).toHaveText(['Profil', 'Abmelden']);
+    release();
+    const banner = page.getByRole('dialog', { name: 'Cookie-Einwilligung' });
+    await expect(banner).toBeVisible();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('#cc-main') !== null)).toBe(true);
+    await expect(items).toHaveText(['Profil', 'Abmelden']);
+    // A click outside still closes it.
+    await page.getByRole('heading', { level: 1 }).first().click();
+    await expect(page.getByRole('menu')).toHaveCount(0);
+  });
+
   for (const [collection, role] of [
     ['administrators', 'Administrator'],
     ['auditors', 'Auditor'],

@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../node_modules/.cache/pocketbase-types/types.d.ts" />
 // Audit round trip (pb_hooks/lib/audits.js): the audit file on request and daily, and the
 // auditors' verdict uploads. Handlers run in their own JS runtimes and see nothing declared
 // beside them in this file: all logic is required from lib/.

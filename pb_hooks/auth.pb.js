@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../node_modules/.cache/pocketbase-types/types.d.ts" />
 // Login lockout for every account type (pb_hooks/lib/lockout.js).
 onRecordAuthWithPasswordRequest(
   (e) => {

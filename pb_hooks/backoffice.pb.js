@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../node_modules/.cache/pocketbase-types/types.d.ts" />
 // The back office for administrators (pb_hooks/lib/backoffice.js, lib/dashboard.js).
 
 routerAdd(

@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../node_modules/.cache/pocketbase-types/types.d.ts" />
 // The campaign clock as the SPA shows it (issue 35, decision 035): where a rule depends on it
 // and it is pinned (the demo, tests), the page says so. Public: the date is no secret.
 routerAdd('GET', '/api/portal/clock', (e) => {

@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../node_modules/.cache/pocketbase-types/types.d.ts" />
 // users.noraLZConnections mirrors the workshop's user_lz_connections records, so
 // the profile loads with one expanded request. Only the server writes it.
 onRecordAfterCreateSuccess((e) => {

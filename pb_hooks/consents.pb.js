@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../node_modules/.cache/pocketbase-types/types.d.ts" />
 // The consent record of each choice in the cookie banner (pb_hooks/lib/consents.js). Anyone
 // may write one (visitors consent before they sign in); nobody reads them through the API.
 

@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../node_modules/.cache/pocketbase-types/types.d.ts" />
 // Inputs that would end the process on PocketBase 0.38.2 (CVE-2026-82410) are refused with a
 // plain 400 before PocketBase reaches them (lib/crash-guards.js, decision 028). Kept in a file of
 // its own so the crash tests can start a server without it and show the process dying.

@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../node_modules/.cache/pocketbase-types/types.d.ts" />
 // Fewer read connections to the SQLite files than PocketBase's default (lib/database.js).
 onBootstrap((e) => {
   e.next();

@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../node_modules/.cache/pocketbase-types/types.d.ts" />
 // Server-written staff files and the business partner number import (pb_hooks/lib/exports.js).
 
 // Creating a user_file record (administrators only, by rule) makes the server write it. The file

@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../node_modules/.cache/pocketbase-types/types.d.ts" />
 // Guards for every collection (hook files load in no fixed order, so the guards read the raw
 // request body, which no other handler changes):
 // - record ids are made by the server: a client-chosen id on a create is refused;

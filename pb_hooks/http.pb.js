@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../node_modules/.cache/pocketbase-types/types.d.ts" />
 // Security and caching headers for the SPA, compression for its files, no caching of
 // protected files (invoices, exports, audit files), no thumbnails at all, and load
 // shedding for the API (503 past the in-flight limit, lib/http.js admit).

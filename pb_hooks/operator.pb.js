@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../node_modules/.cache/pocketbase-types/types.d.ts" />
 // The operator's legal details for the Impressum (public), from PORTAL_OPERATOR_* in the
 // environment (scripts/lib/operator.mjs names them; `npm start` fills demo values in demo
 // mode and warns without them otherwise). Unset values answer null: the page shows a marked

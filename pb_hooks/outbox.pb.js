@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../node_modules/.cache/pocketbase-types/types.d.ts" />
 // The mail outbox's worker and log (pb_hooks/lib/outbox.js, docs/decisions/013-mail-outbox.md).
 
 // The scheduler ticks once a minute; PORTAL_CRON_INTERVAL_MS shortens the tick (tests).

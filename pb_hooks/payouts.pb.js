@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../node_modules/.cache/pocketbase-types/types.d.ts" />
 // Payout routes (pb_hooks/lib/payouts/, docs/decisions/014-payouts.md). Administrators run
 // batches and record returns; a workshop gives new bank details for its own returned payout.
 

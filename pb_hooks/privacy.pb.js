@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../node_modules/.cache/pocketbase-types/types.d.ts" />
 // The workshop's data as a ZIP (issue 37, pb_hooks/lib/data-export.js): the workshop itself,
 // with its password, or an administrator answering a request received by letter or phone.
 

@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../node_modules/.cache/pocketbase-types/types.d.ts" />
 // The workshop's profile page in one request (pb_hooks/lib/profile-page.js): one auth
 // check instead of five collection rules, and no caching of personal data.
 routerAdd(

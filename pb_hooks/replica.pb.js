@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../node_modules/.cache/pocketbase-types/types.d.ts" />
 // With a replica (PORTAL_REPLICA_URL, decision 037) Litestream does the WAL checkpoints:
 // PocketBase's nightly 'PRAGMA wal_checkpoint(TRUNCATE)' would reset the WAL under it and force a
 // new full snapshot of each database. Its other half, 'PRAGMA optimize', stays, in a job of ours.

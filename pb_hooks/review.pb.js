@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../node_modules/.cache/pocketbase-types/types.d.ts" />
 // The auditor's review queue (pb_hooks/lib/review.js, docs/decisions/015-review-queue.md).
 
 routerAdd(

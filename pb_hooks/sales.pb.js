@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../node_modules/.cache/pocketbase-types/types.d.ts" />
 // Sales uploads: who may upload, who uploaded, the import itself and the plausibility gate
 // (pb_hooks/lib/sales-import.js).
 

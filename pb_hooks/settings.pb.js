@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../node_modules/.cache/pocketbase-types/types.d.ts" />
 // Environment-dependent settings (mail server, public URL) are applied at every
 // start, so changing an env variable and restarting is all an operator does.
 onBootstrap((e) => {

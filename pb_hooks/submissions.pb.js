@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../node_modules/.cache/pocketbase-types/types.d.ts" />
 // A workshop's redemption: every check and the voucher's move to audit in one transaction.
 // Superusers (demo seed, test fixtures) write submissions directly; their submissions get
 // the signals the server knows at arrival too.

@@ -1,4 +1,4 @@
-/// <reference path="../pb_data/types.d.ts" />
+/// <reference path="../node_modules/.cache/pocketbase-types/types.d.ts" />
 // Limits the users schema cannot express (SPEC section 9), checked for every
 // client before PocketBase's own validation.
 onRecordCreateRequest((e) => {

@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // 'Konto löschen' (issue 37, docs/decisions/038-account-deletion.md). A workshop deletes its
 // account with its password; open codes are forfeited only when it says so; a submission in

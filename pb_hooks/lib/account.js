@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // A workshop's account self-service (issue 35): a new password (the current one required;
 // PocketBase then renews the token key, which ends every session) and a new e-mail address

@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // Amounts in sales files (DECISIONS section 5): a plain number with at most two decimals,
 // `.` or `,` as decimal mark, `.` as thousands mark only together with a decimal comma

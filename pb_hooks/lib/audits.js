@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 const AUDIT_HEADER = ['RechnungsID', 'Werkstatt', 'E-Mail', 'Code', 'Eingereicht am', 'Doppelte Rechnung', 'Hinweise', 'Checked', 'Faulty'];
 

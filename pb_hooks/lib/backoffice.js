@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // The back office (issue 19, docs/decisions/016-back-office.md): administrators find any
 // workshop, read its whole story and act on it; every action carries a reason and is written

@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // Two clocks, one story (issue 35, docs/decisions/035-one-clock-story.md):
 // - the campaign clock, now(): PORTAL_NOW (an ISO date) pins it for tests and for the demo, so

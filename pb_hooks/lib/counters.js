@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // Monotone counters in portal_counters: one statement reserves `n` numbers and returns the
 // last of them, so two callers never get the same one.

@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 // Closes the client inputs that reach PocketBase 0.38.2's unrecovered worker goroutines
 // (CVE-2026-82410, GHSA-84vh-m24q-wjjx; decision 028). A panic there ends the process, unlike a
 // panic in a request handler, which PocketBase's own middleware recovers.

@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // The one CSV reader and the one CSV writer of the server (DECISIONS sections 4 and 5).
 //

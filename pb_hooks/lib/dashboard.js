@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // The campaign at a glance (issue 19). Every figure is one query over an index (covering
 // where it can be), except the sales volume per week: summing millions of sales rows takes

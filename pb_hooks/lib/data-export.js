@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // Everything the portal holds about one workshop, as a ZIP (issue 37; GDPR Art. 15 access and
 // Art. 20 portability): `daten.json` (machine-readable, the stored values), one CSV per topic

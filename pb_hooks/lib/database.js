@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // How many connections PocketBase may open to read its two SQLite files (decision 027).
 // PocketBase allows 120 each and keeps 15 open: every connection has its own page cache and

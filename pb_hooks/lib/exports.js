@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // Files the server writes for staff (DECISIONS section 4): the user data file and the
 // registrations file. Every cell goes through csv.write (quoted, `;`, BOM, no formulas).

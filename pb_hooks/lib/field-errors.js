@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // Field errors that reach the client exactly as the rulebook words them. PocketBase
 // "sentenizes" the messages of thrown validation errors (a capital letter, a full stop at

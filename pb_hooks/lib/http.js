@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 // Response headers for the SPA and the protected files (issue 8, decision 011).
 
 const GTM = 'https://www.googletagmanager.com';

@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // The one import pipeline for every CSV upload the server reads (sales data, business
 // partner numbers, audit verdicts): read the file, check it is text, read its header, check

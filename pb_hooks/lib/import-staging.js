@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // Where a sales import keeps its rows between reading and merging (decision record 022):
 // in PocketBase's auxiliary database (auxiliary.db, a file of its own with its own single

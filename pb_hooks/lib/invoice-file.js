@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // What an uploaded invoice really is (DECISIONS sections 2 and 5): the first bytes decide
 // the type, never the name or the declared content type; an image's own header (PNG IHDR,

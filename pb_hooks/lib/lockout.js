@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 // Per-account lockout after repeated failed logins (issue 8, decisions 011 and 012).
 // Counted per auth collection and identity (lower-cased), whether or not an account with
 // that address exists, so the answers never tell the two apart.

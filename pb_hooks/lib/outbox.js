@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // The mail outbox (issue 15, docs/decisions/013-mail-outbox.md). Every campaign mail is a
 // row of mail_outbox written with `enqueue` inside the transaction of the change that

@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // Everything the workshop's profile page shows, in one answer (issue 21, decision record
 // 019): the profile with its centres in the order the workshop linked them, the totals of

@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // The state of the portal's copies for the dashboard (issue 38, decision 037): when the replica
 // was last written and how far it is behind the local databases, and when PocketBase's last

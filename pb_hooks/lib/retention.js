@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // The retention jobs (issue 37, docs/decisions/038-privacy-self-service.md): data with no purpose
 // left goes by itself, at the periods the rulebook's RETENTION names (the Datenschutz page renders

@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // The auditor's review queue and its fraud signals (issue 18, docs/decisions/015-review-queue.md).
 // Signals never block; each carries a German explanation, and the auditor decides. The server

@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // The weekly sales import (DECISIONS sections 4 and 5, docs/decisions/008 and 012).
 //

@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // SEPA credit transfer initiation, pain.001.001.09, as the European Payments Council's SCT
 // customer-to-PSP guidelines restrict it (EPC132-08, 2023 v1.0; the schema German banks

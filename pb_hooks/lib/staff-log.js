@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // The append-only staff log: who did what, when, to which record, why, before and after.
 // Written by the server only (the collection has no API write rules); call it with the

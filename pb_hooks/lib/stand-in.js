@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // The script of a stand-in page (decision 023), written once for both of its readers: the
 // build writes it inline into the head of each registration step's page

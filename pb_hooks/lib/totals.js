@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // The one writer of sales_totals: each workshop's total per campaign, summed from its
 // sales rows, with the distance to the next code (the rulebook's threshold arithmetic;

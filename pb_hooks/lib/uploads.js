@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // Reading uploaded CSV files and marking them failed: shared by the sales import, the
 // business partner numbers and the audit verdicts.

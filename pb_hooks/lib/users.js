@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // The workshop account's field rules from the rulebook (src/rules, bundled in vendor/rules.js),
 // with their final German messages in PocketBase's field-error shape, so the SPA shows them as

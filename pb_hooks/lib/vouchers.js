@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // Issuing cashback codes (DECISIONS sections 4 and 5). A workshop holds one code per
 // threshold its total has crossed: floor(totalSales / threshold), never fewer, and a code

@@ -1,4 +1,4 @@
-/// <reference path="../../pb_data/types.d.ts" />
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // A ZIP archive written as it goes (issue 37's data export): entries stored without
 // compression (invoices are PDFs and images, already compressed; the CSV and JSON parts are

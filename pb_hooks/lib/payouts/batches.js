@@ -1,4 +1,4 @@
-/// <reference path="../../../pb_data/types.d.ts" />
+/// <reference path="../../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // Payout batches: every payable payout into one batch, the four-eyes release, and the bank's
 // execution (paid, each workshop mailed). See common.js for the states.

@@ -1,4 +1,4 @@
-/// <reference path="../../../pb_data/types.d.ts" />
+/// <reference path="../../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // What the payout modules share (issue 17, DECISIONS section 6, docs/decisions/014-payouts.md):
 // their German refusals, the 'now' of a payout record, and the mail to a payout's workshop.

@@ -1,4 +1,4 @@
-/// <reference path="../../../pb_data/types.d.ts" />
+/// <reference path="../../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // A passed submission becomes exactly one payout (unique index on the submission), written in
 // the verdict's transaction (see common.js for the payout's states).

@@ -1,4 +1,4 @@
-/// <reference path="../../../pb_data/types.d.ts" />
+/// <reference path="../../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // A released batch as a SEPA file (pain.001.001.09, checked against the schema before it is
 // offered) and a CSV; the paying account from the environment or the portal settings.

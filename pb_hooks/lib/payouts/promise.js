@@ -1,4 +1,4 @@
-/// <reference path="../../../pb_data/types.d.ts" />
+/// <reference path="../../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // The 8-week promise (SPEC section 1): how long each submission not yet paid has waited.
 

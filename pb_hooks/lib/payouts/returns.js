@@ -1,4 +1,4 @@
-/// <reference path="../../../pb_data/types.d.ts" />
+/// <reference path="../../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // When a payout cannot go as it is: an administrator holds it, the bank sent it back, or the
 // portal needs new bank details; the workshop's new details make it payable again.

@@ -38,6 +38,8 @@ const MESSAGES = {
 	emailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
 	emailInUse: "Diese E-Mail-Adresse wird bereits verwendet. Bitte wählen Sie eine andere E-Mail-Adresse oder melden Sie sich an, wenn Sie bereits ein Konto haben.",
 	passwordMismatch: "Passwörter stimmen nicht überein.",
+	emailRequired: "E-Mail ist erforderlich.",
+	passwordConfirmRequired: "Passwortbestätigung ist erforderlich.",
 	currentPasswordWrong: "Das aktuelle Passwort ist nicht korrekt.",
 	currentPasswordRequired: "Bitte geben Sie Ihr aktuelles Passwort ein.",
 	passwordUnchanged: "Das neue Passwort muss sich vom aktuellen unterscheiden.",

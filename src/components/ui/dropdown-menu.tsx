@@ -6,13 +6,22 @@ import { cn } from '@/utils/cn';
 export const DropdownMenu = MenuPrimitive.Root;
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 
-export function DropdownMenuContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof MenuPrimitive.Content>) {
+/**
+ * An open menu stays open when a script moves the focus elsewhere: the cookie banner focuses
+ * itself as it appears, about a second after a page loads, and closed a menu opened just before
+ * (seen in CI). A click outside, Escape or a choice still close it; Tab does not leave a menu.
+ */
+export function DropdownMenuContent({ className, sideOffset = 6, onFocusOutside, ...props }: ComponentProps<typeof MenuPrimitive.Content>) {
   return (
     <MenuPrimitive.Portal>
       <MenuPrimitive.Content
         sideOffset={sideOffset}
         align="end"
         className={cn('z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg', className)}
+        onFocusOutside={(event) => {
+          onFocusOutside?.(event);
+          event.preventDefault();
+        }}
         {...props}
       />
     </MenuPrimitive.Portal>
