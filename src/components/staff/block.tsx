@@ -28,6 +28,51 @@ export function ErrorAlert({ message }: { message: string | null }) {
   );
 }
 
+/** What an action of the block did: its success notice, or its refusal. */
+export function Outcome({ notice, error }: { notice: string | null; error: string | null }) {
+  return (
+    <>
+      {notice && (
+        <Alert tone="success" className="mt-4">
+          {notice}
+        </Alert>
+      )}
+      <ErrorAlert message={error} />
+    </>
+  );
+}
+
+/** 'Zurück · Seite 2 von 5 · Weiter' under a list of several pages; nothing for one page. */
+export function Pager({
+  label,
+  page,
+  totalPages,
+  onPage,
+  extra,
+}: {
+  label: string;
+  page: number;
+  totalPages: number;
+  onPage: (page: number) => void;
+  extra?: string;
+}) {
+  if (totalPages <= 1) return null;
+  return (
+    <nav aria-label={label} className="mt-3 flex items-center gap-3">
+      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Zurück
+      </Button>
+      <span className="text-sm text-slate-700">
+        Seite {page} von {totalPages}
+        {extra ? ` (${extra})` : ''}
+      </span>
+      <Button variant="outline" size="sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+        Weiter
+      </Button>
+    </nav>
+  );
+}
+
 export function ListState({ loading, error, empty }: { loading: boolean; error: string | null; empty: boolean }) {
   if (loading)
     return (

@@ -2,8 +2,7 @@ import { RefreshCw, Send } from 'lucide-react';
 import type { ListResult } from 'pocketbase';
 import { useCallback, useEffect, useId, useState } from 'react';
 
-import { Block, ErrorAlert } from '@/components/staff/block';
-import { Alert } from '@/components/ui/alert';
+import { Block, ErrorAlert, Outcome, Pager } from '@/components/staff/block';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
@@ -88,12 +87,7 @@ export function MailLogBlock() {
           Aktualisieren
         </Button>
       </div>
-      {notice && (
-        <Alert tone="success" className="mt-4">
-          {notice}
-        </Alert>
-      )}
-      <ErrorAlert message={error} />
+      <Outcome notice={notice} error={error} />
       {loading && !data && (
         <div className="mt-4">
           <Spinner label="Wird geladen..." />
@@ -139,18 +133,14 @@ export function MailLogBlock() {
           ))}
         </ul>
       )}
-      {data && data.totalPages > 1 && (
-        <nav aria-label="Seiten des E-Mail-Protokolls" className="mt-4 flex items-center gap-3">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            Zurück
-          </Button>
-          <span className="text-sm text-slate-700">
-            Seite {page} von {data.totalPages} ({data.totalItems} E-Mails)
-          </span>
-          <Button variant="outline" size="sm" disabled={page >= data.totalPages} onClick={() => setPage((p) => p + 1)}>
-            Weiter
-          </Button>
-        </nav>
+      {data && (
+        <Pager
+          label="Seiten des E-Mail-Protokolls"
+          page={page}
+          totalPages={data.totalPages}
+          onPage={setPage}
+          extra={`${data.totalItems} E-Mails`}
+        />
       )}
     </Block>
   );

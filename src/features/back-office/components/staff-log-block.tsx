@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import { useCallback, useEffect, useId, useState } from 'react';
 
-import { Block, ErrorAlert } from '@/components/staff/block';
+import { Block, ErrorAlert, Pager } from '@/components/staff/block';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
@@ -121,19 +121,7 @@ export function StaffLogBlock() {
           ))}
         </ul>
       )}
-      {log.data && log.data.totalPages > 1 && (
-        <nav aria-label="Seiten des Mitarbeiterprotokolls" className="mt-3 flex items-center gap-3">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            Zurück
-          </Button>
-          <span className="text-sm text-slate-700">
-            Seite {page} von {log.data.totalPages}
-          </span>
-          <Button variant="outline" size="sm" disabled={page >= log.data.totalPages} onClick={() => setPage((p) => p + 1)}>
-            Weiter
-          </Button>
-        </nav>
-      )}
+      {log.data && <Pager label="Seiten des Mitarbeiterprotokolls" page={page} totalPages={log.data.totalPages} onPage={setPage} />}
     </Block>
   );
 }

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
-import { Block, ErrorAlert } from '@/components/staff/block';
+import { Block, ErrorAlert, Pager } from '@/components/staff/block';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useLoad } from '@/hooks/use-load';
@@ -101,19 +100,7 @@ export function WorkshopsBlock() {
               </li>
             ))}
           </ul>
-          {results.data.totalPages > 1 && (
-            <nav aria-label="Seiten der Werkstattsuche" className="mt-3 flex items-center gap-3">
-              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                Zurück
-              </Button>
-              <span className="text-sm text-slate-700">
-                Seite {page} von {results.data.totalPages}
-              </span>
-              <Button variant="outline" size="sm" disabled={page >= results.data.totalPages} onClick={() => setPage((p) => p + 1)}>
-                Weiter
-              </Button>
-            </nav>
-          )}
+          <Pager label="Seiten der Werkstattsuche" page={page} totalPages={results.data.totalPages} onPage={setPage} />
         </>
       )}
     </Block>

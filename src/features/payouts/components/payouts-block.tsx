@@ -1,8 +1,7 @@
 import { Banknote } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
 
-import { Block, ErrorAlert } from '@/components/staff/block';
-import { Alert } from '@/components/ui/alert';
+import { Block, ErrorAlert, Outcome } from '@/components/staff/block';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useLoad } from '@/hooks/use-load';
@@ -94,12 +93,7 @@ export function PayoutsBlock() {
           Auszahlungslauf erstellen
         </Button>
       </div>
-      {notice && (
-        <Alert tone="success" className="mt-4">
-          {notice}
-        </Alert>
-      )}
-      <ErrorAlert message={error} />
+      <Outcome notice={notice} error={error} />
       {batches.loading ? (
         <div className="mt-4">
           <Spinner label="Wird geladen..." />
