@@ -12,8 +12,10 @@ const LEVEL_CLASS: Record<PromiseItem['level'], string> = {
   red: 'font-semibold text-red-700',
 };
 
-/** Submissions not yet paid by age since submission: amber after 6 weeks, red after 8 (SPEC section 1: up to 8 weeks). */
-/** The 8-week promise: every submission not yet paid, by age. */
+/**
+ * The 8-week promise: every submission not yet paid, by age since submission: amber after 6
+ * weeks, red after 8 (SPEC section 1: up to 8 weeks).
+ */
 export function PromiseList() {
   const items = useLoad<PromiseItem[]>(listPromise, []);
   return (
