@@ -42,4 +42,11 @@ function formatEuro(value) {
   return `${sign}${fixed[0].replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${fixed[1]} €`;
 }
 
-module.exports = { parseCents, formatEuro, REASONS };
+/** 1234.5 → '1234,50': an amount in a CSV cell for German spreadsheets (no thousands mark). */
+function csvAmount(value) {
+  return Number(value || 0)
+    .toFixed(2)
+    .replace('.', ',');
+}
+
+module.exports = { parseCents, formatEuro, csvAmount, REASONS };

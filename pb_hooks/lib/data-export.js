@@ -186,10 +186,7 @@ const germanDate = (iso) => require(`${__hooks}/lib/vendor/rules.js`).germanDate
 /** A value as the CSV shows it to a German reader. */
 function cellText(value, kind) {
   if (kind === KIND.bool) return value ? 'ja' : 'nein';
-  if (kind === KIND.money)
-    return Number(value || 0)
-      .toFixed(2)
-      .replace('.', ',');
+  if (kind === KIND.money) return require(`${__hooks}/lib/amounts.js`).csvAmount(value);
   if (kind === KIND.date) {
     if (!value) return '';
     const day = berlinDay(parseDate(value));

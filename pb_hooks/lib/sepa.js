@@ -14,9 +14,7 @@ function amount(cents) {
   return (cents / 100).toFixed(2);
 }
 
-function cents(euros) {
-  return Math.round(Number(euros) * 100);
-}
+const cents = (euros) => require(`${__hooks}/lib/vendor/rules.js`).toCents(euros);
 
 /** ISO date-time without fraction or zone, as the schema's examples write CreDtTm. */
 function isoDateTime(date) {

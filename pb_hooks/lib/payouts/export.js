@@ -77,7 +77,7 @@ function exportBatch(app, admin, batchId, executionDate) {
       rulebook.sepaText(p.getString('accountHolder'), 70),
       p.getString('iban'),
       p.getString('bic'),
-      p.getFloat('amount').toFixed(2).replace('.', ','),
+      require(`${__hooks}/lib/amounts.js`).csvAmount(p.getFloat('amount')),
       'EUR',
       rulebook.sepaText(p.getString('remittance'), 140),
       p.getString('endToEndId'),
