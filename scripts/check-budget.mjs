@@ -55,6 +55,25 @@ console.log(
 );
 if (initialGzip > BUDGET.initialJsGzip) failures.push(`initial JS ${kb(initialGzip)} gzip is over the ${kb(BUDGET.initialJsGzip)} budget`);
 
+// React, as the product requires (issue 34, decision 031): React DOM's runtime is in the landing
+// page's initial JS (its production build links its errors to react.dev), and Preact is neither
+// installed nor in any chunk of the build (its runtime names its options hook '__preactattr_' or
+// imports 'preact'; an alias would bring it in as a package).
+const initialCode = [...initial].map((key) => readFileSync(path.join(outDir, manifest[key].file), 'utf8')).join('\n');
+const reactDom = /react\.dev\/errors\//.test(initialCode) && /createRoot|hydrateRoot/.test(initialCode);
+const preactInstalled = ['preact', 'preact-render-to-string', 'preact-compat'].filter((name) =>
+  statSync(path.join(ROOT, 'node_modules', name), { throwIfNoEntry: false }),
+);
+const preactChunks = readdirSync(path.join(outDir, 'assets')).filter(
+  (f) => f.endsWith('.js') && /__preactattr_|from ?["']preact|preact\/compat/.test(readFileSync(path.join(outDir, 'assets', f), 'utf8')),
+);
+console.log(
+  `runtime: React DOM in the initial JS ${reactDom ? 'yes' : 'NO'}; Preact installed: ${preactInstalled.length ? preactInstalled.join(', ') : 'no'}, in chunks: ${preactChunks.length ? preactChunks.join(', ') : 'none'}`,
+);
+if (!reactDom) failures.push("React DOM's runtime is not in the landing page's initial JS");
+if (preactInstalled.length || preactChunks.length)
+  failures.push(`Preact is in the build or installed: ${[...preactInstalled, ...preactChunks].join(', ')}`);
+
 // Routes: every module under src/app/routes except the landing page is lazy.
 const routeDir = path.join(ROOT, 'src', 'app', 'routes');
 const routes = readdirSync(routeDir).filter((f) => f.endsWith('.tsx') && !f.endsWith('.test.tsx'));
