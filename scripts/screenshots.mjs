@@ -23,6 +23,8 @@ const PAGES = [
   { name: 'cashback', path: '/cashback', as: ['users', 'demowerkstatt01'] },
   { name: 'datacenter-administrator', path: '/datacenter', as: ['administrators', 'demoadmin000001'] },
   { name: 'datacenter-auditor', path: '/datacenter', as: ['auditors', 'demopruefer0001'] },
+  // One job of the data area with file tables (issue 36: at 360 px their rows stack).
+  { name: 'datacenter-files', path: '/datacenter/dateien', as: ['administrators', 'demoadmin000001'] },
 ];
 
 buildIfStale(console.log);
