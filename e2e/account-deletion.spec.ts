@@ -122,6 +122,11 @@ test('an administrator enters deletions received by letter: one waits and is lis
   await expect(item).toContainText('Antwortfrist bis');
   await expectNoA11yViolations(page);
 
+  // The request names its workshop with a link to its story in the back office.
+  await item.getByRole('link', { name: 'Brief-Werkstatt Wartend' }).click();
+  await expect(page).toHaveURL(new RegExp(`/datacenter/werkstaetten\\?werkstatt=${waiting.id}$`));
+  await expect(page.getByRole('region', { name: 'Werkstatt Brief-Werkstatt Wartend' })).toContainText(waiting.email);
+
   await openJob(page, 'Werkstätten');
   await deleteVia('Brief-Werkstatt Fertig', settled.email);
   await expect(block.getByRole('status').filter({ hasText: 'Das Konto von Brief-Werkstatt Fertig wurde gelöscht' })).toBeVisible();

@@ -34,6 +34,8 @@ test('an administrator finds the demo workshop, resends its code mail, corrects 
     await expect(found).toHaveCount(1);
     await found.getByRole('button', { name: /Kfz-Meisterbetrieb Schrauber/ }).click();
     const story = block.getByRole('region', { name: 'Werkstatt Kfz-Meisterbetrieb Schrauber' });
+    // The open workshop is in the address, so a link can name it.
+    await expect(page).toHaveURL(new RegExp(`/datacenter/werkstaetten\\?werkstatt=${demo.id}$`));
     await expect(story).toContainText('Kundennummer KD48150, gpnr GP700100');
     await expect(story).toContainText(OPEN_CODE);
     await expectNoA11yViolations(page);
@@ -92,6 +94,12 @@ test('an administrator finds the demo workshop, resends its code mail, corrects 
     await log.getByLabel('Ziel-ID').fill(link.id);
     await expect(entries.filter({ hasText: 'Kundennummer korrigiert' })).toContainText('vorher: customerNumber: KD48150');
     await expect(entries.filter({ hasText: 'Kundennummer korrigiert' })).toContainText('Grund: Tippfehler laut Servicecenter');
+
+    // A link to the workshop opens its story, whether or not the list shows it.
+    await page.goto(`/datacenter/werkstaetten?werkstatt=${demo.id}`);
+    await expect(page.getByRole('region', { name: 'Werkstatt Kfz-Meisterbetrieb Schrauber' })).toContainText(
+      'Gesperrt: Verdacht auf doppelte Rechnungen',
+    );
 
     // The workshop's cashback page says it is blocked and whom to ask, before anything is typed
     // (issue 35), and offers no sending; the internal reason stays internal. (The server's own

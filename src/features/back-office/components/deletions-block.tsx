@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+
 import { Block, ListState } from '@/components/staff/block';
 import { Alert } from '@/components/ui/alert';
 import { useLoad } from '@/hooks/use-load';
@@ -5,6 +7,7 @@ import { countOf, formatDate, formatDateTime } from '@/utils/format';
 
 import { listDeletions } from '../api/list-deletions';
 import type { PendingDeletion } from '../api/model';
+import { workshopHref } from '../workshop-link';
 
 /** Days left until the answer is due (negative: overdue). */
 function daysLeft(dueBy: string, now = new Date()): number {
@@ -33,7 +36,10 @@ export function DeletionsBlock() {
             return (
               <li key={d.id} className="rounded-md border border-slate-200 p-3 text-sm">
                 <p className="font-semibold break-words">
-                  {d.shopName} · <span className="break-all">{d.email}</span>
+                  <Link to={workshopHref(d.id)} className="text-brand-700 underline hover:text-brand-800">
+                    {d.shopName}
+                  </Link>{' '}
+                  · <span className="break-all">{d.email}</span>
                 </p>
                 <p>
                   Beantragt am {formatDateTime(d.requestedAt)}; wartet auf{' '}

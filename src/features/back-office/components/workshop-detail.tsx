@@ -18,7 +18,7 @@ export function WorkshopDetail({
 }: {
   id: string;
   onChanged?: (workshop: WorkshopSummary) => void;
-  onDeleted?: () => void;
+  onDeleted?: (shopName: string) => void;
 }) {
   const load = useCallback(() => loadWorkshop(id), [id]);
   const story = useLoad<WorkshopStory | null>(load, null);
@@ -48,7 +48,7 @@ export function WorkshopDetail({
       )}
       <div className="grid gap-4 md:grid-cols-2">
         <div className="min-w-0">
-          <WorkshopAccount story={s} id={id} ask={ask} onDeleted={onDeleted} />
+          <WorkshopAccount story={s} id={id} ask={ask} onDeleted={() => onDeleted?.(w.shopName)} />
           <WorkshopCentres story={s} id={id} ask={ask} />
         </div>
         <div className="min-w-0">

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 
 import { Block, ErrorAlert, Pager } from '@/components/staff/block';
 import { Alert } from '@/components/ui/alert';
@@ -9,9 +10,12 @@ import { countOf } from '@/utils/format';
 
 import { BACKOFFICE_MESSAGES, type Page, type WorkshopSummary } from '../api/model';
 import { searchWorkshops } from '../api/search-workshops';
+import { WORKSHOP_PARAM } from '../workshop-link';
 import { WorkshopDetail } from './workshop-detail';
 
 const SEARCH_DEBOUNCE_MS = 400;
+
+const RECORD_ID = /^[a-z0-9]{15}$/;
 
 /**
  * Administrators find any workshop (name, shop, e-mail, PLZ, city, customer number, code),
@@ -22,7 +26,19 @@ export function WorkshopsBlock() {
   const [term, setTerm] = useState('');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  const asked = params.get(WORKSHOP_PARAM);
+  const selected = asked && RECORD_ID.test(asked) ? asked : null;
+  const setSelected = (id: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set(WORKSHOP_PARAM, id);
+        else next.delete(WORKSHOP_PARAM);
+        return next;
+      },
+      { preventScrollReset: true },
+    );
   const [removed, setRemoved] = useState<string | null>(null);
 
   useEffect(() => {
@@ -35,6 +51,29 @@ export function WorkshopsBlock() {
 
   const search = useCallback(() => searchWorkshops(q, page), [q, page]);
   const results = useLoad<Page<WorkshopSummary> | null>(search, null);
+
+  const detailOf = (id: string) => (
+    <WorkshopDetail
+      id={id}
+      onChanged={(fresh) =>
+        results.update((data) =>
+          data ? { ...data, items: data.items.map((item) => (item.id === fresh.id ? { ...item, ...fresh } : item)) } : data,
+        )
+      }
+      onDeleted={(shopName) => {
+        // Said above the list, so it stays when the list changes; the workshop leaves the list.
+        setRemoved(
+          `Das Konto von ${shopName} wurde gelöscht; die Werkstatt erhält eine Bestätigung per E-Mail. Im Mitarbeiterprotokoll steht der Grund.`,
+        );
+        setSelected(null);
+        results.update((data) =>
+          data ? { ...data, totalItems: data.totalItems - 1, items: data.items.filter((item) => item.id !== id) } : data,
+        );
+      }}
+    />
+  );
+  // A workshop opened by its address that the current list does not show: its story above the list.
+  const openOutsideList = selected !== null && results.data !== null && !results.data.items.some((w) => w.id === selected);
 
   return (
     <Block title="Werkstätten" help="Suche nach Name, Werkstatt, E-Mail, PLZ, Ort, Kundennummer oder Cashback-Code.">
@@ -50,6 +89,7 @@ export function WorkshopsBlock() {
           {removed}
         </Alert>
       )}
+      {openOutsideList && detailOf(selected)}
       {results.failed && <ErrorAlert message={BACKOFFICE_MESSAGES.searchFailed} />}
       {results.loading && !results.data && (
         <div className="mt-4">
@@ -77,26 +117,7 @@ export function WorkshopsBlock() {
                     {w.blocked ? ' · gesperrt' : ''}
                   </span>
                 </button>
-                {selected === w.id && (
-                  <WorkshopDetail
-                    id={w.id}
-                    onChanged={(fresh) =>
-                      results.update((data) =>
-                        data ? { ...data, items: data.items.map((item) => (item.id === fresh.id ? { ...item, ...fresh } : item)) } : data,
-                      )
-                    }
-                    onDeleted={() => {
-                      // Said above the list, so it stays when the list changes; the workshop leaves the list.
-                      setRemoved(
-                        `Das Konto von ${w.shopName} wurde gelöscht; die Werkstatt erhält eine Bestätigung per E-Mail. Im Mitarbeiterprotokoll steht der Grund.`,
-                      );
-                      setSelected(null);
-                      results.update((data) =>
-                        data ? { ...data, totalItems: data.totalItems - 1, items: data.items.filter((item) => item.id !== w.id) } : data,
-                      );
-                    }}
-                  />
-                )}
+                {selected === w.id && detailOf(w.id)}
               </li>
             ))}
           </ul>

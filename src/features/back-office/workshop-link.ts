@@ -1,0 +1,7 @@
+import { paths } from '@/config/paths';
+
+/** The open workshop is in the address (`?werkstatt=<id>`), so a link can name it and Back closes it. */
+export const WORKSHOP_PARAM = 'werkstatt';
+
+/** The back office with one workshop's story open. */
+export const workshopHref = (id: string) => `${paths.datacenterJob.getHref('werkstaetten')}?${WORKSHOP_PARAM}=${encodeURIComponent(id)}`;
