@@ -45,10 +45,12 @@ const walk = (key) => {
 walk(entryKey);
 let initialGzip = 0;
 let initialRaw = 0;
+const initialCode = [];
 for (const key of initial) {
   const code = readFileSync(path.join(outDir, manifest[key].file));
   initialRaw += code.length;
   initialGzip += gzipSync(code, { level: 9 }).length;
+  initialCode.push(code.toString('utf8'));
 }
 console.log(
   `landing initial JS: ${initial.size} file(s), ${kb(initialRaw)} raw, ${kb(initialGzip)} gzip (budget ${kb(BUDGET.initialJsGzip)})`,
@@ -59,8 +61,8 @@ if (initialGzip > BUDGET.initialJsGzip) failures.push(`initial JS ${kb(initialGz
 // page's initial JS (its production build links its errors to react.dev), and Preact is neither
 // installed nor in any chunk of the build (its runtime names its options hook '__preactattr_' or
 // imports 'preact'; an alias would bring it in as a package).
-const initialCode = [...initial].map((key) => readFileSync(path.join(outDir, manifest[key].file), 'utf8')).join('\n');
-const reactDom = /react\.dev\/errors\//.test(initialCode) && /createRoot|hydrateRoot/.test(initialCode);
+const initialText = initialCode.join('\n');
+const reactDom = /react\.dev\/errors\//.test(initialText) && /createRoot|hydrateRoot/.test(initialText);
 const preactInstalled = ['preact', 'preact-render-to-string', 'preact-compat'].filter((name) =>
   statSync(path.join(ROOT, 'node_modules', name), { throwIfNoEntry: false }),
 );

@@ -28,7 +28,7 @@ function generateTypes() {
     });
     mkdirSync(path.dirname(TYPES), { recursive: true });
     copyFileSync(path.join(dir, 'data', 'types.d.ts'), TYPES);
-    execFileSync(process.execPath, ['-e', `require('fs').writeFileSync(${JSON.stringify(STAMP)}, ${JSON.stringify(PIN.version)})`]);
+    writeFileSync(STAMP, PIN.version);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

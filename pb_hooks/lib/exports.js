@@ -128,11 +128,8 @@ const BNR_HEADER = ['user', 'bnr', 'knr', 'gpnr'];
 
 const { CSV_ROW, LIMITS } = require(`${__hooks}/lib/vendor/rules.js`);
 const ID_MAX = LIMITS.idMax;
+// The refusals of this import's own rules; the ones both staff imports share are the rulebook's CSV_ROW.
 const BNR_REASONS = {
-  columns: CSV_ROW.columns,
-  missing: CSV_ROW.missing,
-  tooLong: CSV_ROW.tooLong,
-  user: CSV_ROW.user,
   noLink: 'Diese Werkstatt ist mit keinem Leistungszentrum mit dieser bnr verknüpft',
   knr: 'Kundennummer (knr) passt nicht zur Verknüpfung',
 };
@@ -155,10 +152,10 @@ function importBusinessPartnerNumbers(app, record) {
     width: BNR_HEADER.length,
     chunk: 500,
     check: (raw) => {
-      if (raw.length !== 4) return { reason: BNR_REASONS.columns };
+      if (raw.length !== 4) return { reason: CSV_ROW.columns };
       const f = raw.map((x) => x.trim());
-      for (const i of [0, 1, 3]) if (!f[i]) return { reason: BNR_REASONS.missing(BNR_HEADER[i]) };
-      for (let i = 0; i < 4; i++) if (f[i].length > ID_MAX) return { reason: BNR_REASONS.tooLong(BNR_HEADER[i]) };
+      for (const i of [0, 1, 3]) if (!f[i]) return { reason: CSV_ROW.missing(BNR_HEADER[i]) };
+      for (let i = 0; i < 4; i++) if (f[i].length > ID_MAX) return { reason: CSV_ROW.tooLong(BNR_HEADER[i]) };
       return { values: f };
     },
     refuses: true,
@@ -171,7 +168,7 @@ function importBusinessPartnerNumbers(app, record) {
           let reason = null;
           if (links.length === 0) {
             const known = tx.findRecordsByFilter('users', 'id = {:user}', '', 1, 0, { user }).length > 0;
-            reason = known ? BNR_REASONS.noLink : BNR_REASONS.user;
+            reason = known ? BNR_REASONS.noLink : CSV_ROW.user;
           } else if (knr && links[0].getString('customerNumber') !== knr) reason = BNR_REASONS.knr;
           if (reason) {
             refused.push({ line: row.line, reason });

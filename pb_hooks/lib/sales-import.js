@@ -26,11 +26,8 @@ const FILE_ERRORS = {
 };
 
 const CSV_ROW = require(`${__hooks}/lib/vendor/rules.js`).CSV_ROW;
+// The refusals of this import's own rules; the ones both staff imports share are the rulebook's CSV_ROW.
 const ROW_ERRORS = {
-  columns: CSV_ROW.columns,
-  missing: CSV_ROW.missing,
-  fieldTooLong: CSV_ROW.tooLong,
-  user: CSV_ROW.user,
   date: 'Ungültiges Lieferdatum (erwartet JJJJ-MM-TT)',
   period: 'Lieferdatum liegt außerhalb des Aktionszeitraums',
   duplicate: (line) => `Doppelte Zeile in dieser Datei (gleiche Werte für user, bnr, knr, gpnr und deliverydate wie Zeile ${line})`,
@@ -93,15 +90,15 @@ function rowChecker(app, campaign, trimmed) {
   const users = loadUserIds(app);
   const dateOk = Object.create(null);
   return (raw, line) => {
-    if (raw.length !== HEADER.length) return { reason: ROW_ERRORS.columns };
+    if (raw.length !== HEADER.length) return { reason: CSV_ROW.columns };
     const f = trimmed ? raw : [raw[0].trim(), raw[1].trim(), raw[2].trim(), raw[3].trim(), raw[4].trim(), raw[5].trim()];
     for (let i = 0; i < 5; i++) {
       const cell = f[i];
-      if (!cell) return { reason: ROW_ERRORS.missing(HEADER[i]) };
-      if (cell.length > MAX_FIELD) return { reason: ROW_ERRORS.fieldTooLong(HEADER[i]) };
+      if (!cell) return { reason: CSV_ROW.missing(HEADER[i]) };
+      if (cell.length > MAX_FIELD) return { reason: CSV_ROW.tooLong(HEADER[i]) };
     }
-    if (!f[5]) return { reason: ROW_ERRORS.missing('sales') };
-    if (users[f[0]] !== true) return { reason: ROW_ERRORS.user };
+    if (!f[5]) return { reason: CSV_ROW.missing('sales') };
+    if (users[f[0]] !== true) return { reason: CSV_ROW.user };
     let verdict = dateOk[f[4]];
     if (verdict === undefined) {
       const d = f[4];

@@ -15,6 +15,16 @@ import type { PendingAction } from './action-dialog';
 
 const SUBMISSION = { pending: 'in Prüfung', passed: 'bestanden', rejected: 'abgelehnt' } as const;
 
+/** A part's heading, and what it says when the part has nothing to list. */
+function PartTitle({ title, first = false, empty = null }: { title: string; first?: boolean; empty?: string | null }) {
+  return (
+    <>
+      <h3 className={first ? 'text-base font-bold' : 'mt-4 text-base font-bold'}>{title}</h3>
+      {empty && <p>{empty}</p>}
+    </>
+  );
+}
+
 export interface PartProps {
   story: WorkshopStory;
   id: string;
@@ -27,7 +37,7 @@ export function WorkshopAccount({ story: s, id, ask, onDeleted }: PartProps) {
   const w = s.workshop;
   return (
     <>
-      <h3 className="text-base font-bold">Kontakt</h3>
+      <PartTitle title="Kontakt" first />
       <p className="break-words">
         {w.firstName} {w.lastName}, {w.shopName}
         <br />
@@ -114,8 +124,7 @@ export function WorkshopAccount({ story: s, id, ask, onDeleted }: PartProps) {
 export function WorkshopCentres({ story: s, id, ask }: PartProps) {
   return (
     <>
-      <h3 className="mt-4 text-base font-bold">Leistungszentren</h3>
-      {s.centres.length === 0 && <p>Keine verknüpft.</p>}
+      <PartTitle title="Leistungszentren" empty={s.centres.length === 0 ? 'Keine verknüpft.' : null} />
       <ul className="flex flex-col gap-1">
         {s.centres.map((c) => (
           <li key={c.id} className="flex flex-wrap items-center gap-2">
@@ -144,7 +153,7 @@ export function WorkshopCentres({ story: s, id, ask }: PartProps) {
           </li>
         ))}
       </ul>
-      <h3 className="mt-4 text-base font-bold">Umsatz</h3>
+      <PartTitle title="Umsatz" />
       <p>
         {formatMoney(s.totals.totalSales)} Umsatz · {formatMoney(s.totals.totalCashback)} Cashback · noch{' '}
         {formatMoney(s.totals.toNextCashback)} bis zum nächsten Code
@@ -157,8 +166,7 @@ export function WorkshopCentres({ story: s, id, ask }: PartProps) {
 export function WorkshopCodes({ story: s, id, ask }: PartProps) {
   return (
     <>
-      <h3 className="text-base font-bold">Cashback-Codes</h3>
-      {s.vouchers.length === 0 && <p>Keine.</p>}
+      <PartTitle title="Cashback-Codes" first empty={s.vouchers.length === 0 ? 'Keine.' : null} />
       <ul className="flex flex-col gap-1">
         {s.vouchers.map((v) => (
           <li key={v.id} className="flex flex-wrap items-center gap-2">
@@ -190,8 +198,7 @@ export function WorkshopCodes({ story: s, id, ask }: PartProps) {
 export function WorkshopSubmissions({ story: s }: PartProps) {
   return (
     <>
-      <h3 className="mt-4 text-base font-bold">Einreichungen</h3>
-      {s.submissions.length === 0 && <p>Keine.</p>}
+      <PartTitle title="Einreichungen" empty={s.submissions.length === 0 ? 'Keine.' : null} />
       <ul className="flex flex-col gap-2">
         {s.submissions.map((sub) => (
           <li key={sub.id} className="break-words">
@@ -219,8 +226,7 @@ export function WorkshopSubmissions({ story: s }: PartProps) {
 export function WorkshopPayouts({ story: s, ask }: PartProps) {
   return (
     <>
-      <h3 className="mt-4 text-base font-bold">Auszahlungen</h3>
-      {s.payouts.length === 0 && <p>Keine.</p>}
+      <PartTitle title="Auszahlungen" empty={s.payouts.length === 0 ? 'Keine.' : null} />
       <ul className="flex flex-col gap-1">
         {s.payouts.map((p) => (
           <li key={p.id} className="flex flex-wrap items-center gap-2">
@@ -274,8 +280,7 @@ export function WorkshopPayouts({ story: s, ask }: PartProps) {
 export function WorkshopMails({ story: s }: PartProps) {
   return (
     <>
-      <h3 className="mt-4 text-base font-bold">E-Mails</h3>
-      {s.mails.length === 0 && <p>Keine.</p>}
+      <PartTitle title="E-Mails" empty={s.mails.length === 0 ? 'Keine.' : null} />
       <ul className="flex flex-col gap-1">
         {s.mails.map((m) => (
           <li key={m.id} className="break-words">

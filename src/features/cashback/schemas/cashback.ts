@@ -29,9 +29,7 @@ export const CASHBACK_MESSAGES = {
 } as const;
 
 /** By type or extension: PNG, JPEG/JPG or PDF (DECISIONS 2.2). */
-export function isInvoiceType(file: File): boolean {
-  return isInvoiceFile(file);
-}
+export const isInvoiceType: (file: File) => boolean = isInvoiceFile;
 
 /** The cashback form of SPEC section 5; `codePrefix` is the campaign's network short name. */
 export function cashbackSchema(codePrefix: string) {
