@@ -21,7 +21,12 @@ test.describe('the rush, with room for one request at a time', () => {
   let front: Awaited<ReturnType<typeof startFront>>;
 
   test.beforeAll(async () => {
-    pb = await startPocketBase({ publicDir: path.join(ROOT, TEST_BUILD_DIR), env: { PORTAL_BEHIND_FRONT: 'true' } });
+    // The product's password cost: a sign-in's real work is what keeps the one slot busy.
+    pb = await startPocketBase({
+      publicDir: path.join(ROOT, TEST_BUILD_DIR),
+      env: { PORTAL_BEHIND_FRONT: 'true' },
+      productPasswordCost: true,
+    });
     front = await startFront({
       host: '127.0.0.1',
       port: await freePort(),

@@ -2,6 +2,7 @@ import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync, sym
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
+import Database from 'better-sqlite3';
 import PocketBase from 'pocketbase';
 
 import { ensureBinary, ROOT, spawnServe, upsertSuperuser, waitForHealth } from '../../scripts/lib/pocketbase.mjs';
@@ -15,6 +16,37 @@ export const SUPERUSER = { email: 'root@test.local', password: 'superuser-pass-1
  * in it (tests/helpers/template-setup.ts); a new test server starts from a copy of it.
  */
 export const TEMPLATE_ENV = 'PORTAL_TEST_TEMPLATE_DIR';
+
+/**
+ * bcrypt's cost in the tests' databases: its minimum, 4. The product's auth collections hash at
+ * PocketBase's default (10; tests/api/migrations.test.ts holds the migrations to it), which costs
+ * about 60 ms of CPU for each password set or checked: the API and browser layers create and sign
+ * in thousands of accounts, and each of those hashes is work that proves nothing about the portal
+ * (decision 040). A password is still hashed and checked by PocketBase; only the work factor differs.
+ */
+export const TEST_PASSWORD_COST = 4;
+
+/**
+ * Migrates a new data directory and writes the tests' superuser into it, with passwords
+ * hashed at TEST_PASSWORD_COST.
+ */
+export function prepareDataDir(bin: string, dataDir: string, env: NodeJS.ProcessEnv) {
+  upsertSuperuser(bin, { dataDir, ...SUPERUSER, env });
+  const db = new Database(path.join(dataDir, 'data.db'));
+  try {
+    const update = db.prepare('UPDATE _collections SET fields = ? WHERE id = ?');
+    for (const row of db.prepare("SELECT id, fields FROM _collections WHERE type = 'auth'").all() as { id: string; fields: string }[]) {
+      const fields = (JSON.parse(row.fields) as { type: string; cost?: number }[]).map((f) =>
+        f.type === 'password' ? { ...f, cost: TEST_PASSWORD_COST } : f,
+      );
+      update.run(JSON.stringify(fields), row.id);
+    }
+  } finally {
+    db.close();
+  }
+  // Again, so the superuser's own password is hashed at the lower cost too.
+  upsertSuperuser(bin, { dataDir, ...SUPERUSER, env });
+}
 
 /** Test servers run on a day inside the 2025 campaign's redeem window unless a test pins another. */
 export const CAMPAIGN_NOW = '2025-09-15T10:00:00Z';
@@ -57,6 +89,11 @@ export interface StartOptions {
    * guards: a test proves the process dies without them.
    */
   withoutHooks?: string[];
+  /**
+   * Hash passwords at the product's cost instead of TEST_PASSWORD_COST: for a test about
+   * capacity, where a sign-in's real work is what fills the server.
+   */
+  productPasswordCost?: boolean;
 }
 
 /** A hooks dir with the project's hooks (symlinked) but the left-out ones, plus the given files. */
@@ -99,7 +136,10 @@ export async function startPocketBase(options: StartOptions = {}): Promise<TestS
   // A fresh data dir starts as a copy of the run's migrated template when there is one; a reused
   // one (a restart) and a run without the template get the migrations and the superuser here.
   const template = process.env[TEMPLATE_ENV];
-  if (ownDir && template && existsSync(path.join(template, 'data.db'))) cpSync(template, dataDir, { recursive: true });
+  const fresh = ownDir || !existsSync(path.join(dataDir, 'data.db'));
+  if (fresh && options.productPasswordCost) upsertSuperuser(bin, { dataDir, ...SUPERUSER, env });
+  else if (ownDir && template && existsSync(path.join(template, 'data.db'))) cpSync(template, dataDir, { recursive: true });
+  else if (fresh) prepareDataDir(bin, dataDir, env);
   else upsertSuperuser(bin, { dataDir, ...SUPERUSER, env });
 
   const hooksDir =

@@ -2,16 +2,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { ensureBinary, upsertSuperuser } from '../../scripts/lib/pocketbase.mjs';
-import { CAMPAIGN_NOW, SUPERUSER, TEMPLATE_ENV } from './pocketbase';
+import { ensureBinary } from '../../scripts/lib/pocketbase.mjs';
+import { CAMPAIGN_NOW, prepareDataDir, TEMPLATE_ENV } from './pocketbase';
 
 // Vitest global set-up of the API layer (issue 33): one data directory migrated once per run,
 // with the tests' superuser in it. startPocketBase copies it for each test file instead of
 // migrating an empty directory (about 0.8 s less per start); every file still gets its own copy
-// and its own PocketBase process. tests/api/migrations.test.ts still migrates from nothing.
+// and its own PocketBase process. Passwords in it are hashed at TEST_PASSWORD_COST. tests/api/migrations.test.ts still migrates from nothing.
 export default function setup() {
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-template-'));
-  upsertSuperuser(ensureBinary(), { dataDir: dir, ...SUPERUSER, env: { ...process.env, PORTAL_NOW: CAMPAIGN_NOW, SMTP_HOST: '' } });
+  prepareDataDir(ensureBinary(), dir, { ...process.env, PORTAL_NOW: CAMPAIGN_NOW, SMTP_HOST: '' });
   // The forks that run the test files inherit this process's environment.
   process.env[TEMPLATE_ENV] = dir;
   return () => rmSync(dir, { recursive: true, force: true });

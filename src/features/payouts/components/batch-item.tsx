@@ -40,9 +40,10 @@ export function BatchItem({
   const [releaseError, setReleaseError] = useState<string | null>(null);
   const [self, setSelf] = useState(false);
   const [executionDate, setExecutionDate] = useState(berlinIsoDay);
-  // Until the administrator picks a date, the execution date defaults to the export's day.
+  // Until the administrator picks a date, the execution date defaults to the export's day in
+  // Berlin (the stored moment is UTC: an export at 00:30 in Berlin is the day before in UTC).
   const [paidOnInput, setPaidOn] = useState<string | null>(null);
-  const paidOn = paidOnInput ?? (batch.exportedAt || '').slice(0, 10);
+  const paidOn = paidOnInput ?? (batch.exportedAt ? berlinIsoDay(new Date(batch.exportedAt.replace(' ', 'T'))) : '');
   const [showPayouts, setShowPayouts] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
   const ids = { self: useId(), execution: useId(), paid: useId() };
