@@ -1,12 +1,17 @@
 #!/usr/bin/env node
-// `npm test`: every test layer in order, each run even if an earlier one failed,
-// then one line `N passed, N failed[, N skipped]` totalled over all of them.
-// Static checks (types, lint, format, build) count as one test each.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every test layer, each run even if an earlier one failed, then one line
+// `N passed, N failed[, N skipped]` totalled over all of them.
+// Static checks (types, lint, format, build, budget) count as one test each.
+//
+// Two lanes run side by side, then the browser layer on its own (issue 33, docs/testing.md):
+//   lane 1: type checks, lint, format, unit tests (CPU: tsc, ESLint, jsdom)
+//   lane 2: build, budget, API tests (mostly waiting on PocketBase, its mail catcher and scheduler)
+//   then:   the browser tests (Chromium keeps both cores busy, and uses lane 2's build)
+// A step's output is printed in one piece when it ends, so the lanes' logs do not interleave.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
-import { testBuild } from './lib/build.mjs';
 import { ROOT } from './lib/pocketbase.mjs';
 
 const reports = path.join(ROOT, '.test-reports');
@@ -15,41 +20,49 @@ mkdirSync(reports, { recursive: true });
 
 const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
 const totals = { passed: 0, failed: 0, skipped: 0 };
-const summary = [];
+/** name -> summary line, printed in the order the steps are listed below. */
+const summary = new Map();
+const runStarted = Date.now();
 
-function run(cmd, args, env = {}) {
+/** Runs a command; its output is kept and printed when it ends (or streamed when `stream`). */
+function run(name, cmd, args, { env = {}, stream = false } = {}) {
   const started = Date.now();
-  const res = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-  return { ok: res.status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+  if (stream) console.log(`\n=== ${name} ===`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: ROOT,
+      stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
+    const chunks = [];
+    child.stdout?.on('data', (d) => chunks.push(d));
+    child.stderr?.on('data', (d) => chunks.push(d));
+    const done = (ok) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (!stream) {
+        const at = ((Date.now() - runStarted) / 1000).toFixed(0);
+        process.stdout.write(`\n=== ${name} (${seconds} s, ended ${at} s into the run) ===\n${Buffer.concat(chunks).toString()}`);
+      }
+      resolve({ ok, seconds });
+    };
+    child.on('error', (err) => {
+      chunks.push(Buffer.from(`${err.message}\n`));
+      done(false);
+    });
+    child.on('close', (code) => done(code === 0));
+  });
 }
 
-function check(name, cmd, args) {
-  console.log(`\n=== ${name} ===`);
-  const { ok, seconds } = run(cmd, args);
+async function check(name, cmd, args) {
+  const { ok, seconds } = await run(name, cmd, args);
   totals[ok ? 'passed' : 'failed'] += 1;
-  summary.push(`${name}: ${ok ? 'ok' : 'FAILED'} (${seconds} s)`);
+  summary.set(name, `${name}: ${ok ? 'ok' : 'FAILED'} (${seconds} s)`);
 }
 
-/** A check done in this process: ok unless it throws. */
-function step(name, fn) {
-  console.log(`\n=== ${name} ===`);
-  const started = Date.now();
-  let ok = true;
-  try {
-    fn();
-  } catch (err) {
-    console.error(err);
-    ok = false;
-  }
-  totals[ok ? 'passed' : 'failed'] += 1;
-  summary.push(`${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-}
-
-function vitest(project) {
+async function vitest(project) {
   const name = `vitest ${project}`;
-  console.log(`\n=== ${name} ===`);
   const out = path.join(reports, `vitest-${project}.json`);
-  const { ok, seconds } = run(bin('vitest'), [
+  const { ok, seconds } = await run(name, bin('vitest'), [
     'run',
     '--project',
     project,
@@ -59,7 +72,7 @@ function vitest(project) {
   ]);
   if (!existsSync(out)) {
     totals.failed += 1;
-    summary.push(`${name}: no report, counted as 1 failure (${seconds} s)`);
+    summary.set(name, `${name}: no report, counted as 1 failure (${seconds} s)`);
     return;
   }
   const r = JSON.parse(readFileSync(out, 'utf8'));
@@ -69,24 +82,23 @@ function vitest(project) {
   totals.passed += r.numPassedTests;
   totals.failed += failed;
   totals.skipped += skipped;
-  summary.push(`${name}: ${r.numPassedTests} passed, ${failed} failed, ${skipped} skipped (${seconds} s)`);
+  summary.set(name, `${name}: ${r.numPassedTests} passed, ${failed} failed, ${skipped} skipped (${seconds} s)`);
 }
 
-function playwright() {
+async function playwright() {
   const name = 'playwright e2e';
-  console.log(`\n=== ${name} ===`);
   const out = path.join(reports, 'e2e.json');
   const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   if (!existsSync(chromium)) {
     console.error(`Chromium not found at ${chromium}. Install it with "apt-get install -y chromium" or set CHROMIUM_PATH.`);
     totals.failed += 1;
-    summary.push(`${name}: Chromium missing, counted as 1 failure`);
+    summary.set(name, `${name}: Chromium missing, counted as 1 failure`);
     return;
   }
-  const { ok, seconds } = run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_FILE: out });
+  const { ok, seconds } = await run(name, bin('playwright'), ['test'], { env: { PLAYWRIGHT_JSON_OUTPUT_FILE: out }, stream: true });
   if (!existsSync(out)) {
     totals.failed += 1;
-    summary.push(`${name}: no report, counted as 1 failure (${seconds} s)`);
+    summary.set(name, `${name}: no report, counted as 1 failure (${seconds} s)`);
     return;
   }
   const { stats } = JSON.parse(readFileSync(out, 'utf8'));
@@ -94,22 +106,42 @@ function playwright() {
   totals.passed += stats.expected;
   totals.failed += failed;
   totals.skipped += stats.skipped;
-  summary.push(`${name}: ${stats.expected} passed, ${failed} failed, ${stats.skipped} skipped (${seconds} s)`);
+  summary.set(name, `${name}: ${stats.expected} passed, ${failed} failed, ${stats.skipped} skipped (${seconds} s)`);
 }
 
-check('typecheck', bin('tsc'), ['-p', 'tsconfig.app.json']);
-check('typecheck (node, tests)', bin('tsc'), ['-p', 'tsconfig.node.json']);
-check('typecheck (hooks)', process.execPath, ['scripts/typecheck-hooks.mjs']);
-check('lint', bin('eslint'), ['.']);
-check('format', bin('prettier'), ['--check', '.']);
-vitest('unit');
-// One build for the run (issue 33): the budget, the browser tests (and npm run lighthouse) use it.
-step('build', () => testBuild(console.log, { force: true }));
-check('front-end budget', process.execPath, ['scripts/check-budget.mjs']);
-vitest('api');
-playwright();
+const ORDER = [
+  'typecheck',
+  'typecheck (node, tests)',
+  'typecheck (hooks)',
+  'lint',
+  'format',
+  'vitest unit',
+  'build',
+  'front-end budget',
+  'vitest api',
+  'playwright e2e',
+];
 
-console.log(`\n${summary.join('\n')}`);
+await Promise.all([
+  (async () => {
+    await check('typecheck', bin('tsc'), ['-p', 'tsconfig.app.json']);
+    await check('typecheck (node, tests)', bin('tsc'), ['-p', 'tsconfig.node.json']);
+    await check('typecheck (hooks)', process.execPath, ['scripts/typecheck-hooks.mjs']);
+    await check('lint', bin('eslint'), ['.']);
+    await check('format', bin('prettier'), ['--check', '.']);
+    await vitest('unit');
+  })(),
+  (async () => {
+    // One build for the run (issue 33): the budget, the browser tests (and npm run lighthouse) use it.
+    await check('build', process.execPath, ['scripts/test-build.mjs']);
+    await check('front-end budget', process.execPath, ['scripts/check-budget.mjs']);
+    await vitest('api');
+  })(),
+]);
+await playwright();
+
+console.log(`\n${ORDER.map((name) => summary.get(name) ?? `${name}: did not run`).join('\n')}`);
+console.log(`all steps: ${((Date.now() - runStarted) / 1000).toFixed(1)} s`);
 const line = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
 console.log(line);
 process.exit(totals.failed ? 1 : 0);
