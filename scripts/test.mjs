@@ -3,11 +3,12 @@
 // `N passed, N failed[, N skipped]` totalled over all of them.
 // Static checks (types, lint, format, build, budget) count as one test each.
 //
-// Two lanes run side by side, then the browser layer on its own (issue 33, docs/testing.md):
-//   lane 1: type checks, lint, format, unit tests (CPU: tsc, ESLint, jsdom)
-//   lane 2: build, budget, API tests (mostly waiting on PocketBase, its mail catcher and scheduler)
-//   then:   the browser tests (Chromium keeps both cores busy, and uses lane 2's build)
-// A step's output is printed in one piece when it ends, so the lanes' logs do not interleave.
+// Two lanes run side by side (issue 33, docs/testing.md, decision 040):
+//   lane 1: type checks, lint, format, unit tests, API tests
+//   lane 2: the build, the budget, then the browser tests on that build
+// Each lane's steps leave part of the two cores idle (waiting on PocketBase, its mail catcher, its
+// scheduler, Chromium's pages); side by side they fill them. A step's output is printed in one
+// piece when it ends; the browser layer's lines stream as they come, marked [e2e].
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -24,25 +25,32 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const summary = new Map();
 const runStarted = Date.now();
 
-/** Runs a command; its output is kept and printed when it ends (or streamed when `stream`). */
-function run(name, cmd, args, { env = {}, stream = false } = {}) {
+/**
+ * Runs a command. Its output is kept and printed in one piece when it ends; with `prefix`, each
+ * complete line is passed on as it comes, marked with the prefix (the browser layer runs for
+ * minutes beside the other lane, whose steps print whole).
+ */
+function run(name, cmd, args, { env = {}, prefix = '' } = {}) {
   const started = Date.now();
-  if (stream) console.log(`\n=== ${name} ===`);
+  if (prefix) console.log(`\n=== ${name} (started ${((started - runStarted) / 1000).toFixed(0)} s into the run) ===`);
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, {
-      cwd: ROOT,
-      stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...env },
-    });
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     const chunks = [];
-    child.stdout?.on('data', (d) => chunks.push(d));
-    child.stderr?.on('data', (d) => chunks.push(d));
+    const partial = { stdout: '', stderr: '' };
+    const take = (stream) => (d) => {
+      if (!prefix) return chunks.push(d);
+      const lines = (partial[stream] + d.toString()).split('\n');
+      partial[stream] = lines.pop();
+      if (lines.length) process.stdout.write(lines.map((l) => `${prefix}${l}\n`).join(''));
+    };
+    child.stdout.on('data', take('stdout'));
+    child.stderr.on('data', take('stderr'));
     const done = (ok) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      if (!stream) {
-        const at = ((Date.now() - runStarted) / 1000).toFixed(0);
-        process.stdout.write(`\n=== ${name} (${seconds} s, ended ${at} s into the run) ===\n${Buffer.concat(chunks).toString()}`);
-      }
+      const at = ((Date.now() - runStarted) / 1000).toFixed(0);
+      const rest = Object.values(partial).filter(Boolean);
+      if (prefix) process.stdout.write(rest.map((l) => `${prefix}${l}\n`).join('') + `=== ${name} ended ${at} s into the run ===\n`);
+      else process.stdout.write(`\n=== ${name} (${seconds} s, ended ${at} s into the run) ===\n${Buffer.concat(chunks).toString()}`);
       resolve({ ok, seconds });
     };
     child.on('error', (err) => {
@@ -95,7 +103,7 @@ async function playwright() {
     summary.set(name, `${name}: Chromium missing, counted as 1 failure`);
     return;
   }
-  const { ok, seconds } = await run(name, bin('playwright'), ['test'], { env: { PLAYWRIGHT_JSON_OUTPUT_FILE: out }, stream: true });
+  const { ok, seconds } = await run(name, bin('playwright'), ['test'], { env: { PLAYWRIGHT_JSON_OUTPUT_FILE: out }, prefix: '[e2e] ' });
   if (!existsSync(out)) {
     totals.failed += 1;
     summary.set(name, `${name}: no report, counted as 1 failure (${seconds} s)`);
@@ -130,15 +138,15 @@ await Promise.all([
     await check('lint', bin('eslint'), ['.']);
     await check('format', bin('prettier'), ['--check', '.']);
     await vitest('unit');
+    await vitest('api');
   })(),
   (async () => {
     // One build for the run (issue 33): the budget, the browser tests (and npm run lighthouse) use it.
     await check('build', process.execPath, ['scripts/test-build.mjs']);
     await check('front-end budget', process.execPath, ['scripts/check-budget.mjs']);
-    await vitest('api');
+    await playwright();
   })(),
 ]);
-await playwright();
 
 console.log(`\n${ORDER.map((name) => summary.get(name) ?? `${name}: did not run`).join('\n')}`);
 console.log(`all steps: ${((Date.now() - runStarted) / 1000).toFixed(1)} s`);

@@ -119,7 +119,8 @@ it('every migration goes up, comes down completely, and goes up again', async ()
     .filter((c) => c.type === 'auth')
     .map((c) => ({ name: c.name, cost: (c.fields.find((f) => f.type === 'password') as { cost?: number }).cost ?? 0 }));
   expect(costs.map((c) => c.name).sort()).toEqual(['_superusers', 'administrators', 'auditors', 'users']);
-  for (const { name, cost } of costs) expect({ name, defaultOrStronger: cost === 0 || cost >= 10 }).toEqual({ name, defaultOrStronger: true });
+  for (const { name, cost } of costs)
+    expect({ name, defaultOrStronger: cost === 0 || cost >= 10 }).toEqual({ name, defaultOrStronger: true });
 
   // The invoice fields take what the rulebook says an invoice may be (src/rules/invoice.ts):
   // the form's size and types and the server's are one rule (issue 36).
