@@ -19,6 +19,9 @@ export default defineConfig({
           // Two files at a time: Vitest's default on two cores is one, and most of a file's time is
           // jsdom's set-up (unit layer 40 s with one, 26 s with two on the project machine).
           maxWorkers: 2,
+          // A property test of 2,000 runs takes about a second alone and took 6-7 s with a second
+          // npm test beside it (issue 33's run under load); the bound is for a test that hangs.
+          testTimeout: 30_000,
         },
       },
       {
