@@ -20,8 +20,11 @@ export function formatDate(value: string | Date | null | undefined): string {
   return Number.isNaN(d.getTime()) ? '-' : berlinDay(d).date;
 }
 
-/** Today (or `at`) in Berlin as YYYY-MM-DD: the bank's calendar, as the server checks it (decision 035). */
-export function berlinIsoDay(at: Date = new Date()): string {
+/**
+ * Today (or `at`, a moment or a stored timestamp) in Berlin as YYYY-MM-DD: the bank's calendar,
+ * as the server checks it (decision 035).
+ */
+export function berlinIsoDay(at: Date | string = new Date()): string {
   return berlinDay(at).iso;
 }
 

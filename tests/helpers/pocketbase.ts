@@ -137,9 +137,9 @@ export async function startPocketBase(options: StartOptions = {}): Promise<TestS
   // one (a restart) and a run without the template get the migrations and the superuser here.
   const template = process.env[TEMPLATE_ENV];
   const fresh = ownDir || !existsSync(path.join(dataDir, 'data.db'));
-  if (fresh && options.productPasswordCost) upsertSuperuser(bin, { dataDir, ...SUPERUSER, env });
-  else if (ownDir && template && existsSync(path.join(template, 'data.db'))) cpSync(template, dataDir, { recursive: true });
-  else if (fresh) prepareDataDir(bin, dataDir, env);
+  const cheapHashes = fresh && !options.productPasswordCost;
+  if (cheapHashes && ownDir && template && existsSync(path.join(template, 'data.db'))) cpSync(template, dataDir, { recursive: true });
+  else if (cheapHashes) prepareDataDir(bin, dataDir, env);
   else upsertSuperuser(bin, { dataDir, ...SUPERUSER, env });
 
   const hooksDir =

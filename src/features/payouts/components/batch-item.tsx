@@ -43,7 +43,7 @@ export function BatchItem({
   // Until the administrator picks a date, the execution date defaults to the export's day in
   // Berlin (the stored moment is UTC: an export at 00:30 in Berlin is the day before in UTC).
   const [paidOnInput, setPaidOn] = useState<string | null>(null);
-  const paidOn = paidOnInput ?? (batch.exportedAt ? berlinIsoDay(new Date(batch.exportedAt.replace(' ', 'T'))) : '');
+  const paidOn = paidOnInput ?? (batch.exportedAt ? berlinIsoDay(batch.exportedAt) : '');
   const [showPayouts, setShowPayouts] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
   const ids = { self: useId(), execution: useId(), paid: useId() };
