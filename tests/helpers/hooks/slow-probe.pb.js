@@ -9,3 +9,18 @@ const slow = (e) => {
 };
 routerAdd('GET', '/api/test/slow', slow);
 routerAdd('POST', '/api/test/slow', slow);
+
+// A gate: requests to /api/test/gate?key=K wait (at most 10 s) until the test opens K with
+// POST /api/test/gate/open?key=K, so a test holds requests in flight for as long as it needs
+// instead of for a time that a busy machine may outrun.
+const gated = (e) => {
+  const key = 'test-gate:' + e.request.url.query().get('key');
+  for (let waited = 0; waited < 10000 && !$app.store().has(key); waited += 20) sleep(20);
+  return e.json(200, { open: $app.store().has(key) });
+};
+routerAdd('GET', '/api/test/gate', gated);
+routerAdd('POST', '/api/test/gate', gated);
+routerAdd('POST', '/api/test/gate/open', (e) => {
+  $app.store().set('test-gate:' + e.request.url.query().get('key'), true);
+  return e.json(200, { opened: true });
+});
