@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
+import fc from 'fast-check';
+
 import { countOf, formatDate, formatDateTime, formatFileSize, formatMoney, NBSP } from './format';
 
 const euro = (text: string) => text.replace(' €', `${NBSP}€`);
@@ -8,6 +10,29 @@ describe('German formats', () => {
   it('shows money with a decimal comma, thousands dot and euro sign', () => {
     expect(formatMoney(1734.6)).toBe(euro('1.734,60 €'));
     expect(formatMoney(50)).toBe(euro('50,00 €'));
+  });
+
+  it('writes every amount exactly as Intl’s German euro format does (the reference), without loading it', () => {
+    const reference = new Intl.NumberFormat('de-DE', {
+      style: 'currency',
+      currency: 'EUR',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    const same = (value: number) => {
+      expect(formatMoney(value), String(value)).toBe(reference.format(value));
+    };
+    // Amounts in cents, the way the portal holds money, and any double at all.
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), (cents) => same(cents / 100)),
+      { numRuns: 2000 },
+    );
+    fc.assert(fc.property(fc.double({ noNaN: true }), same), { numRuns: 2000 });
+    fc.assert(fc.property(fc.double({ min: -1e16, max: 1e16, noNaN: true }), same), { numRuns: 2000 });
+    // Halves of a cent (exactly representable or just below), thousands, negative zero, the edges.
+    for (const value of [0.125, 0.135, 1.005, 1.115, 2.675, -0.125, -0.001, -0, 0, 999.995, 1000, 999999.995, 1e15, 1e21, -1e21, 5e-324])
+      same(value);
+    for (const value of [Infinity, -Infinity]) same(value);
   });
 
   it('shows a missing amount as 0 €', () => {
