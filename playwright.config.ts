@@ -1,6 +1,11 @@
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig } from '@playwright/test';
 
+import { CONTEXT_OPTIONS, SECOND_PART } from './e2e/run-options';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
+
+// E2E_PART=1 or 2: one of npm test's two parts of the browser layer (e2e/run-options.ts).
+const part = process.env.E2E_PART;
+const selection = part === '2' ? { testMatch: SECOND_PART } : part === '1' ? { testIgnore: SECOND_PART } : {};
 
 // Browser tests run in Debian's Chromium (never a downloaded browser) against the
 // built SPA served by a real PocketBase that e2e/global-setup.ts starts. One worker: on the
@@ -8,6 +13,8 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
 // same throughput with tests running into their time limit (docs/testing.md, issue 33).
 export default defineConfig({
   testDir: './e2e',
+  ...selection,
+  outputDir: part ? `test-results/part-${part}` : 'test-results',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
@@ -16,9 +23,7 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['list'], ['json']] : 'list',
   timeout: 30_000,
   use: {
-    ...devices['Desktop Chrome'],
-    locale: 'de-DE',
-    reducedMotion: 'reduce',
+    ...CONTEXT_OPTIONS,
     // A failed test keeps its trace: every action with the page's DOM, the console and the network.
     // Without the screencast's screenshots, which cost 5-10 % of the layer's time (issue 33).
     trace: { mode: 'retain-on-failure', screenshots: false },

@@ -1,11 +1,14 @@
 import type { Page } from '@playwright/test';
+import type PocketBase from 'pocketbase';
 
 import { jobsFor } from '../src/config/datacenter-jobs';
 import { LIVE_REGION_SETTLE_MS } from '../src/config/ui';
 import type { Role } from '../src/lib/roles';
 import { submissionForm } from '../tests/helpers/fixtures';
 import { invoicePdf } from '../tests/helpers/invoices';
+import { SESSION_SECONDS } from '../src/rules/session';
 import { declineCookies, expect, hasFocusRing, openVoucher, signInAs, test } from './fixtures';
+import { CONTEXT_OPTIONS } from './run-options';
 
 // Axe (WCAG 2.0–2.2 A and AA) on every route at a 360 px phone width and a
 // 1280 px desktop width, anonymous and signed in as each role. The dialogs
@@ -43,6 +46,43 @@ const WIDTHS = [
   { name: 'desktop', width: 1280, height: 900 },
 ];
 
+/**
+ * The route checks below only read: they share one page per worker (a fresh context and page
+ * cost Chromium a new renderer and the app's code compiled again, about 0.7 s of CPU a test,
+ * issue 33). Before each test the page gets the test's viewport and forgets every cookie and
+ * everything stored for the portal, as a new visitor would; a failed test's worker starts over
+ * with a new page.
+ */
+const routeTest = test.extend<object, { sharedPage: Page }>({
+  sharedPage: [
+    async ({ browser }, use) => {
+      // A device's browser type chooses the browser, it is no option of a context.
+      const { defaultBrowserType: _, ...options } = CONTEXT_OPTIONS;
+      const context = await browser.newContext({ ...options, baseURL: process.env.E2E_BASE_URL });
+      await use(await context.newPage());
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  page: async ({ sharedPage, viewport }, use) => {
+    if (viewport) await sharedPage.setViewportSize(viewport);
+    await sharedPage.context().clearCookies();
+    await sharedPage.goto('/robots.txt');
+    await sharedPage.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    await use(sharedPage);
+  },
+});
+
+/** A session of the account in the shared page's storage (PocketBase's impersonation, as `enterAs`). */
+async function storeSession(page: Page, admin: PocketBase, collection: 'users' | 'administrators' | 'auditors', id: string) {
+  const client = await admin.collection(collection).impersonate(id, SESSION_SECONDS[collection]);
+  const auth = { token: client.authStore.token, record: client.authStore.record };
+  await page.evaluate((value) => localStorage.setItem('pocketbase_auth', JSON.stringify(value)), auth);
+}
+
 /** Opens a route, waits for its content, and checks axe and sideways scrolling. */
 async function checkRoute(page: Page, path: string, expectNoA11yViolations: (page: Page) => Promise<void>) {
   await page.goto(path);
@@ -60,15 +100,15 @@ for (const viewport of WIDTHS) {
     // One test per route: twelve routes with axe in one test came within a second of the
     // 30 s limit on a slow machine, and a failure now names its route.
     for (const path of PUBLIC) {
-      test(`public route ${path} has no axe violations and no horizontal scrolling`, async ({ page, expectNoA11yViolations }) => {
+      routeTest(`public route ${path} has no axe violations and no horizontal scrolling`, async ({ page, expectNoA11yViolations }) => {
         await checkRoute(page, path, expectNoA11yViolations);
       });
     }
 
     for (const { role, id, paths, phoneOnly } of SIGNED_IN) {
       for (const path of viewport.width <= 360 ? [...paths, ...phoneOnly] : paths) {
-        test(`${role}: ${path} has no axe violations and no horizontal scrolling`, async ({ page, admin, expectNoA11yViolations }) => {
-          await signInAs(page, admin, role, id);
+        routeTest(`${role}: ${path} has no axe violations and no horizontal scrolling`, async ({ page, admin, expectNoA11yViolations }) => {
+          await storeSession(page, admin, role, id);
           await checkRoute(page, path, expectNoA11yViolations);
         });
       }

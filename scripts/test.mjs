@@ -4,11 +4,13 @@
 // Static checks (types, lint, format, build, budget) count as one test each.
 //
 // Two lanes run side by side (issue 33, docs/testing.md, decision 040):
-//   lane 1: type checks, lint, format, unit tests, API tests
-//   lane 2: the build, the budget, then the browser tests on that build
+//   lane 1: type checks, lint, format, unit tests, API tests, then the browser tests' second part
+//   lane 2: the build, the budget, then the browser tests' first part on that build
 // Each lane's steps leave part of the two cores idle (waiting on PocketBase, its mail catcher, its
-// scheduler, Chromium's pages); side by side they fill them. A step's output is printed in one
-// piece when it ends; the browser layer's lines stream as they come, marked [e2e].
+// scheduler, Chromium's pages); side by side they fill them. The browser layer is split in two
+// (e2e/run-options.ts) so that the end of the run, when the API tests are done, keeps both cores busy.
+// A step's output is printed in one piece when it ends; the browser tests' lines stream as they
+// come, marked [e2e 1] and [e2e 2].
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -93,9 +95,9 @@ async function vitest(project) {
   summary.set(name, `${name}: ${r.numPassedTests} passed, ${failed} failed, ${skipped} skipped (${seconds} s)`);
 }
 
-async function playwright() {
-  const name = 'playwright e2e';
-  const out = path.join(reports, 'e2e.json');
+async function playwright(part) {
+  const name = `playwright e2e (part ${part})`;
+  const out = path.join(reports, `e2e-${part}.json`);
   const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   if (!existsSync(chromium)) {
     console.error(`Chromium not found at ${chromium}. Install it with "apt-get install -y chromium" or set CHROMIUM_PATH.`);
@@ -103,7 +105,10 @@ async function playwright() {
     summary.set(name, `${name}: Chromium missing, counted as 1 failure`);
     return;
   }
-  const { ok, seconds } = await run(name, bin('playwright'), ['test'], { env: { PLAYWRIGHT_JSON_OUTPUT_FILE: out }, prefix: '[e2e] ' });
+  const { ok, seconds } = await run(name, bin('playwright'), ['test'], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: out, E2E_PART: String(part) },
+    prefix: `[e2e ${part}] `,
+  });
   if (!existsSync(out)) {
     totals.failed += 1;
     summary.set(name, `${name}: no report, counted as 1 failure (${seconds} s)`);
@@ -127,8 +132,13 @@ const ORDER = [
   'build',
   'front-end budget',
   'vitest api',
-  'playwright e2e',
+  'playwright e2e (part 1)',
+  'playwright e2e (part 2)',
 ];
+
+// One build for the run (issue 33): the budget, both parts of the browser tests (and npm run
+// lighthouse) use it.
+const built = check('build', process.execPath, ['scripts/test-build.mjs']);
 
 await Promise.all([
   (async () => {
@@ -139,12 +149,13 @@ await Promise.all([
     await check('format', bin('prettier'), ['--check', '.']);
     await vitest('unit');
     await vitest('api');
+    await built;
+    await playwright(2);
   })(),
   (async () => {
-    // One build for the run (issue 33): the budget, the browser tests (and npm run lighthouse) use it.
-    await check('build', process.execPath, ['scripts/test-build.mjs']);
+    await built;
     await check('front-end budget', process.execPath, ['scripts/check-budget.mjs']);
-    await playwright();
+    await playwright(1);
   })(),
 ]);
 
