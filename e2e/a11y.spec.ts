@@ -1,13 +1,11 @@
 import type { Page } from '@playwright/test';
-import type PocketBase from 'pocketbase';
 
 import { jobsFor } from '../src/config/datacenter-jobs';
 import { LIVE_REGION_SETTLE_MS } from '../src/config/ui';
 import type { Role } from '../src/lib/roles';
 import { submissionForm } from '../tests/helpers/fixtures';
 import { invoicePdf } from '../tests/helpers/invoices';
-import { SESSION_SECONDS } from '../src/rules/session';
-import { declineCookies, expect, hasFocusRing, openVoucher, signInAs, test } from './fixtures';
+import { declineCookies, expect, hasFocusRing, openVoucher, signInAs, storeSession, test } from './fixtures';
 import { CONTEXT_OPTIONS } from './run-options';
 
 // Axe (WCAG 2.0–2.2 A and AA) on every route at a 360 px phone width and a
@@ -75,13 +73,6 @@ const routeTest = test.extend<object, { sharedPage: Page }>({
     await use(sharedPage);
   },
 });
-
-/** A session of the account in the shared page's storage (PocketBase's impersonation, as `enterAs`). */
-async function storeSession(page: Page, admin: PocketBase, collection: 'users' | 'administrators' | 'auditors', id: string) {
-  const client = await admin.collection(collection).impersonate(id, SESSION_SECONDS[collection]);
-  const auth = { token: client.authStore.token, record: client.authStore.record };
-  await page.evaluate((value) => localStorage.setItem('pocketbase_auth', JSON.stringify(value)), auth);
-}
 
 /** Opens a route, waits for its content, and checks axe and sideways scrolling. */
 async function checkRoute(page: Page, path: string, expectNoA11yViolations: (page: Page) => Promise<void>) {
