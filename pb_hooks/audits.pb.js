@@ -9,7 +9,7 @@ onRecordCreateRequest((e) => {
   require(`${__hooks}/lib/audits.js`).writeAuditFile(e.app, e.app.findRecordById('submission_audit_files', e.record.id));
 }, 'submission_audit_files');
 
-cronAdd('audit-file', '0 3 * * *', () => {
+cronAdd('audit-file', require(`${__hooks}/lib/nightly.js`).at('audit-file'), () => {
   require(`${__hooks}/lib/audits.js`).writeDailyAuditFile($app);
 });
 

@@ -9,6 +9,6 @@ routerAdd('POST', '/api/portal/consents', (e) => {
 });
 
 // Three years after the choice, its record goes (daily, 04:10).
-cronAdd('consent-retention', '10 4 * * *', () => {
+cronAdd('consent-retention', require(`${__hooks}/lib/nightly.js`).at('consent-retention'), () => {
   require(`${__hooks}/lib/consents.js`).purge($app);
 });

@@ -38,7 +38,7 @@ onBootstrap((e) => {
 
 // The registrations file: daily at 02:00 (once in its minute, however often the scheduler ticks);
 // the first one is written by a migration at the first start.
-cronAdd('registrations-file', '0 2 * * *', () => {
+cronAdd('registrations-file', require(`${__hooks}/lib/nightly.js`).at('registrations-file'), () => {
   require(`${__hooks}/lib/exports.js`).writeDailyRegistrationFile($app);
 });
 

@@ -55,6 +55,6 @@ routerAdd(
 );
 
 // Data with no purpose left goes by itself, daily at 04:00 (pb_hooks/lib/retention.js).
-cronAdd('retention', '0 4 * * *', () => {
+cronAdd('retention', require(`${__hooks}/lib/nightly.js`).at('retention'), () => {
   require(`${__hooks}/lib/retention.js`).run($app);
 });

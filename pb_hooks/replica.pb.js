@@ -8,7 +8,7 @@ onBootstrap((e) => {
   e.app.cron().remove('__pbDBOptimize__');
 });
 
-cronAdd('portal-db-optimize', '0 0 * * *', () => {
+cronAdd('portal-db-optimize', require(`${__hooks}/lib/nightly.js`).at('portal-db-optimize'), () => {
   if (!$os.getenv('PORTAL_REPLICA_URL')) return;
   try {
     $app.db().newQuery('PRAGMA optimize').execute();

@@ -126,6 +126,9 @@ export async function startPocketBase(options: StartOptions = {}): Promise<TestS
     PORTAL_NOW: CAMPAIGN_NOW,
     // The scheduler ticks every second, so the mail outbox sends within a second or so.
     PORTAL_CRON_INTERVAL_MS: '1000',
+    // The nightly jobs run only when a test asks (crons.run): a run that spans 04:00 UTC met the
+    // retention job in two tests (CI, 27.11.2026).
+    PORTAL_NIGHTLY_JOBS: 'manual',
     PORTAL_RATE_LIMIT_EXCLUDED_IPS: options.rateLimits ? '' : '127.0.0.1',
     // The race tests fire up to 50 identical requests at once and count their outcomes; load
     // shedding would answer some with 503 (also safe). tests/api/load-shedding.test.ts sets
