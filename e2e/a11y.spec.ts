@@ -54,9 +54,7 @@ const WIDTHS = [
 const routeTest = test.extend<object, { sharedPage: Page }>({
   sharedPage: [
     async ({ browser }, use) => {
-      // A device's browser type chooses the browser, it is no option of a context.
-      const { defaultBrowserType: _, ...options } = CONTEXT_OPTIONS;
-      const context = await browser.newContext({ ...options, baseURL: process.env.E2E_BASE_URL });
+      const context = await browser.newContext({ ...CONTEXT_OPTIONS, baseURL: process.env.E2E_BASE_URL });
       await use(await context.newPage());
       await context.close();
     },

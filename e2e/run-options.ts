@@ -1,7 +1,10 @@
 import { devices } from '@playwright/test';
 
+// A device's browser type chooses the browser (Chromium here anyway); it is no option of a context.
+const { defaultBrowserType: _, ...desktopChrome } = devices['Desktop Chrome'];
+
 /** Every browser context of the browser tests: a desktop Chrome in German that reduces motion. */
-export const CONTEXT_OPTIONS = { ...devices['Desktop Chrome'], locale: 'de-DE', reducedMotion: 'reduce' } as const;
+export const CONTEXT_OPTIONS = { ...desktopChrome, locale: 'de-DE', reducedMotion: 'reduce' } as const;
 
 // `npm test` runs the browser layer in two parts (scripts/test.mjs, decision 040): the first in
 // the lane that builds, from the start; the second in the other lane once its API tests have

@@ -8,7 +8,7 @@ routerAdd('POST', '/api/portal/consents', (e) => {
   return e.json(200, { ok: true });
 });
 
-// Three years after the choice, its record goes (daily, 04:10).
+// Three years after the choice, its record goes (nightly: pb_hooks/lib/nightly.js).
 cronAdd('consent-retention', require(`${__hooks}/lib/nightly.js`).at('consent-retention'), () => {
   require(`${__hooks}/lib/consents.js`).purge($app);
 });

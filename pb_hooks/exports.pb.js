@@ -36,7 +36,7 @@ onBootstrap((e) => {
   }
 });
 
-// The registrations file: daily at 02:00 (once in its minute, however often the scheduler ticks);
+// The registrations file: nightly (pb_hooks/lib/nightly.js; once in its minute, however often the scheduler ticks);
 // the first one is written by a migration at the first start.
 cronAdd('registrations-file', require(`${__hooks}/lib/nightly.js`).at('registrations-file'), () => {
   require(`${__hooks}/lib/exports.js`).writeDailyRegistrationFile($app);

@@ -54,7 +54,8 @@ routerAdd(
   $apis.requireAuth('administrators'),
 );
 
-// Data with no purpose left goes by itself, daily at 04:00 (pb_hooks/lib/retention.js).
+// Data with no purpose left goes by itself, nightly (pb_hooks/lib/retention.js, its time in
+// pb_hooks/lib/nightly.js).
 cronAdd('retention', require(`${__hooks}/lib/nightly.js`).at('retention'), () => {
   require(`${__hooks}/lib/retention.js`).run($app);
 });

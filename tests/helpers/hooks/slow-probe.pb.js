@@ -19,7 +19,6 @@ const gated = (e) => {
   return e.json(200, { open: $app.store().has(key) });
 };
 routerAdd('GET', '/api/test/gate', gated);
-routerAdd('POST', '/api/test/gate', gated);
 routerAdd('POST', '/api/test/gate/open', (e) => {
   $app.store().set('test-gate:' + e.request.url.query().get('key'), true);
   return e.json(200, { opened: true });
