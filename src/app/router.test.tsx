@@ -1,7 +1,7 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { useRegistrationStore } from '@/features/registration/stores/registration';
 import { RoleGuard } from '@/lib/authorization';
@@ -23,6 +23,9 @@ const startAt = (path: string) =>
   );
 
 describe('routes', () => {
+  // Some tests put the wizard at a step; the others start as a visitor who has none.
+  beforeEach(() => useRegistrationStore.getState().reset());
+
   it('shows the landing page at /', async () => {
     signOut();
     renderAt('/');

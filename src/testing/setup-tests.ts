@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 import { pb } from '@/lib/pocketbase';
 import { resetConsentStore } from '@/stores/consent';
@@ -17,6 +17,30 @@ afterEach(() => {
   resetSessionStore();
   resetConsentStore();
   localStorage.clear();
+});
+
+// The files of a worker share one jsdom and one module registry (isolate: false in
+// vitest.config.ts: the layer took 60 core-s with a fresh environment per file, 13 without). What a
+// fresh environment would give the next file is restored here: the app's modules are loaded anew
+// (their module-level state with them), the document, storage, cookies and address are emptied,
+// and mocks, stubs and fake timers are undone.
+const startUrl = window.location.href;
+afterAll(() => {
+  vi.resetModules();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  document.head.replaceChildren();
+  document.body.replaceChildren();
+  for (const { name } of [...document.documentElement.attributes]) document.documentElement.removeAttribute(name);
+  document.body.removeAttribute('style');
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  localStorage.clear();
+  sessionStorage.clear();
+  window.history.replaceState(null, '', startUrl);
 });
 
 // jsdom has no layout; the app scrolls on navigation.
