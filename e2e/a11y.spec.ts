@@ -105,6 +105,26 @@ for (const viewport of WIDTHS) {
   });
 }
 
+// The check above must be able to fail: a page given an image without a text alternative, an
+// unnamed button and pale text is refused, each violation named.
+routeTest(
+  'the axe check refuses a page with an image without alt text, an unnamed button and pale text',
+  async ({ page, expectNoA11yViolations }) => {
+    await page.goto('/aktionsbedingungen');
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await page.evaluate(() => {
+      const flawed = document.createElement('div');
+      flawed.innerHTML = '<img src="/robots.txt"><button></button><p style="color:#ccc;background:#fff">blass</p>';
+      document.body.append(flawed);
+    });
+    const failure = await expectNoA11yViolations(page).then(
+      () => '',
+      (err: Error) => err.message,
+    );
+    for (const rule of ['image-alt', 'button-name', 'color-contrast']) expect(failure).toContain(rule);
+  },
+);
+
 test.describe('at 360 px', () => {
   test.use({ viewport: { width: 360, height: 780 } });
 
