@@ -24,6 +24,10 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     ...CONTEXT_OPTIONS,
+    // One browser context per worker, reset by Playwright between tests (cookies, storage and
+    // IndexedDB, cache, routes, init scripts, extra pages, service workers; decision 043): a new
+    // context and page cost Chromium a new renderer and the app compiled again (issue 33).
+    reuseContext: true,
     // A failed test keeps its trace: every action with the page's DOM, the console and the network.
     // Without the screencast's screenshots, which cost 5-10 % of the layer's time (issue 33).
     trace: { mode: 'retain-on-failure', screenshots: false },

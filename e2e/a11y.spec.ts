@@ -6,7 +6,6 @@ import type { Role } from '../src/lib/roles';
 import { submissionForm } from '../tests/helpers/fixtures';
 import { invoicePdf } from '../tests/helpers/invoices';
 import { declineCookies, expect, hasFocusRing, openVoucher, signInAs, storeSession, test } from './fixtures';
-import { CONTEXT_OPTIONS } from './run-options';
 
 // Axe (WCAG 2.0–2.2 A and AA) on every route at a 360 px phone width and a
 // 1280 px desktop width, anonymous and signed in as each role. The dialogs
@@ -44,34 +43,6 @@ const WIDTHS = [
   { name: 'desktop', width: 1280, height: 900 },
 ];
 
-/**
- * The route checks below only read: they share one page per worker (a fresh context and page
- * cost Chromium a new renderer and the app's code compiled again, about 0.7 s of CPU a test,
- * issue 33). Before each test the page gets the test's viewport and forgets every cookie and
- * everything stored for the portal, as a new visitor would; a failed test's worker starts over
- * with a new page.
- */
-const routeTest = test.extend<object, { sharedPage: Page }>({
-  sharedPage: [
-    async ({ browser }, use) => {
-      const context = await browser.newContext({ ...CONTEXT_OPTIONS, baseURL: process.env.E2E_BASE_URL });
-      await use(await context.newPage());
-      await context.close();
-    },
-    { scope: 'worker' },
-  ],
-  page: async ({ sharedPage, viewport }, use) => {
-    if (viewport) await sharedPage.setViewportSize(viewport);
-    await sharedPage.context().clearCookies();
-    await sharedPage.goto('/robots.txt');
-    await sharedPage.evaluate(() => {
-      localStorage.clear();
-      sessionStorage.clear();
-    });
-    await use(sharedPage);
-  },
-});
-
 /** Opens a route, waits for its content, and checks axe and sideways scrolling. */
 async function checkRoute(page: Page, path: string, expectNoA11yViolations: (page: Page) => Promise<void>) {
   await page.goto(path);
@@ -89,14 +60,15 @@ for (const viewport of WIDTHS) {
     // One test per route: twelve routes with axe in one test came within a second of the
     // 30 s limit on a slow machine, and a failure now names its route.
     for (const path of PUBLIC) {
-      routeTest(`public route ${path} has no axe violations and no horizontal scrolling`, async ({ page, expectNoA11yViolations }) => {
+      test(`public route ${path} has no axe violations and no horizontal scrolling`, async ({ page, expectNoA11yViolations }) => {
         await checkRoute(page, path, expectNoA11yViolations);
       });
     }
 
     for (const { role, id, paths, phoneOnly } of SIGNED_IN) {
       for (const path of viewport.width <= 360 ? [...paths, ...phoneOnly] : paths) {
-        routeTest(`${role}: ${path} has no axe violations and no horizontal scrolling`, async ({ page, admin, expectNoA11yViolations }) => {
+        test(`${role}: ${path} has no axe violations and no horizontal scrolling`, async ({ page, admin, expectNoA11yViolations }) => {
+          await page.goto('/robots.txt');
           await storeSession(page, admin, role, id);
           await checkRoute(page, path, expectNoA11yViolations);
         });
@@ -107,23 +79,23 @@ for (const viewport of WIDTHS) {
 
 // The check above must be able to fail: a page given an image without a text alternative, an
 // unnamed button and pale text is refused, each violation named.
-routeTest(
-  'the axe check refuses a page with an image without alt text, an unnamed button and pale text',
-  async ({ page, expectNoA11yViolations }) => {
-    await page.goto('/aktionsbedingungen');
-    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    await page.evaluate(() => {
-      const flawed = document.createElement('div');
-      flawed.innerHTML = '<img src="/robots.txt"><button></button><p style="color:#ccc;background:#fff">blass</p>';
-      document.body.append(flawed);
-    });
-    const failure = await expectNoA11yViolations(page).then(
-      () => '',
-      (err: Error) => err.message,
-    );
-    for (const rule of ['image-alt', 'button-name', 'color-contrast']) expect(failure).toContain(rule);
-  },
-);
+test('the axe check refuses a page with an image without alt text, an unnamed button and pale text', async ({
+  page,
+  expectNoA11yViolations,
+}) => {
+  await page.goto('/aktionsbedingungen');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.evaluate(() => {
+    const flawed = document.createElement('div');
+    flawed.innerHTML = '<img src="/robots.txt"><button></button><p style="color:#ccc;background:#fff">blass</p>';
+    document.body.append(flawed);
+  });
+  const failure = await expectNoA11yViolations(page).then(
+    () => '',
+    (err: Error) => err.message,
+  );
+  for (const rule of ['image-alt', 'button-name', 'color-contrast']) expect(failure).toContain(rule);
+});
 
 test.describe('at 360 px', () => {
   test.use({ viewport: { width: 360, height: 780 } });
