@@ -68,7 +68,6 @@ for (const viewport of WIDTHS) {
     for (const { role, id, paths, phoneOnly } of SIGNED_IN) {
       for (const path of viewport.width <= 360 ? [...paths, ...phoneOnly] : paths) {
         test(`${role}: ${path} has no axe violations and no horizontal scrolling`, async ({ page, admin, expectNoA11yViolations }) => {
-          await page.goto('/robots.txt');
           await storeSession(page, admin, role, id);
           await checkRoute(page, path, expectNoA11yViolations);
         });

@@ -168,19 +168,20 @@ export async function enterAs(
     'id' in account
       ? account.id
       : (await admin.collection(account.collection).getFirstListItem(admin.filter('email = {:e}', { e: account.email }))).id;
-  await page.goto('/robots.txt');
   await storeSession(page, admin, account.collection, id);
   await page.goto(path ?? (account.collection === 'users' ? '/profile' : '/datacenter'));
 }
 
 /**
  * Puts a session of the account (issued by the superuser, PocketBase's impersonation) into the
- * storage of the portal's origin, which the page must be on. As long as a login's session, so the
+ * storage of the portal's origin, opening a page of it first (a reused page starts at
+ * about:blank, decision 043). As long as a login's session, so the
  * app sees a fresh one and does not renew it on load.
  */
 export async function storeSession(page: Page, admin: PocketBase, collection: Account['collection'], id: string) {
   const client = await admin.collection(collection).impersonate(id, SESSION_SECONDS[collection]);
   const auth = { token: client.authStore.token, record: client.authStore.record };
+  await page.goto('/robots.txt');
   await page.evaluate((value) => localStorage.setItem('pocketbase_auth', JSON.stringify(value)), auth);
 }
 
