@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 import { CONTEXT_OPTIONS, SECOND_PART } from './e2e/run-options';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
 
 // E2E_PART=1 or 2: one of npm test's two parts of the browser layer (e2e/run-options.ts).
 const part = process.env.E2E_PART;
@@ -32,7 +32,7 @@ export default defineConfig({
     // Without the screencast's screenshots, which cost 5-10 % of the layer's time (issue 33).
     trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: TEST_CHROMIUM_PATH,
       args: CHROMIUM_FLAGS,
     },
   },

@@ -127,9 +127,9 @@ console.log(`images: ${images} <img> tags with width and height`);
 // PocketBase from this build.
 const { chromium } = await import('@playwright/test');
 const { startPortal } = await import('./lib/portal-server.mjs');
-const { CHROMIUM_FLAGS, CHROMIUM_PATH } = await import('./lib/chromium.mjs');
+const { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } = await import('./lib/chromium.mjs');
 const server = await startPortal({ publicDir: outDir, seed: false });
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+const browser = await chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 try {
   for (const [route, budgetKb] of Object.entries(PUBLIC_PAGES)) {
     const budget = budgetKb * 1024;

@@ -8,6 +8,7 @@ import PocketBase from 'pocketbase';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
+import { CHROMIUM_PATH } from './lib/chromium.mjs';
 import { buildIfStale } from './lib/build.mjs';
 import { ROOT } from './lib/pocketbase.mjs';
 import { startPortal } from './lib/portal-server.mjs';
@@ -30,7 +31,7 @@ const PAGES = [
 buildIfStale(console.log);
 const portal = await startPortal({ publicDir: path.join(ROOT, 'dist') });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   args: ['--no-sandbox', '--disable-gpu'],
 });
 mkdirSync(OUT, { recursive: true });
