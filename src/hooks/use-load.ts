@@ -11,6 +11,27 @@ export interface Loaded<T> {
 }
 
 /**
+ * The loads a mount started that have not been answered yet, by load function. React may run a
+ * page's mount effect again while the first request is still on its way (it shows a page it had
+ * drawn hidden, or mounts it anew: the profile page sent GET /api/portal/profile-page twice,
+ * 1-5 ms apart, on a slow device). A mount then waits for that request instead of sending another.
+ * `reload` always sends a new one: it follows a change, so an older answer would be stale.
+ */
+const mounting = new WeakMap<() => Promise<unknown>, Promise<unknown>>();
+
+function loadOnMount<T>(load: () => Promise<T>): Promise<T> {
+  const pending = mounting.get(load) as Promise<T> | undefined;
+  if (pending) return pending;
+  const request = load();
+  mounting.set(load, request);
+  const settled = () => {
+    if (mounting.get(load) === request) mounting.delete(load);
+  };
+  request.then(settled, settled);
+  return request;
+}
+
+/**
  * Loads once on mount and on demand; failures are logged and flagged for the caller's
  * German message. `load` should be a stable function (module level or memoised).
  */
@@ -36,7 +57,7 @@ export function useLoad<T>(load: () => Promise<T>, initial: T): Loaded<T> {
 
   useEffect(() => {
     live.current = true;
-    load().then(
+    loadOnMount(load).then(
       (data) => live.current && setState({ data, loading: false, failed: false }),
       (err: unknown) => {
         console.error(err);
