@@ -94,6 +94,8 @@ test('the profile form: a field changed and saved by keyboard alone, its error a
 });
 
 test('the administrators’ data area: a sales file uploaded by keyboard alone', async ({ page, makeAccount, admin }) => {
+  // An upload and its import with a keyboard walk: 9 s alone, over 30 s beside a second npm test.
+  test.setTimeout(60_000);
   const staff = await makeAccount('administrators');
   const workshop = await makeAccount('users');
   await enterAs(page, admin, staff);

@@ -117,7 +117,8 @@ async function playwright(part) {
     return;
   }
   const { stats } = JSON.parse(readFileSync(out, 'utf8'));
-  const failed = stats.unexpected + stats.flaky + (ok || stats.unexpected ? 0 : 1);
+  // A flaky test fails the run (failOnFlakyTests) and is counted once, as the failure it is.
+  const failed = stats.unexpected + stats.flaky + (ok || stats.unexpected || stats.flaky ? 0 : 1);
   totals.passed += stats.expected;
   totals.failed += failed;
   totals.skipped += stats.skipped;
