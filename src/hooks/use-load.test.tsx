@@ -2,6 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import { Suspense, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
+import { pb } from '@/lib/pocketbase';
+
 import { useLoad } from './use-load';
 
 /** A promise with its resolve at hand. */
@@ -82,6 +84,21 @@ describe('useLoad', () => {
     await act(async () => answer.resolve('Profil'));
     expect(await screen.findAllByText('Daten: Profil')).toHaveLength(2);
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('never shares a request with a mount of another session (a logout and another login in the same tab)', async () => {
+    const first = deferred<string>();
+    const answers = [first.promise, Promise.resolve('Konto B')];
+    const load = vi.fn(() => answers.shift() ?? Promise.resolve('zu oft'));
+    pb.authStore.save('token-a', null);
+    const a = render(<Page load={load} SlowPart={() => null} />);
+    a.unmount();
+    pb.authStore.save('token-b', null);
+    render(<Page load={load} SlowPart={() => null} />);
+    expect(await screen.findByText('Daten: Konto B')).toBeInTheDocument();
+    await act(async () => first.resolve('Konto A'));
+    expect(screen.queryByText('Daten: Konto A')).not.toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
   });
 
   it('loads anew on a later mount and on reload, never from an answer already given', async () => {

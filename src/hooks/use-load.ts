@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
+import { pb } from '@/lib/pocketbase';
+
 export interface Loaded<T> {
   data: T;
   loading: boolean;
@@ -15,17 +17,21 @@ export interface Loaded<T> {
  * page's mount effect again while the first request is still on its way (it shows a page it had
  * drawn hidden, or mounts it anew: the profile page sent GET /api/portal/profile-page twice,
  * 1-5 ms apart, on a slow device). A mount then waits for that request instead of sending another.
- * `reload` always sends a new one: it follows a change, so an older answer would be stale.
+ * `reload` always sends a new one: it follows a change, so an older answer would be stale. Only
+ * a request of the same session is shared: after a logout and another login in the same tab, a
+ * request still on its way (the client repeats refused ones for up to 30 s) is the other
+ * account's.
  */
-const mounting = new WeakMap<() => Promise<unknown>, Promise<unknown>>();
+const mounting = new WeakMap<() => Promise<unknown>, { session: string; request: Promise<unknown> }>();
 
 function loadOnMount<T>(load: () => Promise<T>): Promise<T> {
-  const pending = mounting.get(load) as Promise<T> | undefined;
-  if (pending) return pending;
+  const session = pb.authStore.token;
+  const pending = mounting.get(load);
+  if (pending && pending.session === session) return pending.request as Promise<T>;
   const request = load();
-  mounting.set(load, request);
+  mounting.set(load, { session, request });
   const settled = () => {
-    if (mounting.get(load) === request) mounting.delete(load);
+    if (mounting.get(load)?.request === request) mounting.delete(load);
   };
   request.then(settled, settled);
   return request;
