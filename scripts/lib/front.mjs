@@ -39,6 +39,8 @@ export const FRONT_DEFAULTS = {
   perAddress: OVERLOAD.perAddress,
   perAddressOpen: OVERLOAD.perAddressOpen,
   writeWaitMs: OVERLOAD.writeWaitMs,
+  readWaitMs: OVERLOAD.readWaitMs,
+  readQueueLength: OVERLOAD.readQueueLength,
   queueLength: 2000,
   queueBytes: 256 * MB,
   bodyStallMs: 15_000,
@@ -62,6 +64,8 @@ export function frontLimitsFromEnv(env = process.env) {
     perAddress: num('PORTAL_PER_ADDRESS', FRONT_DEFAULTS.perAddress),
     perAddressOpen: num('PORTAL_PER_ADDRESS_OPEN', FRONT_DEFAULTS.perAddressOpen),
     writeWaitMs: num('PORTAL_WRITE_WAIT_MS', FRONT_DEFAULTS.writeWaitMs),
+    readWaitMs: num('PORTAL_READ_WAIT_MS', FRONT_DEFAULTS.readWaitMs),
+    readQueueLength: num('PORTAL_READ_QUEUE_LENGTH', FRONT_DEFAULTS.readQueueLength),
     bodyStallMs: num('PORTAL_BODY_STALL_MS', FRONT_DEFAULTS.bodyStallMs),
     bodyGraceMs: num('PORTAL_BODY_GRACE_MS', FRONT_DEFAULTS.bodyGraceMs),
   };
@@ -88,25 +92,61 @@ class Refusal extends Error {
 /**
  * Capacity for the requests PocketBase works on, in two shares: reads may hold at most
  * `maxInFlight - writeReserve` slots, writes at most `maxWrites`, both together `maxInFlight`.
- * A read that finds no slot is refused at once (cheap to repeat; a line of reads would only
- * queue memory). A write that finds none waits in line, first come first served, for up to
- * `writeWaitMs`; a freed slot goes to the line first. So a flood of reads cannot take the
- * writes' reserve, and a burst of costly writes (a password hash each) cannot starve reads.
+ * A read that finds no slot waits in a short line (`readQueueLength`, `readWaitMs`: it rides out
+ * a spike without a repeat); beyond that it is refused at once, with a Retry-After that grows
+ * with the overload (decision 045). A write that finds none waits in line, first come first
+ * served, for up to `writeWaitMs`; a freed slot goes to the writes' line first, then the reads'.
+ * So a flood of reads cannot take the writes' reserve, and a burst of costly writes (a password
+ * hash each) cannot starve reads.
  * Per address, at most `perAddress` are in flight; an address's further requests wait behind its
  * own (a browser opens up to six at once) for up to `writeWaitMs`, and the front's
  * `perAddressOpen` bound refuses the rest before their bodies are read.
  */
-export function createAdmission(limits) {
+export function createAdmission(limits, now = Date.now) {
   let inFlight = 0;
   let reads = 0;
   let writes = 0;
   const addresses = new Map();
   const line = [];
-  const stats = { admitted: 0, refusedBusy: 0, refusedAddress: 0, waited: 0, timedOut: 0, peakInFlight: 0, peakLine: 0, peakPerAddress: 0 };
+  const readLine = [];
+  const stats = {
+    admitted: 0,
+    refusedBusy: 0,
+    refusedAddress: 0,
+    waited: 0,
+    timedOut: 0,
+    readsWaited: 0,
+    readsTimedOut: 0,
+    peakInFlight: 0,
+    peakLine: 0,
+    peakReadLine: 0,
+    peakPerAddress: 0,
+  };
   const readCap = Math.max(1, limits.maxInFlight - limits.writeReserve);
   const writeCap = Math.max(1, Math.min(limits.maxInFlight, limits.maxWrites ?? limits.maxInFlight));
   const queueLength = limits.queueLength ?? FRONT_DEFAULTS.queueLength;
-  const busy = () => new Refusal(503, OVERLOAD.message, OVERLOAD.retryAfterSeconds);
+  const readQueueLength = limits.readQueueLength ?? FRONT_DEFAULTS.readQueueLength;
+  // Refusals and answers over the last whole second: the deeper the overload, the later a refused
+  // visitor is asked to come back (Retry-After from retryAfterSeconds up to retryAfterMaxSeconds),
+  // so that repeats do not become a storm that takes the CPU the answers need.
+  const recent = { second: 0, refused: 0, answered: 0, lastRefused: 0, lastAnswered: 0 };
+  const roll = () => {
+    const second = Math.floor(now() / 1000);
+    if (second === recent.second) return;
+    const previous = second === recent.second + 1;
+    recent.lastRefused = previous ? recent.refused : 0;
+    recent.lastAnswered = previous ? recent.answered : 0;
+    recent.second = second;
+    recent.refused = 0;
+    recent.answered = 0;
+  };
+  const busy = () => {
+    roll();
+    recent.refused += 1;
+    const ratio = recent.lastRefused / Math.max(1, recent.lastAnswered);
+    const seconds = Math.min(OVERLOAD.retryAfterMaxSeconds, Math.ceil(OVERLOAD.retryAfterSeconds * (1 + ratio)));
+    return new Refusal(503, OVERLOAD.message, seconds);
+  };
 
   const addressOf = (address) => {
     let a = addresses.get(address);
@@ -136,6 +176,8 @@ export function createAdmission(limits) {
     return () => {
       if (given) return;
       given = true;
+      roll();
+      recent.answered += 1;
       inFlight -= 1;
       if (kind === 'read') reads -= 1;
       else writes -= 1;
@@ -144,6 +186,11 @@ export function createAdmission(limits) {
         const next = line.shift();
         clearTimeout(next.timer);
         next.resolve(take(next.address, 'write'));
+      }
+      while (readLine.length > 0 && readFits()) {
+        const next = readLine.shift();
+        clearTimeout(next.timer);
+        next.resolve(take(next.address, 'read'));
       }
       if (a.waiting.length > 0 && a.inFlight < limits.perAddress) {
         const next = a.waiting.shift();
@@ -156,30 +203,30 @@ export function createAdmission(limits) {
 
   /** The address's turn has come: a slot now, a place in the writes' line, or a refusal. */
   function admit(address, kind) {
-    if (kind === 'read') {
-      if (readFits()) return Promise.resolve(take(address, 'read'));
+    const read = kind === 'read';
+    const queue = read ? readLine : line;
+    if (queue.length === 0 && (read ? readFits() : writeFits())) return Promise.resolve(take(address, kind));
+    if (queue.length >= (read ? readQueueLength : queueLength)) {
       stats.refusedBusy += 1;
       forget(address, addressOf(address));
       return Promise.reject(busy());
     }
-    if (line.length === 0 && writeFits()) return Promise.resolve(take(address, 'write'));
-    if (line.length >= queueLength) {
-      stats.refusedBusy += 1;
-      forget(address, addressOf(address));
-      return Promise.reject(busy());
-    }
-    stats.waited += 1;
+    stats[read ? 'readsWaited' : 'waited'] += 1;
     return new Promise((resolve, reject) => {
       const waiter = { address, resolve, timer: null };
-      waiter.timer = setTimeout(() => {
-        const at = line.indexOf(waiter);
-        if (at >= 0) line.splice(at, 1);
-        stats.timedOut += 1;
-        forget(address, addressOf(address));
-        reject(busy());
-      }, limits.writeWaitMs);
-      line.push(waiter);
-      stats.peakLine = Math.max(stats.peakLine, line.length);
+      waiter.timer = setTimeout(
+        () => {
+          const at = queue.indexOf(waiter);
+          if (at >= 0) queue.splice(at, 1);
+          stats[read ? 'readsTimedOut' : 'timedOut'] += 1;
+          forget(address, addressOf(address));
+          reject(busy());
+        },
+        read ? limits.readWaitMs : limits.writeWaitMs,
+      );
+      queue.push(waiter);
+      if (read) stats.peakReadLine = Math.max(stats.peakReadLine, queue.length);
+      else stats.peakLine = Math.max(stats.peakLine, queue.length);
     });
   }
 
@@ -405,6 +452,12 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     const kind = classify(request.method, request.url);
     if (kind === 'pass') return forward(request, reply, null);
     const release = await admission.acquire(request.ip, kind);
+    // A visitor who left while the request waited in line costs PocketBase nothing.
+    // (The connection, not the request stream: that one ends once its body has been read.)
+    if (request.raw.socket?.destroyed) {
+      release();
+      return reply.hijack();
+    }
     let released = false;
     const once = () => {
       if (released) return;
@@ -421,6 +474,8 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     stats: admission.stats,
     inFlight: admission.inFlight,
     waiting: admission.waiting,
+    /** Requests open from one address (bodies arriving, waiting, in flight). */
+    openFrom: (address) => open.get(address) ?? 0,
     close: () => app.close(),
   };
 }

@@ -1,7 +1,8 @@
+import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { OVERLOAD } from '../../scripts/lib/front.mjs';
+import { createAdmission, FRONT_DEFAULTS, OVERLOAD } from '../../scripts/lib/front.mjs';
 import { ROOT } from '../../scripts/lib/pocketbase.mjs';
 import { PASSWORD, unique, workshopData } from '../helpers/fixtures';
 import { from, stalledUpload, startStack, type Stack } from '../helpers/front';
@@ -14,6 +15,45 @@ import { connectRealtime } from '../helpers/realtime';
 const SLOW = [path.join(ROOT, 'tests', 'helpers', 'hooks', 'slow-probe.pb.js')];
 const signUp = (stack: Stack, address: string, email = `${unique('front')}@example.de`) =>
   from(address, stack.url, 'POST', '/api/collections/users/records', workshopData({ email }));
+
+describe('the wait a refusal asks for grows with the overload', () => {
+  // One slot, no line: every read beyond the one in flight is refused. The clock is the test's.
+  const refused = async (admission: ReturnType<typeof createAdmission>, address: string) =>
+    admission.acquire(address, 'read').then(
+      () => {
+        throw new Error('admitted');
+      },
+      (err: { statusCode: number; retryAfter: number; message: string }) => err,
+    );
+
+  it('2 s while refusals are rare, up to 10 s while far more are refused than answered, 2 s again once it eases', async () => {
+    let clock = 1_000_000;
+    const admission = createAdmission({ ...FRONT_DEFAULTS, maxInFlight: 1, writeReserve: 0, readQueueLength: 0 }, () => clock);
+    let release = await admission.acquire('127.0.0.1', 'read');
+    const first = await refused(admission, '127.0.0.2');
+    expect(first).toMatchObject({ statusCode: 503, message: OVERLOAD.message, retryAfter: OVERLOAD.retryAfterSeconds });
+    // In this second: 1 answered, 3 refused in all.
+    await refused(admission, '127.0.0.3');
+    await refused(admission, '127.0.0.4');
+    release();
+    release = await admission.acquire('127.0.0.1', 'read');
+    // The next second sees 3 refused for 1 answered: come back after 2 × (1 + 3) = 8 s.
+    clock += 1000;
+    expect((await refused(admission, '127.0.0.5')).retryAfter).toBe(8);
+    for (let i = 0; i < 20; i += 1) await refused(admission, `127.0.1.${i + 1}`);
+    release();
+    // 21 refused for 1 answered: the bound.
+    clock += 1000;
+    release = await admission.acquire('127.0.0.1', 'read');
+    expect((await refused(admission, '127.0.0.6')).retryAfter).toBe(OVERLOAD.retryAfterMaxSeconds);
+    release();
+    // A quiet second later: the short wait again.
+    clock += 2000;
+    release = await admission.acquire('127.0.0.1', 'read');
+    expect((await refused(admission, '127.0.0.7')).retryAfter).toBe(OVERLOAD.retryAfterSeconds);
+    release();
+  });
+});
 
 describe('slow bodies hold no slot', () => {
   let stack: Stack;
@@ -67,7 +107,8 @@ describe('fair to every address, and writes keep their share', () => {
   let stack: Stack;
   beforeAll(async () => {
     stack = await startStack(
-      { maxInFlight: 4, writeReserve: 1, perAddress: 2, perAddressOpen: 8, writeWaitMs: 5000 },
+      // One place in the reads' line, so a test can fill it.
+      { maxInFlight: 4, writeReserve: 1, perAddress: 2, perAddressOpen: 8, writeWaitMs: 5000, readQueueLength: 1, readWaitMs: 8000 },
       { extraHooks: SLOW },
     );
   });
@@ -119,22 +160,51 @@ describe('fair to every address, and writes keep their share', () => {
     expect(statuses.get(200)).toBeGreaterThan(0);
   });
 
-  it('reads cannot take the reserved slot: with the reads’ share busy, a read is refused and a write still gets through', async () => {
-    // Three slow reads from three addresses fill the reads' share (4 slots, 1 kept for writes).
-    const holders = ['127.0.0.6', '127.0.0.7', '127.0.0.8'].map((a) => from(a, stack.url, 'GET', '/api/test/slow?ms=1500'));
+  it('reads cannot take the reserved slot: with the reads’ share busy, a read waits in its short line, the next is refused, a write gets through', async () => {
+    // Three reads from three addresses held at a gate fill the reads' share (4 slots, 1 kept for writes).
+    const key = unique('share');
+    const holders = ['127.0.0.6', '127.0.0.7', '127.0.0.8'].map((a) => from(a, stack.url, 'GET', `/api/test/gate?key=${key}`));
     await until('three reads in flight', () => stack.front.inFlight() === 3);
-    const read = await from('127.0.0.9', stack.url, 'GET', '/api/health');
+    const waitedBefore = stack.front.stats.readsWaited;
+    const waiting = from('127.0.0.9', stack.url, 'GET', '/api/health');
+    await until('a read waits in line', () => stack.front.stats.readsWaited === waitedBefore + 1);
+    // The line (one place here) is full: the next read is refused at once, marked as not processed.
+    const read = await from('127.0.0.17', stack.url, 'GET', '/api/health');
     expect(read.status).toBe(503);
-    expect(read.json).toEqual({
-      status: 503,
-      message: OVERLOAD.message,
-      data: {},
-      notProcessed: true,
-      retryAfter: OVERLOAD.retryAfterSeconds,
-    });
+    const retryAfter = Number(read.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(OVERLOAD.retryAfterSeconds);
+    expect(retryAfter).toBeLessThanOrEqual(OVERLOAD.retryAfterMaxSeconds);
+    expect(read.json).toEqual({ status: 503, message: OVERLOAD.message, data: {}, notProcessed: true, retryAfter });
     const write = await signUp(stack, '127.0.0.10');
     expect(write.status).toBe(200);
+    await fetch(`${stack.pb.url}/api/test/gate/open?key=${key}`, { method: 'POST' });
+    // The read that waited is answered once a slot is free, without a repeat.
+    expect((await waiting).status).toBe(200);
     expect((await Promise.all(holders)).map((a) => a.status)).toEqual([200, 200, 200]);
+  });
+
+  it('a read whose visitor leaves while it waits in line never reaches PocketBase', async () => {
+    const key = unique('left');
+    const holders = ['127.0.0.24', '127.0.0.25', '127.0.0.26'].map((a) => from(a, stack.url, 'GET', `/api/test/gate?key=${key}`));
+    await until('three reads in flight', () => stack.front.inFlight() === 3);
+    const waitedBefore = stack.front.stats.readsWaited;
+    // Forwarded, this read would hold its slot at a gate nobody opens, for 10 s.
+    const target = new URL(stack.url);
+    const leaving = http.request({
+      host: target.hostname,
+      port: target.port,
+      path: `/api/test/gate?key=${unique('never')}`,
+      localAddress: '127.0.0.27',
+      agent: false,
+    });
+    leaving.on('error', () => {});
+    leaving.end();
+    await until('it waits in line', () => stack.front.stats.readsWaited === waitedBefore + 1);
+    leaving.destroy();
+    await until('the front has seen it leave', () => stack.front.openFrom('127.0.0.27') === 0);
+    await fetch(`${stack.pb.url}/api/test/gate/open?key=${key}`, { method: 'POST' });
+    expect((await Promise.all(holders)).map((a) => a.status)).toEqual([200, 200, 200]);
+    await until('every slot free again', () => stack.front.inFlight() === 0, { timeoutMs: 5_000 });
   });
 
   it('a write that finds every slot busy waits in line and is answered, not refused', async () => {
