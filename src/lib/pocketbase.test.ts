@@ -55,6 +55,11 @@ describe('the PocketBase client', () => {
   it('waits the Retry-After plus up to half of it again, so a crowd does not come back in step', () => {
     expect(repeatDelay(2000, () => 0)).toBe(2000);
     expect(repeatDelay(2000, () => 0.999)).toBe(2999);
+    // The longest wait the front asks for still fits once into the app's bound, jitter and all,
+    // after a read has waited its time in the front's line.
+    expect(repeatDelay(OVERLOAD.retryAfterMaxSeconds * 1000, () => 0.999999) + OVERLOAD.readWaitMs).toBeLessThanOrEqual(
+      OVERLOAD.retryForMs,
+    );
   });
 
   it('sends a refused request again with the same options (files and all), shows the calm notice meanwhile, and clears it on success', async () => {

@@ -22,7 +22,11 @@ export const OVERLOAD = {
   readWaitMs: 2_000,
   readQueueLength: 250,
   retryAfterSeconds: 2,
-  retryAfterMaxSeconds: 10,
+  // The longest wait a refusal asks for at a deep overload (decision 045): the app's 30 s bound
+  // still honours it once, with its jitter of up to half again, after a read has waited its 2 s in
+  // line (15 × 1.5 + 2 = 24.5 s). 20 answered more in the benchmark, but a visitor whose jitter
+  // passed the bound would have been shown the overload message at once.
+  retryAfterMaxSeconds: 15,
   retryForMs: 30_000,
   message: 'Das Portal ist gerade stark ausgelastet. Bitte versuchen Sie es später erneut.',
   waitMessage: 'Einen Moment bitte – gerade sind viele Werkstätten gleichzeitig im Portal.',
