@@ -2,7 +2,17 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { blob, createCentre, createStaff, createVoucher, createWorkshop, multipart, submissionForm, type Actor } from '../helpers/fixtures';
+import {
+  blob,
+  createCentre,
+  createStaff,
+  createVoucher,
+  createWorkshop,
+  freshIban,
+  multipart,
+  submissionForm,
+  type Actor,
+} from '../helpers/fixtures';
 import { request } from '../helpers/http';
 import { invoicePdf } from '../helpers/invoices';
 import { startInbox, type MailInbox } from '../helpers/mail';
@@ -27,14 +37,6 @@ afterAll(async () => {
 });
 
 const call = (actor: Actor | null, method: string, url: string, body?: object) => request(server.url, actor, method, url, body);
-/** A valid German IBAN no other test uses (bank 37040044, a fresh account number). */
-let account = Date.now() % 1e9;
-function freshIban() {
-  account += 1;
-  const bban = `37040044${String(account).padStart(10, '0')}`;
-  const remainder = BigInt(`${bban}131400`) % 97n; // 'DE00' moved to the end, D=13 E=14
-  return `DE${String(98n - remainder).padStart(2, '0')}${bban}`;
-}
 
 /** A redemption; the code was issued on 01.08.2025 (within the campaign, before the invoices). */
 async function submit(workshop: Actor, extra: Record<string, string> = {}, file?: Blob, name = 'rechnung.pdf') {

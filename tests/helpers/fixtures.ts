@@ -188,3 +188,12 @@ export async function createPayout(server: TestServer, userId: string, status: s
   });
   return submission;
 }
+
+/** A valid German IBAN no other test uses (bank 37040044, a fresh account number). */
+let ibanAccount = Date.now() % 1e9;
+export function freshIban() {
+  ibanAccount += 1;
+  const bban = `37040044${String(ibanAccount).padStart(10, '0')}`;
+  const remainder = BigInt(`${bban}131400`) % 97n; // 'DE00' moved to the end, D=13 E=14
+  return `DE${String(98n - remainder).padStart(2, '0')}${bban}`;
+}
