@@ -5,6 +5,20 @@ import { declineCookies, expect, enterAs, openVoucher, test } from './fixtures';
 // Issue 18: an auditor reviews submissions in the queue: the invoice (PDF through pdf.js with
 // selectable text, images zoomable) beside the facts and the server's signals, verdicts by
 // button or key, the next submission opening after each; the workshop gets the outcome mail.
+
+/** A test's submissions and its auditor: what is still pending when the test ends gets a verdict. */
+const made = { auditor: '', ids: [] as string[] };
+test.afterEach(async ({ admin }) => {
+  // So a second run (a retry) finds its own among the twelve the queue's navigation shows, oldest first.
+  if (!made.auditor) return;
+  const asAuditor = await admin.collection('auditors').impersonate(made.auditor, 600);
+  for (const id of made.ids.splice(0)) {
+    if ((await admin.collection('submissions').getOne(id)).status !== 'pending') continue;
+    await asAuditor.send(`/api/portal/review/${id}/verdict`, { method: 'POST', body: { outcome: 'missing', note: '' } });
+  }
+  made.auditor = '';
+});
+
 test('an auditor reviews three submissions in the queue, sees their signals and decides by key and by button', async ({
   page,
   admin,
@@ -14,6 +28,7 @@ test('an auditor reviews three submissions in the queue, sees their signals and 
 }) => {
   test.setTimeout(90_000);
   const auditor = await makeAccount('auditors');
+  made.auditor = auditor.id;
   const workshop = await makeAccount('users', { shopName: 'Queue Werkstatt' });
   const other = await makeAccount('users', { shopName: 'Andere Werkstatt' });
   const nr = `RE-Q-${Date.now()}`;
@@ -23,6 +38,7 @@ test('an auditor reviews three submissions in the queue, sees their signals and 
     const record = await client
       .collection('submissions')
       .create(submissionForm(owner.id, voucher, extra, file, file.type === 'image/png' ? 'foto.png' : 'rechnung.pdf'));
+    made.ids.push(record.id);
     return { id: record.id, code: voucher.code };
   };
   const pdf = async (lines: string[]) => new Blob([new Uint8Array(await invoicePdf(lines))], { type: 'application/pdf' });
@@ -34,89 +50,74 @@ test('an auditor reviews three submissions in the queue, sees their signals and 
   });
   const late = await submit(workshop, 73, await pdf(['Rechnungsnummer: RE-SPAET-1', 'Rechnungsdatum: 02.11.2025']));
   const photo = await submit(workshop, 74, new Blob([new Uint8Array(PNG_BYTES)], { type: 'image/png' }));
-  try {
-    await reviewThree();
-  } finally {
-    // What this run left pending leaves the queue, so a second run (a retry) finds its own four
-    // among the twelve the queue's navigation shows, oldest first.
-    const asAuditor = await admin.collection('auditors').impersonate(auditor.id, 600);
-    for (const { id } of [earlier, reused, late, photo]) {
-      if ((await admin.collection('submissions').getOne(id)).status !== 'pending') continue;
-      await asAuditor.send(`/api/portal/review/${id}/verdict`, { method: 'POST', body: { outcome: 'missing', note: '' } });
-    }
-  }
 
-  async function reviewThree() {
-    await enterAs(page, admin, auditor);
-    await declineCookies(page);
-    const queue = page.getByRole('region', { name: 'Prüfwarteschlange' });
-    const nav = queue.getByRole('navigation', { name: 'Einreichungen in der Warteschlange' });
-    // The other workshop's invoice is read first, so the reused number has something to match.
-    await nav.getByRole('button', { name: new RegExp(earlier.code) }).click();
-    await expect(queue.getByRole('img', { name: `Rechnung ${earlier.id}, Seite 1` })).toBeVisible();
-    await expect(queue.getByRole('region', { name: 'Hinweise' })).toContainText(
-      'Diese IBAN nutzt auch eine andere Werkstatt: Queue Werkstatt',
-    );
-    // Its number is known to the server once the page has read the text and sent it (beside a
-    // second npm test the next invoice was opened before that, and had nothing to match).
-    await expect.poll(async () => (await admin.collection('submissions').getOne(earlier.id)).invoiceNumber).toBe(nr);
+  await enterAs(page, admin, auditor);
+  await declineCookies(page);
+  const queue = page.getByRole('region', { name: 'Prüfwarteschlange' });
+  const nav = queue.getByRole('navigation', { name: 'Einreichungen in der Warteschlange' });
+  // The other workshop's invoice is read first, so the reused number has something to match.
+  await nav.getByRole('button', { name: new RegExp(earlier.code) }).click();
+  await expect(queue.getByRole('img', { name: `Rechnung ${earlier.id}, Seite 1` })).toBeVisible();
+  await expect(queue.getByRole('region', { name: 'Hinweise' })).toContainText(
+    'Diese IBAN nutzt auch eine andere Werkstatt: Queue Werkstatt',
+  );
+  // Its number is known to the server once the page has read the text and sent it (beside a
+  // second npm test the next invoice was opened before that, and had nothing to match).
+  await expect.poll(async () => (await admin.collection('submissions').getOne(earlier.id)).invoiceNumber).toBe(nr);
 
-    await nav.getByRole('button', { name: new RegExp(reused.code) }).click();
-    await expect(queue.getByRole('img', { name: `Rechnung ${reused.id}, Seite 1` })).toBeVisible();
-    // The text layer is real text: it can be found (and selected) on the page.
-    await expect(queue.getByText('Autoteile Nord GmbH')).toBeAttached();
-    const hints = queue.getByRole('region', { name: 'Hinweise' });
-    await expect(hints).toContainText(`Die Rechnungsnummer ${nr} steht auch auf der Einreichung ${earlier.id} (Code ${earlier.code}).`);
-    await expect(hints).toContainText('Diese IBAN nutzt auch eine andere Werkstatt: Andere Werkstatt');
-    await expect(queue).toContainText('Queue Werkstatt, Erika Mustermann');
-    await expectNoA11yViolations(page);
-    // B on a submission with signals asks first (issue 35): Escape keeps it pending, B again and
-    // Enter pass it; the next submission opens.
-    await page.keyboard.press('b');
-    const confirm = page.getByRole('dialog', { name: 'Trotz 2 Hinweisen: Bestanden?' });
-    await expect(confirm).toContainText(`Die Rechnungsnummer ${nr} steht auch auf der Einreichung ${earlier.id}`);
-    await page.keyboard.press('Escape');
-    await expect(confirm).toHaveCount(0);
-    expect((await admin.collection('submissions').getOne(reused.id)).status).toBe('pending');
-    await page.keyboard.press('b');
-    await expect(confirm).toBeVisible();
-    await page.keyboard.press('Enter');
-    await expect(queue.getByText(`Code ${reused.code}: bestanden. Die Werkstatt wird per E-Mail benachrichtigt.`)).toBeVisible();
-    await expect(nav.getByRole('button', { name: new RegExp(reused.code) })).toHaveCount(0);
-    await inbox.waitFor(workshop.email, (m) => m.subject === `Ihr Cashback zum Code ${reused.code} ist unterwegs`);
+  await nav.getByRole('button', { name: new RegExp(reused.code) }).click();
+  await expect(queue.getByRole('img', { name: `Rechnung ${reused.id}, Seite 1` })).toBeVisible();
+  // The text layer is real text: it can be found (and selected) on the page.
+  await expect(queue.getByText('Autoteile Nord GmbH')).toBeAttached();
+  const hints = queue.getByRole('region', { name: 'Hinweise' });
+  await expect(hints).toContainText(`Die Rechnungsnummer ${nr} steht auch auf der Einreichung ${earlier.id} (Code ${earlier.code}).`);
+  await expect(hints).toContainText('Diese IBAN nutzt auch eine andere Werkstatt: Andere Werkstatt');
+  await expect(queue).toContainText('Queue Werkstatt, Erika Mustermann');
+  await expectNoA11yViolations(page);
+  // B on a submission with signals asks first (issue 35): Escape keeps it pending, B again and
+  // Enter pass it; the next submission opens.
+  await page.keyboard.press('b');
+  const confirm = page.getByRole('dialog', { name: 'Trotz 2 Hinweisen: Bestanden?' });
+  await expect(confirm).toContainText(`Die Rechnungsnummer ${nr} steht auch auf der Einreichung ${earlier.id}`);
+  await page.keyboard.press('Escape');
+  await expect(confirm).toHaveCount(0);
+  expect((await admin.collection('submissions').getOne(reused.id)).status).toBe('pending');
+  await page.keyboard.press('b');
+  await expect(confirm).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(queue.getByText(`Code ${reused.code}: bestanden. Die Werkstatt wird per E-Mail benachrichtigt.`)).toBeVisible();
+  await expect(nav.getByRole('button', { name: new RegExp(reused.code) })).toHaveCount(0);
+  await inbox.waitFor(workshop.email, (m) => m.subject === `Ihr Cashback zum Code ${reused.code} ist unterwegs`);
 
-    await nav.getByRole('button', { name: new RegExp(late.code) }).click();
-    await expect(hints).toContainText('Rechnungsdatum 02.11.2025 liegt nach dem letzten erlaubten Rechnungsdatum (31.10.2025).');
-    await queue.getByLabel('Hinweis an die Werkstatt (optional, steht in der E-Mail)').fill('Bitte die Rechnung vom Oktober einreichen.');
-    await queue.getByRole('button', { name: 'Fehlerhaft (F)' }).click();
-    await page
-      .getByRole('dialog', { name: /^Trotz \d+ Hinweis(en)?: Fehlerhaft\?$/ })
-      .getByRole('button', { name: 'Fehlerhaft bestätigen' })
-      .click();
-    await expect(queue.getByText(`Code ${late.code}: fehlerhaft`)).toBeVisible();
-    const mail = await inbox.waitFor(workshop.email, (m) => m.subject === `Ihre Einreichung zum Code ${late.code} muss wiederholt werden`);
-    expect(mail.text).toContain('Hinweis der Prüfung: Bitte die Rechnung vom Oktober einreichen.');
+  await nav.getByRole('button', { name: new RegExp(late.code) }).click();
+  await expect(hints).toContainText('Rechnungsdatum 02.11.2025 liegt nach dem letzten erlaubten Rechnungsdatum (31.10.2025).');
+  await queue.getByLabel('Hinweis an die Werkstatt (optional, steht in der E-Mail)').fill('Bitte die Rechnung vom Oktober einreichen.');
+  await queue.getByRole('button', { name: 'Fehlerhaft (F)' }).click();
+  await page
+    .getByRole('dialog', { name: /^Trotz \d+ Hinweis(en)?: Fehlerhaft\?$/ })
+    .getByRole('button', { name: 'Fehlerhaft bestätigen' })
+    .click();
+  await expect(queue.getByText(`Code ${late.code}: fehlerhaft`)).toBeVisible();
+  const mail = await inbox.waitFor(workshop.email, (m) => m.subject === `Ihre Einreichung zum Code ${late.code} muss wiederholt werden`);
+  expect(mail.text).toContain('Hinweis der Prüfung: Bitte die Rechnung vom Oktober einreichen.');
 
-    // An image is zoomable; N says the invoice is missing.
-    await nav.getByRole('button', { name: new RegExp(photo.code) }).click();
-    const image = queue.getByRole('img', { name: `Rechnung ${photo.id}` });
-    await expect(image).toBeVisible();
-    const before = (await image.boundingBox())!.width;
-    await queue.getByRole('button', { name: 'Vergrößern' }).click();
-    await expect.poll(async () => (await image.boundingBox())!.width).toBeGreaterThan(before);
-    await page.keyboard.press('n');
-    // A photo may carry signals of its own (a scan); then the verdict asks first.
-    const done = queue.getByText(`Code ${photo.code}: nicht vorhanden`);
-    const asked = page.getByRole('dialog', { name: /^Trotz \d+ Hinweis(en)?: Nicht vorhanden\?$/ });
-    await expect(done.or(asked)).toBeVisible();
-    if (await asked.isVisible()) await asked.getByRole('button', { name: 'Nicht vorhanden bestätigen' }).click();
-    await expect(done).toBeVisible();
-    await inbox.waitFor(workshop.email, (m) => m.subject === `Ihre Einreichung zum Code ${photo.code} muss wiederholt werden`);
-    const audits = await admin.collection('submission_audits').getFullList({ filter: admin.filter('submission = {:s}', { s: late.id }) });
-    expect(audits).toEqual([
-      expect.objectContaining({ source: 'queue', note: 'Bitte die Rechnung vom Oktober einreichen.', faulty: true }),
-    ]);
-  }
+  // An image is zoomable; N says the invoice is missing.
+  await nav.getByRole('button', { name: new RegExp(photo.code) }).click();
+  const image = queue.getByRole('img', { name: `Rechnung ${photo.id}` });
+  await expect(image).toBeVisible();
+  const before = (await image.boundingBox())!.width;
+  await queue.getByRole('button', { name: 'Vergrößern' }).click();
+  await expect.poll(async () => (await image.boundingBox())!.width).toBeGreaterThan(before);
+  await page.keyboard.press('n');
+  // A photo may carry signals of its own (a scan); then the verdict asks first.
+  const done = queue.getByText(`Code ${photo.code}: nicht vorhanden`);
+  const asked = page.getByRole('dialog', { name: /^Trotz \d+ Hinweis(en)?: Nicht vorhanden\?$/ });
+  await expect(done.or(asked)).toBeVisible();
+  if (await asked.isVisible()) await asked.getByRole('button', { name: 'Nicht vorhanden bestätigen' }).click();
+  await expect(done).toBeVisible();
+  await inbox.waitFor(workshop.email, (m) => m.subject === `Ihre Einreichung zum Code ${photo.code} muss wiederholt werden`);
+  const audits = await admin.collection('submission_audits').getFullList({ filter: admin.filter('submission = {:s}', { s: late.id }) });
+  expect(audits).toEqual([expect.objectContaining({ source: 'queue', note: 'Bitte die Rechnung vom Oktober einreichen.', faulty: true })]);
 });
 
 test('the demo auditor sees each purpose-made signal on the demo submissions and decides two of them', async ({ page, inbox, admin }) => {
