@@ -1,32 +1,28 @@
 /// <reference path="../node_modules/.cache/pocketbase-types/types.d.ts" />
 // Security and caching headers for the SPA, compression for its files, no caching of
 // protected files (invoices, exports, audit files), no thumbnails at all, and load
-// shedding for the API (503 past the in-flight limit, lib/http.js admit).
+// shedding for the API without the front (503 past the in-flight limit, lib/http.js admit).
 
-// Without the front of `npm start` (decision 030): load shedding (lib/http.js admit) runs first, before PocketBase's request log and its token
-// check: a refused request costs a counter and a short answer, not a database read and a log
-// row (decision 020). Realtime connections are long-lived, not work in flight; file downloads
-// only lose the thumbnail parameter: PocketBase would decode an image to make a thumbnail,
-// and an invoice whose header lies about its size would take the server down with it
-// (DECISIONS section 5). No screen of the portal uses thumbnails.
-routerUse(
-  new Middleware(
-    (e) => {
-      const path = e.request.url.path;
-      if (path.indexOf('/api/') !== 0 || path === '/api/realtime') return e.next();
-      const http = require(`${__hooks}/lib/http.js`);
-      if (path.indexOf('/api/files/') === 0) {
-        http.dropThumb(e.request.url);
-        return e.next();
-      }
-      // Behind the front (decision 030) admission is the front's: it counts work, not waiting.
-      if (http.behindFront()) return e.next();
-      return http.admit(e);
-    },
-    require(`${__hooks}/lib/http.js`).ADMIT_PRIORITY,
-    'portalAdmit',
-  ),
-);
+// Without the front of `npm start` (decision 030): load shedding (lib/http.js admit) runs first, before
+// PocketBase's request log and its token check: a refused request costs a counter and a short
+// answer, not a database read and a log row (decision 020). Realtime connections are long-lived,
+// not work in flight; file downloads are not counted either. Behind the front, admission is the
+// front's (it counts work, not waiting), and this middleware is not registered at all: each JS
+// middleware holds a JS runtime for the rest of the request and costs every API request CPU
+// (decision 046). Thumbnails are dropped by the crash guard (crash-guards.pb.js).
+if ($os.getenv('PORTAL_BEHIND_FRONT') !== 'true') {
+  routerUse(
+    new Middleware(
+      (e) => {
+        const path = e.request.url.path;
+        if (path.indexOf('/api/') !== 0 || path === '/api/realtime' || path.indexOf('/api/files/') === 0) return e.next();
+        return require(`${__hooks}/lib/http.js`).admit(e);
+      },
+      require(`${__hooks}/lib/http.js`).ADMIT_PRIORITY,
+      'portalAdmit',
+    ),
+  );
+}
 
 // The SPA's pages: headers after PocketBase's own (this middleware runs after them), compressed.
 routerUse((e) => {

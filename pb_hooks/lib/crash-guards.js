@@ -11,6 +11,9 @@
 //   the settings; the SPA never sends one, so the route is refused even if someone turns them on.
 // - `fields` modifiers on any other request panic inside the handler, which PocketBase recovers,
 //   but the answer is an empty 200. The SPA only ever names fields, so a modifier is refused too.
+// - Thumbnails: PocketBase decodes an image to make one, and an invoice whose header lies about its
+//   size would take the server down with it (DECISIONS section 5). No screen of the portal uses
+//   thumbnails, so a file download loses every `thumb` parameter, however it is spelled.
 
 const MESSAGES = {
   topic: 'Ungültiges Realtime-Abonnement: erlaubt sind nur "sammlung/*" und "sammlung/<id>" ohne Optionen.',
@@ -67,10 +70,20 @@ function refuse(e, message) {
   return e.json(400, { status: 400, message, data: {} });
 }
 
-/** Router middleware: refuses batch requests and `fields` modifiers before anything else runs. */
+/** Removes every `thumb` parameter, however it is spelled, from a file request's query. */
+function dropThumb(url) {
+  if (url.rawQuery === '') return;
+  url.rawQuery = url.rawQuery
+    .split('&')
+    .filter((pair) => decodePart(pair.split('=')[0]) !== 'thumb')
+    .join('&');
+}
+
+/** Router middleware: refuses batch requests and `fields` modifiers before anything else runs, drops thumbnails. */
 function guardRequest(e) {
   const url = e.request.url;
   if (url.path === '/api/batch' || url.path.indexOf('/api/batch/') === 0) return refuse(e, MESSAGES.batch);
+  if (url.path.indexOf('/api/files/') === 0) dropThumb(url);
   const problem = queryProblem(url.rawQuery);
   if (problem) return refuse(e, problem);
   return e.next();

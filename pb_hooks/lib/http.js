@@ -69,32 +69,6 @@ function servePage(e, path) {
   return gzip.func(e);
 }
 
-/** A query key as Go's url.Query() reads it (percent-decoded, + as space). */
-function queryKey(pair) {
-  const raw = pair.split('=')[0].replace(/\+/g, ' ');
-  try {
-    return decodeURIComponent(raw);
-  } catch (_) {
-    return raw;
-  }
-}
-
-/** Removes every `thumb` parameter, however it is spelled, from a request URL's query. */
-function dropThumb(url) {
-  if (url.rawQuery === '') return;
-  url.rawQuery = url.rawQuery
-    .split('&')
-    .filter((pair) => queryKey(pair) !== 'thumb')
-    .join('&');
-}
-
-let behind = null;
-/** True when PocketBase runs behind the front of `npm start`, which does admission itself (decision 030). */
-function behindFront() {
-  if (behind === null) behind = $os.getenv('PORTAL_BEHIND_FRONT') === 'true';
-  return behind;
-}
-
 let maxInFlight = 0;
 const IN_FLIGHT = 'portal:inFlight';
 const SHED = 'portal:shed';
@@ -155,4 +129,4 @@ function jsonError(e, status, message, data) {
   return e.json(status, { status, message, data: data || {} });
 }
 
-module.exports = { contentSecurityPolicy, servePage, dropThumb, admit, behindFront, reportShed, ADMIT_PRIORITY, jsonError };
+module.exports = { contentSecurityPolicy, servePage, admit, reportShed, ADMIT_PRIORITY, jsonError };

@@ -40,6 +40,11 @@ const { values } = parseArgs({
     only: { type: 'string', default: '1,2,3' },
     // Whether refused page loads are repeated as the app repeats them (default) or counted as refused.
     'read-repeats': { type: 'string', default: 'true' },
+    // Where the page loads come from: 'visitor' (default) makes every load a visitor of its own,
+    // with its own address and connection, as in a rush of workshops opening their page; a number
+    // N sends them all from N addresses instead (200 was the model before decision 046: each
+    // address then asks for 15 pages a second, which the front's fairness limits as one heavy user).
+    'read-addresses': { type: 'string', default: 'visitor' },
     // Diagnosis: the front's numbers (decision 030), e.g. --front '{"maxWrites":4}'.
     front: { type: 'string', default: '{}' },
     // Writes of each kind during the reads (sign-ups, logins, redemptions).
@@ -70,8 +75,11 @@ async function spawnFront(upstream) {
     const front = await startFront({ host: '127.0.0.1', port: ${port}, upstream: ${JSON.stringify(upstream)}, limits: ${values.front} });
     console.log('ready');
     setInterval(() => console.log(JSON.stringify(front.stats)), 250);
+    process.on('SIGTERM', () => process.exit(0));
   `;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // Diagnosis: BENCH_FRONT_PROFILE=dir writes the front's CPU profile there (node --cpu-prof).
+  const profile = process.env.BENCH_FRONT_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_FRONT_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, '--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
   const state = { stats: { ...FRONT_STATS } };
   let buffer = '';
   await new Promise((resolve, reject) => {
@@ -170,7 +178,8 @@ function pdfOf(bytes) {
 }
 
 /**
- * Profile page loads at a constant arrival rate from `clients` (each its own address). A load the
+ * Profile page loads at a constant arrival rate, signed in as one of `clients` in turn; each load is
+ * a visitor with an address of its own unless the client brings its agent (--read-addresses). A load the
  * front refuses with its not-processed mark is repeated as the app repeats it (Retry-After with
  * jitter, for up to 30 s); `first` counts the first answers, `final` what each load ended with.
  */
@@ -215,24 +224,28 @@ function openLoopReads({ url, clients, rate, seconds, repeat }) {
         req.on('error', () => resolve({ status: 'network', body: null }));
         req.end();
       });
-    const load = async (c) => {
-      let firstSeen = false;
+    const load = async (c, n) => {
+      // A visitor of its own: its own address, one connection, kept while it repeats.
+      const own = c.agent ? c : { token: c.token, agent: new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: addressOf(n, 30) }) };
       const started = performance.now();
-      for (;;) {
-        const { status, body } = await get(c);
-        if (!firstSeen) count(first, status);
-        firstSeen = true;
-        const refusal = repeat.notProcessed({ status, response: body });
-        if (!refusal || values['read-repeats'] === 'false') return status;
-        const wait = repeat.repeatDelay(refusal.retryAfterMs);
-        if (performance.now() - started + wait > 30_000) return status;
-        await new Promise((r) => setTimeout(r, wait));
+      try {
+        for (let attempt = 0; ; attempt += 1) {
+          const { status, body } = await get(own);
+          if (attempt === 0) count(first, status);
+          const refusal = repeat.notProcessed({ status, response: body });
+          if (!refusal || values['read-repeats'] === 'false') return status;
+          const wait = repeat.repeatDelay(refusal.retryAfterMs);
+          if (performance.now() - started + wait > 30_000) return status;
+          await new Promise((r) => setTimeout(r, wait));
+        }
+      } finally {
+        if (own !== c) own.agent.destroy();
       }
     };
     const fire = (due) => {
       const c = clients[started % clients.length];
       started += 1;
-      load(c).then((status) => {
+      load(c, started).then((status) => {
         count(final, status);
         latencies.push(performance.now() - due);
         finished += 1;
@@ -353,8 +366,16 @@ async function main() {
     for (let i = 0; i < 200; i += 1) {
       const pb = new PocketBase(server.url);
       const auth = await pb.collection('users').authWithPassword(`werkstatt${Math.floor((i * workshops) / 200)}@bench.test`, PASSWORD);
-      readers.push({ token: auth.token, agent: new http.Agent({ keepAlive: true, maxSockets: 64, localAddress: addressOf(1000 + i) }) });
+      const addresses = values['read-addresses'];
+      const agent = addresses === 'visitor' ? null : new http.Agent({ keepAlive: true, maxSockets: 64, localAddress: addressOf(1000 + (i % Number(addresses))) });
+      readers.push({ token: auth.token, agent });
     }
+    // CPU seconds per process over a phase: PocketBase, the front, this load generator.
+    const cpuNow = () => ({ pb: cpu(server.child.pid), front: cpu(front.pid), self: process.cpuUsage() });
+    const cpuSince = (cpu0) => {
+      const self = process.cpuUsage(cpu0.self);
+      return `CPU s: PocketBase ${(cpu(server.child.pid) - cpu0.pb).toFixed(1)}, front ${(cpu(front.pid) - cpu0.front).toFixed(1)}, visitors ${((self.user + self.system) / 1e6).toFixed(1)}`;
+    };
     let visitorNo = 0;
     const counters = { waited: 0 };
     const newVisitor = () => visitor(url, addressOf(visitorNo++), repeat, counters);
@@ -364,7 +385,7 @@ async function main() {
       log(`1. ${n} sign-ups at the same instant...`);
       counters.waited = 0;
       const before = { ...front.stats };
-      const cpu0 = { pb: cpu(server.child.pid), front: cpu(front.pid), self: process.cpuUsage() };
+      const cpu0 = cpuNow();
       const t0 = performance.now();
       const results = await Promise.all(
         Array.from({ length: n }, (_, i) =>
@@ -376,8 +397,7 @@ async function main() {
         ),
       );
       const seconds = (performance.now() - t0) / 1000;
-      const self = process.cpuUsage(cpu0.self);
-      const cpuSpent = `CPU s: PocketBase ${(cpu(server.child.pid) - cpu0.pb).toFixed(1)}, front ${(cpu(front.pid) - cpu0.front).toFixed(1)}, visitors ${((self.user + self.system) / 1e6).toFixed(1)}`;
+      const cpuSpent = cpuSince(cpu0);
       await settle();
       const su = new PocketBase(server.url);
       await su.collection('_superusers').authWithPassword(server.superuser.email, server.superuser.password);
@@ -396,6 +416,7 @@ async function main() {
       pbPeak = 0;
       frontPeak = 0;
       const before = { ...front.stats };
+      const cpu0 = cpuNow();
       const pdf = pdfOf(1024 * 1024);
       const jobs = [];
       const at = (i, n) => 2000 + ((SECONDS - 7) * 1000 * i) / Math.max(1, n);
@@ -439,6 +460,7 @@ async function main() {
       const reads = openLoopReads({ url, clients: readers, rate: RATE, seconds: SECONDS, repeat });
       const [readResult, writes] = await Promise.all([reads, Promise.all(jobs)]);
       const extraResult = await extra?.end();
+      const cpuSpent = cpuSince(cpu0);
       await settle();
       const readOk = readResult.final.get(200) ?? 0;
       const firstOk = readResult.first.get(200) ?? 0;
@@ -450,7 +472,8 @@ async function main() {
       console.log(
         `   reads: ${firstOk} of ${readTotal} answered at once (${((100 * firstOk) / readTotal).toFixed(1)} %), ${readOk} in the end with the app's repeats ` +
           `(${((100 * readOk) / readTotal).toFixed(1)} %); first answers ${JSON.stringify(Object.fromEntries(readResult.first))}; ` +
-          `until answered p50 ${fmt(percentile(readResult.latencies, 50))} ms, p95 ${fmt(percentile(readResult.latencies, 95))} ms`,
+          `until answered p50 ${fmt(percentile(readResult.latencies, 50))} ms, p95 ${fmt(percentile(readResult.latencies, 95))} ms; ` +
+          `${readResult.elapsed.toFixed(1)} s until the last; ${cpuSpent}`,
       );
       for (const kind of ['sign-up', 'login', 'redemption']) {
         const list = writes.filter((w) => w.kind === kind);
