@@ -40,11 +40,6 @@ const { values } = parseArgs({
     only: { type: 'string', default: '1,2,3' },
     // Whether refused page loads are repeated as the app repeats them (default) or counted as refused.
     'read-repeats': { type: 'string', default: 'true' },
-    // Where the page loads come from: 'visitor' (default) makes every load a visitor of its own,
-    // with its own address and connection, as in a rush of workshops opening their page; a number
-    // N sends them all from N addresses instead (200 was the model before decision 046: each
-    // address then asks for 15 pages a second, which the front's fairness limits as one heavy user).
-    'read-addresses': { type: 'string', default: 'visitor' },
     // Diagnosis: the front's numbers (decision 030), e.g. --front '{"maxWrites":4}'.
     front: { type: 'string', default: '{}' },
     // Writes of each kind during the reads (sign-ups, logins, redemptions).
@@ -92,7 +87,10 @@ async function spawnFront(upstream) {
         else if (line.startsWith('{')) state.stats = JSON.parse(line);
       }
     });
-    child.once('exit', (c) => reject(new Error(`front exited ${c}`)));
+    child.once('exit', (c, signal) => {
+      if (!state.closing) console.error(`[bench:burst] the front exited (code ${c}, signal ${signal})`);
+      reject(new Error(`front exited ${c}`));
+    });
   });
   return {
     url: `http://127.0.0.1:${port}`,
@@ -102,6 +100,7 @@ async function spawnFront(upstream) {
       return state.stats;
     },
     close: async () => {
+      state.closing = true;
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
     },
@@ -178,8 +177,7 @@ function pdfOf(bytes) {
 }
 
 /**
- * Profile page loads at a constant arrival rate, signed in as one of `clients` in turn; each load is
- * a visitor with an address of its own unless the client brings its agent (--read-addresses). A load the
+ * Profile page loads at a constant arrival rate from `clients` (each its own address). A load the
  * front refuses with its not-processed mark is repeated as the app repeats it (Retry-After with
  * jitter, for up to 30 s); `first` counts the first answers, `final` what each load ended with.
  */
@@ -224,28 +222,24 @@ function openLoopReads({ url, clients, rate, seconds, repeat }) {
         req.on('error', () => resolve({ status: 'network', body: null }));
         req.end();
       });
-    const load = async (c, n) => {
-      // A visitor of its own: its own address, one connection, kept while it repeats.
-      const own = c.agent ? c : { token: c.token, agent: new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: addressOf(n, 30) }) };
+    const load = async (c) => {
+      let firstSeen = false;
       const started = performance.now();
-      try {
-        for (let attempt = 0; ; attempt += 1) {
-          const { status, body } = await get(own);
-          if (attempt === 0) count(first, status);
-          const refusal = repeat.notProcessed({ status, response: body });
-          if (!refusal || values['read-repeats'] === 'false') return status;
-          const wait = repeat.repeatDelay(refusal.retryAfterMs);
-          if (performance.now() - started + wait > 30_000) return status;
-          await new Promise((r) => setTimeout(r, wait));
-        }
-      } finally {
-        if (own !== c) own.agent.destroy();
+      for (;;) {
+        const { status, body } = await get(c);
+        if (!firstSeen) count(first, status);
+        firstSeen = true;
+        const refusal = repeat.notProcessed({ status, response: body });
+        if (!refusal || values['read-repeats'] === 'false') return status;
+        const wait = repeat.repeatDelay(refusal.retryAfterMs);
+        if (performance.now() - started + wait > 30_000) return status;
+        await new Promise((r) => setTimeout(r, wait));
       }
     };
     const fire = (due) => {
       const c = clients[started % clients.length];
       started += 1;
-      load(c, started).then((status) => {
+      load(c).then((status) => {
         count(final, status);
         latencies.push(performance.now() - due);
         finished += 1;
@@ -366,9 +360,7 @@ async function main() {
     for (let i = 0; i < 200; i += 1) {
       const pb = new PocketBase(server.url);
       const auth = await pb.collection('users').authWithPassword(`werkstatt${Math.floor((i * workshops) / 200)}@bench.test`, PASSWORD);
-      const addresses = values['read-addresses'];
-      const agent = addresses === 'visitor' ? null : new http.Agent({ keepAlive: true, maxSockets: 64, localAddress: addressOf(1000 + (i % Number(addresses))) });
-      readers.push({ token: auth.token, agent });
+      readers.push({ token: auth.token, agent: new http.Agent({ keepAlive: true, maxSockets: 64, localAddress: addressOf(1000 + i) }) });
     }
     // CPU seconds per process over a phase: PocketBase, the front, this load generator.
     const cpuNow = () => ({ pb: cpu(server.child.pid), front: cpu(front.pid), self: process.cpuUsage() });
