@@ -16,6 +16,7 @@
 //   `notProcessed: true` in PocketBase's error shape, so a client may repeat it safely.
 // Realtime connections, file downloads and the SPA's pages pass through without a slot.
 import { createWriteStream, createReadStream, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,6 +44,10 @@ export const FRONT_DEFAULTS = {
   readQueueLength: OVERLOAD.readQueueLength,
   queueLength: 2000,
   queueBytes: 256 * MB,
+  // Connections one address may hold open at all (idle ones included). A browser opens up to six;
+  // a workshop's office behind one router a few dozen. Without a bound, one address opening
+  // idle connections takes every file descriptor and nobody else gets in.
+  perAddressConnections: 64,
   bodyStallMs: 15_000,
   bodyGraceMs: 15_000,
   bodyMinBytesPerSecond: 32 * 1024,
@@ -63,6 +68,7 @@ export function frontLimitsFromEnv(env = process.env) {
     maxWrites: num('PORTAL_MAX_WRITES', FRONT_DEFAULTS.maxWrites),
     perAddress: num('PORTAL_PER_ADDRESS', FRONT_DEFAULTS.perAddress),
     perAddressOpen: num('PORTAL_PER_ADDRESS_OPEN', FRONT_DEFAULTS.perAddressOpen),
+    perAddressConnections: num('PORTAL_PER_ADDRESS_CONNECTIONS', FRONT_DEFAULTS.perAddressConnections),
     writeWaitMs: num('PORTAL_WRITE_WAIT_MS', FRONT_DEFAULTS.writeWaitMs),
     readWaitMs: num('PORTAL_READ_WAIT_MS', FRONT_DEFAULTS.readWaitMs),
     readQueueLength: num('PORTAL_READ_QUEUE_LENGTH', FRONT_DEFAULTS.readQueueLength),
@@ -118,6 +124,7 @@ export function createAdmission(limits, now = Date.now) {
     admitted: 0,
     refusedBusy: 0,
     refusedAddress: 0,
+    refusedConnections: 0,
     waited: 0,
     timedOut: 0,
     readsWaited: 0,
@@ -261,6 +268,16 @@ function refusalBody(status, message, retryAfter) {
   return { status, message, data: {}, notProcessed: true, retryAfter };
 }
 
+/** A whole HTTP/1.1 refusal, written to a connection before any request was read from it. */
+function refusalResponse(status, message, retryAfter) {
+  const body = JSON.stringify(refusalBody(status, message, retryAfter));
+  return (
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nRetry-After: ${retryAfter}\r\nX-Portal-Not-Processed: 1\r\n` +
+    `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`
+  );
+}
+
 /**
  * Reads a request body under the time bound: the first byte within `bodyGraceMs`, then no gap
  * longer than `bodyStallMs`, and all of it within grace + size / minimum rate. Small bodies
@@ -366,6 +383,30 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     reply.header('Connection', status === 408 || status === 413 ? 'close' : 'keep-alive');
     return reply.code(status).send(refusalBody(status, err.message, err.retryAfter ?? 0));
   };
+
+  // Per address, connections open at all: beyond the bound a connection is answered 429 at once
+  // and closed, before any request is read from it. Behind nginx or Caddy every connection comes
+  // from the proxy, which bounds them itself (docs/operations-front.md).
+  const connections = new Map();
+  if (trustedProxies.length === 0) {
+    const tooMany = refusalResponse(429, OVERLOAD.perAddressMessage, 1);
+    app.server.on('connection', (socket) => {
+      const address = socket.remoteAddress;
+      const now = (connections.get(address) ?? 0) + 1;
+      if (now > limits.perAddressConnections) {
+        admission.stats.refusedConnections += 1;
+        socket.on('error', () => {});
+        socket.end(tooMany);
+        return;
+      }
+      connections.set(address, now);
+      socket.once('close', () => {
+        const left = (connections.get(address) ?? 1) - 1;
+        if (left <= 0) connections.delete(address);
+        else connections.set(address, left);
+      });
+    });
+  }
 
   // Per address, requests open at all (bodies still arriving included), before any body is read.
   app.addHook('onRequest', (request, reply, next) => {
@@ -481,6 +522,8 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     waiting: admission.waiting,
     /** Requests open from one address (bodies arriving, waiting, in flight). */
     openFrom: (address) => open.get(address) ?? 0,
+    /** Connections open from one address (idle ones included). */
+    connectionsFrom: (address) => connections.get(address) ?? 0,
     close: () => app.close(),
   };
 }

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -108,7 +109,7 @@ describe('fair to every address, and writes keep their share', () => {
   beforeAll(async () => {
     stack = await startStack(
       // One place in the reads' line, so a test can fill it.
-      { maxInFlight: 4, writeReserve: 1, perAddress: 2, perAddressOpen: 8, writeWaitMs: 5000, readQueueLength: 1, readWaitMs: 8000 },
+      { maxInFlight: 4, writeReserve: 1, perAddress: 2, perAddressOpen: 8, perAddressConnections: 16, writeWaitMs: 5000, readQueueLength: 1, readWaitMs: 8000 },
       { extraHooks: SLOW },
     );
   });
@@ -158,6 +159,31 @@ describe('fair to every address, and writes keep their share', () => {
     await Promise.all(floods);
     expect(others.map((a) => a.status)).toEqual(Array(20).fill(200));
     expect(statuses.get(200)).toBeGreaterThan(0);
+  });
+
+  it('one address holding idle connections cannot take every connection: beyond its 16 it gets 429 at once, everybody else gets in', async () => {
+    const address = '127.0.0.40';
+    const target = new URL(stack.url);
+    const idle = Array.from({ length: 16 }, () => {
+      const socket = net.connect({ host: target.hostname, port: Number(target.port), localAddress: address });
+      socket.on('error', () => {});
+      return socket;
+    });
+    await until('16 idle connections are counted', () => stack.front.connectionsFrom(address) === 16);
+    const before = stack.front.stats.refusedConnections;
+    const refused = await from(address, stack.url, 'GET', '/api/health');
+    expect(refused.status).toBe(429);
+    expect(refused.json).toEqual({ status: 429, message: OVERLOAD.perAddressMessage, data: {}, notProcessed: true, retryAfter: 1 });
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(refused.headers['x-portal-not-processed']).toBe('1');
+    expect(stack.front.stats.refusedConnections).toBe(before + 1);
+    // Everybody else is served, a sign-up included.
+    expect((await from('127.0.0.41', stack.url, 'GET', '/api/health')).status).toBe(200);
+    expect((await signUp(stack, '127.0.0.42')).status).toBe(200);
+    // Once its connections close, the address gets in again.
+    for (const socket of idle) socket.destroy();
+    await until('the idle connections are gone', () => stack.front.connectionsFrom(address) === 0);
+    expect((await from(address, stack.url, 'GET', '/api/health')).status).toBe(200);
   });
 
   it('reads cannot take the reserved slot: with the reads’ share busy, a read waits in its short line, the next is refused, a write gets through', async () => {
