@@ -213,12 +213,17 @@ export function createAdmission(limits, now = Date.now) {
     };
   };
 
+  // A request takes a slot now when its kind's line is empty and a slot is free; it is refused
+  // when it would have to wait and its kind's line is full.
+  const slotNow = (read) => (read ? readLine.length === 0 && readFits() : line.length === 0 && writeFits());
+  const lineFull = (read) => (read ? readLine.length >= readQueueLength : line.length >= queueLength);
+
   /** The address's turn has come: a slot now, a place in the writes' line, or a refusal. */
   function admit(address, kind) {
     const read = kind === 'read';
     const queue = read ? readLine : line;
-    if (queue.length === 0 && (read ? readFits() : writeFits())) return Promise.resolve(take(address, kind));
-    if (queue.length >= (read ? readQueueLength : queueLength)) {
+    if (slotNow(read)) return Promise.resolve(take(address, kind));
+    if (lineFull(read)) {
       stats.refusedBusy += 1;
       forget(address, addressOf(address));
       return Promise.reject(busy());
@@ -260,7 +265,22 @@ export function createAdmission(limits, now = Date.now) {
     });
   }
 
-  return { acquire, stats, inFlight: () => inFlight, waiting: () => line.length };
+  /**
+   * The refusal a read gets at once (its address has room, no slot is free and the reads' line is
+   * full), counted as acquire would count it; null when acquire would admit it or let it wait.
+   * The front asks before the request goes further: at a rush most requests are refused, and
+   * this way a refusal costs a fraction of the whole request path.
+   */
+  function refusalNow(address, kind) {
+    if (kind !== 'read') return null;
+    const a = addresses.get(address);
+    if (a && (a.inFlight >= limits.perAddress || a.waiting.length > 0)) return null;
+    if (slotNow(true) || !lineFull(true)) return null;
+    stats.refusedBusy += 1;
+    return busy();
+  }
+
+  return { acquire, refusalNow, stats, inFlight: () => inFlight, waiting: () => line.length };
 }
 
 /** PocketBase's error shape, marked as not processed. */
@@ -412,10 +432,14 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
   app.addHook('onRequest', (request, reply, next) => {
     const address = request.ip;
     const now = (open.get(address) ?? 0) + 1;
-    if (now > limits.perAddressOpen && classify(request.method, request.url) !== 'pass') {
+    const kind = classify(request.method, request.url);
+    if (now > limits.perAddressOpen && kind !== 'pass') {
       admission.stats.refusedAddress += 1;
       return refuse(reply, new Refusal(429, OVERLOAD.perAddressMessage, 1));
     }
+    // A read that admission would refuse anyway is refused here, before the rest of the path.
+    const refusal = admission.refusalNow(address, kind);
+    if (refusal) return refuse(reply, refusal);
     open.set(address, now);
     let counted = true;
     const release = () => {

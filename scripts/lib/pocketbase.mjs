@@ -125,6 +125,14 @@ export function migrateUp(bin, { dataDir, env = process.env }) {
 }
 
 export const HOOKS_POOL = 128;
+/**
+ * Behind the front (PORTAL_BEHIND_FRONT) PocketBase works on at most 16 API requests at once, each
+ * holding up to three runtimes (the crash guard's middleware, the pages' middleware, a JS route),
+ * and has no admission middleware of its own: 64 leave room for pages and nested record hooks.
+ * Every runtime loads the hooks' libraries as it is used; 128 cost PocketBase 40–50 MB more at
+ * the rush's peak for no answer more (decision 046, bench:burst).
+ */
+export const HOOKS_POOL_BEHIND_FRONT = 64;
 
 /** Go's GOGC for PocketBase unless the environment sets one (decision 024). */
 export const GO_GC_PERCENT = 50;
@@ -138,7 +146,8 @@ export function spawnServe(bin, { dataDir, http, publicDir, hooksDir, env = proc
   // 128 JS runtimes instead of PocketBase's 15: the middleware (pb_hooks/http.pb.js) runs on
   // every request and holds its runtime while a JS route holds another, and an empty pool
   // makes PocketBase build a one-off runtime per call, which under overload took its CPU and
-  // memory (decision record 020; docs/performance.md, bench:load). PORTAL_HOOKS_POOL overrides.
+  // memory (decision record 020; docs/performance.md, bench:load). Behind the front fewer
+  // (HOOKS_POOL_BEHIND_FRONT). PORTAL_HOOKS_POOL overrides both.
   // No automigrate: a collection changed through the API or the dashboard must not
   // write migration files into the repository; schema changes are hand-written.
   const args = [
@@ -146,7 +155,7 @@ export function spawnServe(bin, { dataDir, http, publicDir, hooksDir, env = proc
     `--http=${http}`,
     ...directoryArgs({ dataDir, publicDir, hooksDir }),
     '--hooksWatch=false',
-    `--hooksPool=${Number(env.PORTAL_HOOKS_POOL) || HOOKS_POOL}`,
+    `--hooksPool=${Number(env.PORTAL_HOOKS_POOL) || (env.PORTAL_BEHIND_FRONT === 'true' ? HOOKS_POOL_BEHIND_FRONT : HOOKS_POOL)}`,
     '--automigrate=false',
   ];
   // Explicit both ways: PocketBase guesses dev mode (every SQL statement and the collections'
