@@ -109,7 +109,16 @@ describe('fair to every address, and writes keep their share', () => {
   beforeAll(async () => {
     stack = await startStack(
       // One place in the reads' line, so a test can fill it.
-      { maxInFlight: 4, writeReserve: 1, perAddress: 2, perAddressOpen: 8, perAddressConnections: 16, writeWaitMs: 5000, readQueueLength: 1, readWaitMs: 8000 },
+      {
+        maxInFlight: 4,
+        writeReserve: 1,
+        perAddress: 2,
+        perAddressOpen: 8,
+        perAddressConnections: 16,
+        writeWaitMs: 5000,
+        readQueueLength: 1,
+        readWaitMs: 8000,
+      },
       { extraHooks: SLOW },
     );
   });
