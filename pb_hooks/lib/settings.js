@@ -29,10 +29,12 @@ function applyEnvSettings(app) {
     .map((ip) => ip.trim())
     .filter((ip) => ip !== '');
   // Behind the front (`npm start`, decision 030) the visitor's address arrives in
-  // X-Forwarded-For, set by the front alone; PocketBase listens on loopback only then. Without the
-  // front the header is a client's claim and is not trusted.
-  const behindFront = env('PORTAL_BEHIND_FRONT', 'false') === 'true';
-  settings.trustedProxy.headers = behindFront ? ['X-Forwarded-For'] : [];
+  // X-Forwarded-For, set by the front alone; PocketBase listens on loopback only then. Behind
+  // nginx or Caddy without the front (docs/operations-front.md, B) the proxy sets it:
+  // PORTAL_TRUST_FORWARDED_FOR says so, and PocketBase keeps its own admission, which
+  // PORTAL_BEHIND_FRONT turns off. Otherwise the header is a client's claim and is not trusted.
+  const trustForwarded = env('PORTAL_BEHIND_FRONT', 'false') === 'true' || env('PORTAL_TRUST_FORWARDED_FOR', 'false') === 'true';
+  settings.trustedProxy.headers = trustForwarded ? ['X-Forwarded-For'] : [];
   settings.trustedProxy.useLeftmostIP = false;
   applyFileStorage(settings);
   // The request log's and the nightly backups' periods are the rulebook's (RETENTION), which the

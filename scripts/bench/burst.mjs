@@ -111,6 +111,8 @@ const FRONT_STATS = {
   admitted: 0,
   refusedBusy: 0,
   refusedAddress: 0,
+  refusedConnections: 0,
+  readsTimedOut: 0,
   waited: 0,
   timedOut: 0,
   peakInFlight: 0,
@@ -475,7 +477,9 @@ async function main() {
       const writeOk = writes.filter((w) => w.ok).length;
       console.log(
         `   writes: ${writeOk} of ${writes.length} succeeded; ${counters.waited} repeated after a refusal; front: ${front.stats.waited - before.waited} waited in line, ` +
-          `peak in flight ${front.stats.peakInFlight}`,
+          `peak in flight ${front.stats.peakInFlight}; ` +
+          `front over the phase: ${front.stats.admitted - before.admitted} admitted, ${front.stats.refusedBusy - before.refusedBusy + front.stats.readsTimedOut - before.readsTimedOut} refused (portal full), ` +
+          `${front.stats.refusedAddress - before.refusedAddress} (per address), ${front.stats.refusedConnections - before.refusedConnections} connections refused`,
       );
       console.log(`   peak RSS: PocketBase ${fmt(pbPeak)} MB, front ${fmt(frontPeak)} MB`);
       if (extraResult) {

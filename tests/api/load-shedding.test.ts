@@ -1,6 +1,8 @@
 import http from 'node:http';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { ROOT } from '../../scripts/lib/pocketbase.mjs';
 import { OVERLOAD } from '../../src/rules';
 import { createWorkshop, type Actor } from '../helpers/fixtures';
 import { until } from '../helpers/poll';
@@ -134,5 +136,30 @@ describe('load shedding', () => {
     } finally {
       for (const s of streams) s.abort();
     }
+  });
+});
+
+describe('behind nginx or Caddy without the front (docs/operations-front.md, B)', () => {
+  // PORTAL_TRUST_FORWARDED_FOR: PocketBase takes the visitor's address from the proxy's header and
+  // keeps its own load shedding (PORTAL_BEHIND_FRONT would turn that off: the front's job).
+  let proxied: TestServer;
+  beforeAll(async () => {
+    proxied = await startPocketBase({
+      env: { PORTAL_TRUST_FORWARDED_FOR: 'true', PORTAL_MAX_IN_FLIGHT: '1' },
+      extraHooks: [path.join(ROOT, 'tests', 'helpers', 'hooks', 'slow-probe.pb.js')],
+    });
+  });
+  afterAll(async () => proxied?.stop());
+
+  it('sees the address the proxy names and still refuses past its in-flight limit', async () => {
+    const seen = await fetch(`${proxied.url}/api/test/slow`, { headers: { 'X-Forwarded-For': '203.0.113.9' } });
+    expect((await seen.json()).ip).toBe('203.0.113.9');
+    const held = fetch(`${proxied.url}/api/test/slow?ms=4000`);
+    const shed = await until('a request to be shed', async () => {
+      const res = await fetch(`${proxied.url}/api/health`);
+      return res.status === 503 ? res : null;
+    });
+    expect(await shed.json()).toEqual({ status: 503, message: OVERLOAD.message, data: {} });
+    expect((await held).status).toBe(200);
   });
 });
