@@ -384,6 +384,10 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     bodyLimit: limits.staffUploadLimit,
     // Node's own bounds stay as a backstop behind the front's German answers.
     requestTimeout: 0,
+    // A request's headers within the body's grace time, checked every second. Without it (Node
+    // derives it from requestTimeout, 0 here) a connection that sends half a header line, or
+    // nothing, was kept for good (decision 046); Node answers it 408 and closes it.
+    http: { headersTimeout: limits.bodyGraceMs, connectionsCheckingInterval: 1000 },
     keepAliveTimeout: 65_000,
   });
   await app.register(replyFrom, {

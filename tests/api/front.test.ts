@@ -66,6 +66,27 @@ describe('slow bodies hold no slot', () => {
   });
   afterAll(async () => stack?.stop());
 
+  it('a connection that sends half a header line, or nothing at all, is closed once the grace time has passed', async () => {
+    const target = new URL(stack.url);
+    const open = (first: string) => {
+      const socket = net.connect({ host: target.hostname, port: Number(target.port), localAddress: '127.0.0.3' });
+      let answer = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (d) => (answer += d));
+      socket.on('error', () => {});
+      if (first) socket.on('connect', () => socket.write(first));
+      return new Promise<string>((resolve) => socket.on('close', () => resolve(answer)));
+    };
+    const half = open(`GET /api/health HTTP/1.1\r\nHost: ${target.host}\r\n`);
+    const silent = open('');
+    // Both hold a connection, never a slot: everybody else is served meanwhile.
+    expect((await signUp(stack, '127.0.1.20')).status).toBe(200);
+    expect(await half).toMatch(/^HTTP\/1\.1 408/);
+    await silent;
+    // Both were closed by the front (before, neither ever was); none is counted any more.
+    expect(stack.front.connectionsFrom('127.0.0.3')).toBe(0);
+  });
+
   it('32 uploads that announce a body and send none leave every slot free; each ends with a German 408 in time', async () => {
     const stalled = Array.from({ length: 32 }, () => stalledUpload(stack.url, '127.0.0.2', '/api/collections/users/records', 100_000));
     const trickling = Array.from({ length: 4 }, () => stalledUpload(stack.url, '127.0.0.2', '/api/collections/users/records', 100_000, 10));
