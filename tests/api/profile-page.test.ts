@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { activeCampaignId, createCentre, createPayout, createStaff, createVoucher, createWorkshop, type Actor } from '../helpers/fixtures';
 import { request } from '../helpers/http';
+import { until } from '../helpers/poll';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
 
 // Issue 21: the profile page's data in one request (decision record 019). The answer must
@@ -114,6 +115,29 @@ describe('GET /api/portal/profile-page', () => {
       expect(res.json).toMatchObject({ status: 403, data: {} });
       expect(res.text).not.toContain(workshop.id);
     }
+  });
+
+  it('a page load that succeeds leaves no line in the request log; a refused one does', async () => {
+    // The most frequent request of all: logging each success cost PocketBase CPU at a rush and
+    // kept every visit's address for 14 days (decision 046). Refusals stay in the log.
+    const marker = `?probe=${Date.now()}`;
+    const ok = await request(server.url, workshop, 'GET', `/api/portal/profile-page${marker}`);
+    expect(ok.status).toBe(200);
+    const refused = await request(server.url, null, 'GET', `/api/portal/profile-page${marker}`);
+    expect(refused.status).toBe(401);
+    const logs = () =>
+      server.admin.send('/api/logs', {
+        query: {
+          filter: server.admin.filter('data.type = "request" && data.url = {:url}', { url: `/api/portal/profile-page${marker}` }),
+          perPage: 10,
+        },
+      });
+    // The log is written in batches, in order: once the refusal is there, the success would be too.
+    const found = await until('the refusal in the request log', async () => {
+      const list = await logs();
+      return list.items.length > 0 ? list.items : null;
+    });
+    expect(found.map((l: { data: { status: number } }) => l.data.status)).toEqual([401]);
   });
 
   it("refuses a deleted workshop's token", async () => {
