@@ -36,6 +36,14 @@ function applyEnvSettings(app) {
   const trustForwarded = env('PORTAL_BEHIND_FRONT', 'false') === 'true' || env('PORTAL_TRUST_FORWARDED_FOR', 'false') === 'true';
   settings.trustedProxy.headers = trustForwarded ? ['X-Forwarded-For'] : [];
   settings.trustedProxy.useLeftmostIP = false;
+  // The general rate rule for '/api/' is the rulebook's, which the front applies too (decision 046).
+  const perMinute = require(`${__hooks}/lib/vendor/rules-light.js`).OVERLOAD.apiRequestsPerMinute;
+  settings.rateLimits.rules = settings.rateLimits.rules.map((r) => ({
+    label: r.label,
+    maxRequests: r.label === '/api/' && r.duration === 60 ? perMinute : r.maxRequests,
+    duration: r.duration,
+    audience: r.audience,
+  }));
   applyFileStorage(settings);
   // The request log's and the nightly backups' periods are the rulebook's (RETENTION), which the
   // Datenschutz page names: set at every start, so the text and the server cannot drift apart.

@@ -39,6 +39,9 @@ export const FRONT_DEFAULTS = {
   maxWrites: OVERLOAD.maxWrites,
   perAddress: OVERLOAD.perAddress,
   perAddressOpen: OVERLOAD.perAddressOpen,
+  perAddressPerMinute: OVERLOAD.apiRequestsPerMinute,
+  // Addresses the rate per minute leaves alone (PORTAL_RATE_LIMIT_EXCLUDED_IPS, as PocketBase's).
+  rateExcluded: [],
   writeWaitMs: OVERLOAD.writeWaitMs,
   readWaitMs: OVERLOAD.readWaitMs,
   readQueueLength: OVERLOAD.readQueueLength,
@@ -69,6 +72,10 @@ export function frontLimitsFromEnv(env = process.env) {
     perAddress: num('PORTAL_PER_ADDRESS', FRONT_DEFAULTS.perAddress),
     perAddressOpen: num('PORTAL_PER_ADDRESS_OPEN', FRONT_DEFAULTS.perAddressOpen),
     perAddressConnections: num('PORTAL_PER_ADDRESS_CONNECTIONS', FRONT_DEFAULTS.perAddressConnections),
+    rateExcluded: (env.PORTAL_RATE_LIMIT_EXCLUDED_IPS || '')
+      .split(',')
+      .map((ip) => ip.trim())
+      .filter(Boolean),
     writeWaitMs: num('PORTAL_WRITE_WAIT_MS', FRONT_DEFAULTS.writeWaitMs),
     readWaitMs: num('PORTAL_READ_WAIT_MS', FRONT_DEFAULTS.readWaitMs),
     readQueueLength: num('PORTAL_READ_QUEUE_LENGTH', FRONT_DEFAULTS.readQueueLength),
@@ -125,6 +132,7 @@ export function createAdmission(limits, now = Date.now) {
     refusedBusy: 0,
     refusedAddress: 0,
     refusedConnections: 0,
+    refusedRate: 0,
     waited: 0,
     timedOut: 0,
     readsWaited: 0,
@@ -160,6 +168,27 @@ export function createAdmission(limits, now = Date.now) {
     return new Refusal(503, OVERLOAD.message, seconds);
   };
 
+  // Requests forwarded per address in its current minute (PocketBase's rate rule for '/api/', a
+  // window that starts with the address's first request): beyond it, 429 before any slot.
+  const rates = new Map();
+  const perMinute = limits.perAddressPerMinute ?? OVERLOAD.apiRequestsPerMinute;
+  const rateExcluded = new Set(limits.rateExcluded ?? []);
+  const rateOf = (address) => {
+    const t = now();
+    let r = rates.get(address);
+    if (!r || t - r.start >= 60_000) {
+      r = { start: t, count: 0 };
+      rates.set(address, r);
+    }
+    return r;
+  };
+  // Windows that ended are forgotten once a minute, so the map holds the last minute's addresses.
+  const sweep = setInterval(() => {
+    const t = now();
+    for (const [address, r] of rates) if (t - r.start >= 60_000) rates.delete(address);
+  }, 60_000);
+  sweep.unref?.();
+
   const addressOf = (address) => {
     let a = addresses.get(address);
     if (!a) {
@@ -182,6 +211,7 @@ export function createAdmission(limits, now = Date.now) {
     else writes += 1;
     a.inFlight += 1;
     stats.admitted += 1;
+    if (!rateExcluded.has(address)) rateOf(address).count += 1;
     stats.peakInFlight = Math.max(stats.peakInFlight, inFlight);
     stats.peakPerAddress = Math.max(stats.peakPerAddress, a.inFlight);
     let given = false;
@@ -247,8 +277,19 @@ export function createAdmission(limits, now = Date.now) {
     });
   }
 
+  /** The refusal for an address that has had its minute's requests; null while it has not. */
+  const overRate = (address) => {
+    if (rateExcluded.has(address)) return null;
+    const r = rateOf(address);
+    if (r.count < perMinute) return null;
+    stats.refusedRate += 1;
+    return new Refusal(429, OVERLOAD.perAddressRateMessage, Math.max(1, Math.ceil((r.start + 60_000 - now()) / 1000)));
+  };
+
   /** Resolves with a release function, or rejects with a Refusal (nothing was done). */
   function acquire(address, kind) {
+    const limited = overRate(address);
+    if (limited) return Promise.reject(limited);
     const a = addressOf(address);
     if (a.inFlight < limits.perAddress && a.waiting.length === 0) return admit(address, kind);
     // Behind the address's own requests, for a bounded time.
@@ -266,13 +307,18 @@ export function createAdmission(limits, now = Date.now) {
   }
 
   /**
-   * The refusal a read gets at once (its address has room, no slot is free and the reads' line is
-   * full), counted as acquire would count it; null when acquire would admit it or let it wait.
+   * The refusal a read gets at once (its address has had its minute's requests, or it has room,
+   * no slot is free and the reads' line is full), counted as acquire would count it; null when
+   * acquire would admit it or let it wait.
    * The front asks before the request goes further: at a rush most requests are refused, and
    * this way a refusal costs a fraction of the whole request path.
    */
   function refusalNow(address, kind) {
+    // Writes are checked once their bodies are read (acquire): refused before, a body would be
+    // left on the connection.
     if (kind !== 'read') return null;
+    const limited = overRate(address);
+    if (limited) return limited;
     const a = addresses.get(address);
     if (a && (a.inFlight >= limits.perAddress || a.waiting.length > 0)) return null;
     if (slotNow(true) || !lineFull(true)) return null;

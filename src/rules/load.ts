@@ -18,6 +18,10 @@ export const OVERLOAD = {
   maxWrites: 8,
   perAddress: 4,
   perAddressOpen: 16,
+  // API requests one address may have answered per minute: PocketBase's general rate rule for
+  // '/api/' (set from here at every start, pb_hooks/lib/settings.js), which the front applies
+  // first, so that an address's excess is refused before it takes a slot (decision 046).
+  apiRequestsPerMinute: 600,
   writeWaitMs: 10_000,
   readWaitMs: 2_000,
   readQueueLength: 250,
@@ -31,6 +35,8 @@ export const OVERLOAD = {
   message: 'Das Portal ist gerade stark ausgelastet. Bitte versuchen Sie es später erneut.',
   waitMessage: 'Einen Moment bitte – gerade sind viele Werkstätten gleichzeitig im Portal.',
   perAddressMessage: 'Von Ihrer Adresse kommen gerade sehr viele Anfragen gleichzeitig. Bitte versuchen Sie es gleich noch einmal.',
+  perAddressRateMessage:
+    'Von Ihrer Adresse kamen in der letzten Minute sehr viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
   slowBodyMessage:
     'Die Daten kamen zu langsam an, die Verbindung wurde beendet. Bitte prüfen Sie Ihre Internetverbindung und senden Sie das Formular erneut.',
   tooLargeMessage: 'Die gesendeten Daten sind zu groß.',

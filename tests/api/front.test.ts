@@ -8,6 +8,7 @@ import { ROOT } from '../../scripts/lib/pocketbase.mjs';
 import { PASSWORD, unique, workshopData } from '../helpers/fixtures';
 import { from, stalledUpload, startStack, type Stack } from '../helpers/front';
 import { pace, until } from '../helpers/poll';
+import { startPocketBase } from '../helpers/pocketbase';
 import { connectRealtime } from '../helpers/realtime';
 
 // Issue 32: the front counts work, not waiting (decision 030). Visitors are loopback addresses
@@ -53,6 +54,41 @@ describe('the wait a refusal asks for grows with the overload', () => {
     release = await admission.acquire('127.0.0.1', 'read');
     expect((await refused(admission, '127.0.0.7')).retryAfter).toBe(OVERLOAD.retryAfterSeconds);
     release();
+  });
+});
+
+describe("an address's requests per minute", () => {
+  // The clock is the test's: a window of 60 s that starts with the address's first request.
+  it("are PocketBase's '/api/' rate, applied before a slot: the excess gets 429 with the German text and the wait until the minute ends", async () => {
+    let clock = 5_000_000;
+    const admission = createAdmission({ ...FRONT_DEFAULTS, perAddressPerMinute: 3, rateExcluded: ['127.0.0.9'] }, () => clock);
+    for (let i = 0; i < 3; i += 1) (await admission.acquire('127.0.0.1', 'read'))();
+    clock += 20_000;
+    const refusal = await admission.acquire('127.0.0.1', 'write').then(
+      () => null,
+      (err: { statusCode: number; message: string; retryAfter: number }) => err,
+    );
+    expect(refusal).toMatchObject({ statusCode: 429, message: OVERLOAD.perAddressRateMessage, retryAfter: 40 });
+    expect(admission.refusalNow('127.0.0.1', 'read')).toMatchObject({ statusCode: 429, retryAfter: 40 });
+    expect(admission.stats.refusedRate).toBe(2);
+    // Nobody else is touched, and an excluded address (a monitoring host) is never limited.
+    (await admission.acquire('127.0.0.2', 'read'))();
+    for (let i = 0; i < 5; i += 1) (await admission.acquire('127.0.0.9', 'read'))();
+    // The next minute, the address is served again.
+    clock += 40_000;
+    (await admission.acquire('127.0.0.1', 'read'))();
+    expect(admission.stats.refusedRate).toBe(2);
+  });
+
+  it('PocketBase is set to the same number at every start', async () => {
+    const pb = await startPocketBase();
+    try {
+      const settings = await pb.admin.settings.getAll();
+      const general = settings.rateLimits.rules.find((r: { label: string }) => r.label === '/api/');
+      expect(general).toMatchObject({ maxRequests: OVERLOAD.apiRequestsPerMinute, duration: 60 });
+    } finally {
+      await pb.stop();
+    }
   });
 });
 

@@ -193,6 +193,7 @@ const OVERLOAD = {
 	maxWrites: 8,
 	perAddress: 4,
 	perAddressOpen: 16,
+	apiRequestsPerMinute: 600,
 	writeWaitMs: 1e4,
 	readWaitMs: 2e3,
 	readQueueLength: 250,
@@ -202,6 +203,7 @@ const OVERLOAD = {
 	message: "Das Portal ist gerade stark ausgelastet. Bitte versuchen Sie es später erneut.",
 	waitMessage: "Einen Moment bitte – gerade sind viele Werkstätten gleichzeitig im Portal.",
 	perAddressMessage: "Von Ihrer Adresse kommen gerade sehr viele Anfragen gleichzeitig. Bitte versuchen Sie es gleich noch einmal.",
+	perAddressRateMessage: "Von Ihrer Adresse kamen in der letzten Minute sehr viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.",
 	slowBodyMessage: "Die Daten kamen zu langsam an, die Verbindung wurde beendet. Bitte prüfen Sie Ihre Internetverbindung und senden Sie das Formular erneut.",
 	tooLargeMessage: "Die gesendeten Daten sind zu groß."
 };
