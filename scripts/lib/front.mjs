@@ -51,6 +51,10 @@ export const FRONT_DEFAULTS = {
   // a workshop's office behind one router a few dozen. Without a bound, one address opening
   // idle connections takes every file descriptor and nobody else gets in.
   perAddressConnections: 64,
+  // An address over its bounds (too many open, its minute's requests used) gets its 429 after this
+  // long: a client that repeats at once on each connection (most flood tools do) is slowed to a
+  // request per connection and second, instead of taking the front's CPU with instant answers.
+  tarpitMs: 1000,
   bodyStallMs: 15_000,
   bodyGraceMs: 15_000,
   bodyMinBytesPerSecond: 32 * 1024,
@@ -95,7 +99,7 @@ export function classify(method, url) {
 }
 
 class Refusal extends Error {
-  constructor(status, message, retryAfter) {
+  constructor(status, message, retryAfter, tarpit = false) {
     // No stack trace: at a rush refusals are made thousands of times a second, and capturing
     // one was a tenth of the front's CPU (its profile in bench:burst).
     const limit = Error.stackTraceLimit;
@@ -104,6 +108,7 @@ class Refusal extends Error {
     Error.stackTraceLimit = limit;
     this.statusCode = status;
     this.retryAfter = retryAfter;
+    this.tarpit = tarpit;
   }
 }
 
@@ -283,7 +288,7 @@ export function createAdmission(limits, now = Date.now) {
     const r = rateOf(address);
     if (r.count < perMinute) return null;
     stats.refusedRate += 1;
-    return new Refusal(429, OVERLOAD.perAddressRateMessage, Math.max(1, Math.ceil((r.start + 60_000 - now()) / 1000)));
+    return new Refusal(429, OVERLOAD.perAddressRateMessage, Math.max(1, Math.ceil((r.start + 60_000 - now()) / 1000)), true);
   };
 
   /** Resolves with a release function, or rejects with a Refusal (nothing was done). */
@@ -451,7 +456,10 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     if (status === 503 || status === 429) reply.header('X-Portal-Not-Processed', '1');
     reply.header('Cache-Control', 'no-store');
     reply.header('Connection', status === 408 || status === 413 ? 'close' : 'keep-alive');
-    return reply.code(status).send(refusalBody(status, err.message, err.retryAfter ?? 0));
+    const send = () => reply.code(status).send(refusalBody(status, err.message, err.retryAfter ?? 0));
+    if (!err.tarpit || !(limits.tarpitMs > 0)) return send();
+    // Held, not counted as open; the address's connections stay bounded (perAddressConnections).
+    return new Promise((resolve) => setTimeout(() => resolve(send()), limits.tarpitMs));
   };
 
   // Per address, connections open at all: beyond the bound a connection is answered 429 at once
@@ -485,11 +493,16 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     const kind = classify(request.method, request.url);
     if (now > limits.perAddressOpen && kind !== 'pass') {
       admission.stats.refusedAddress += 1;
-      return refuse(reply, new Refusal(429, OVERLOAD.perAddressMessage, 1));
+      // Answered here (now or after the tarpit), and the request goes no further: no next().
+      refuse(reply, new Refusal(429, OVERLOAD.perAddressMessage, 1, true));
+      return;
     }
     // A read that admission would refuse anyway is refused here, before the rest of the path.
     const refusal = admission.refusalNow(address, kind);
-    if (refusal) return refuse(reply, refusal);
+    if (refusal) {
+      refuse(reply, refusal);
+      return;
+    }
     open.set(address, now);
     let counted = true;
     const release = () => {
