@@ -343,9 +343,17 @@ async function main() {
     const frontPid = front.pid;
     let pbPeak = 0;
     let frontPeak = 0;
+    let sampleFailed = false;
     const sampler = setInterval(() => {
-      pbPeak = Math.max(pbPeak, memoryOf(server.child.pid).rss);
-      frontPeak = Math.max(frontPeak, memoryOf(frontPid).rss);
+      // A failed read (a process gone, no file descriptor left) must not end the run before its
+      // clean-up: PocketBase and its data dir would stay behind.
+      try {
+        pbPeak = Math.max(pbPeak, memoryOf(server.child.pid).rss);
+        frontPeak = Math.max(frontPeak, memoryOf(frontPid).rss);
+      } catch (err) {
+        if (!sampleFailed) log(`memory sample failed: ${err.code ?? err.message}`);
+        sampleFailed = true;
+      }
     }, 200);
 
     // Workshops for logins, reads and redemptions: seeded ones, with their open code.

@@ -331,7 +331,7 @@ export function createAdmission(limits, now = Date.now) {
     return busy();
   }
 
-  return { acquire, refusalNow, stats, inFlight: () => inFlight, waiting: () => line.length };
+  return { acquire, refusalNow, stats, inFlight: () => inFlight, waiting: () => line.length, close: () => clearInterval(sweep) };
 }
 
 /** PocketBase's error shape, marked as not processed. */
@@ -611,6 +611,9 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     openFrom: (address) => open.get(address) ?? 0,
     /** Connections open from one address (idle ones included). */
     connectionsFrom: (address) => connections.get(address) ?? 0,
-    close: () => app.close(),
+    close: () => {
+      admission.close();
+      return app.close();
+    },
   };
 }
