@@ -13,7 +13,7 @@ import { startMailCatcher } from './lib/mail-catcher.mjs';
 import { DEMO_OPERATOR, missingOperatorEnv } from './lib/operator.mjs';
 import { ensureBinary, ROOT, spawnServe, upsertSuperuser, waitForHealth } from './lib/pocketbase.mjs';
 import { supervise } from './lib/supervisor.mjs';
-import { frontLimitsFromEnv, startFront } from './lib/front.mjs';
+import { addressList, frontLimitsFromEnv, startFront } from './lib/front.mjs';
 import { freePort } from './lib/ports.mjs';
 import { REPLICA_BOUND_MS, prepareReplication, spawnLitestream, startFileCopy, watchReplica } from './lib/replica.mjs';
 
@@ -169,10 +169,7 @@ async function main() {
     pbHttp = env.PORTAL_PB_HTTP || `127.0.0.1:${await freePort()}`;
     pbEnv.PORTAL_BEHIND_FRONT = 'true';
     const [host, port] = [http.slice(0, http.lastIndexOf(':')), Number(http.slice(http.lastIndexOf(':') + 1))];
-    const trustedProxies = (env.PORTAL_TRUSTED_PROXIES || '')
-      .split(',')
-      .map((p) => p.trim())
-      .filter(Boolean);
+    const trustedProxies = addressList(env.PORTAL_TRUSTED_PROXIES);
     front = await startFront({ host, port, upstream: `http://${pbHttp}`, trustedProxies, limits: frontLimitsFromEnv(env), log });
     log(`front on ${http}, PocketBase on ${pbHttp} (admission: ${front.limits.maxInFlight} in flight, decision 030)`);
   }

@@ -25,7 +25,7 @@ import { Agent, fetch, FormData } from 'undici';
 
 import { spawn } from 'node:child_process';
 
-import { FRONT_DEFAULTS } from '../lib/front.mjs';
+import { ADMISSION_STATS, FRONT_DEFAULTS } from '../lib/front.mjs';
 import { ROOT } from '../lib/pocketbase.mjs';
 import { freePort } from '../lib/ports.mjs';
 import { cpu, memoryOf, PASSWORD, percentile, seededPortal } from './lib/campaign.mjs';
@@ -75,7 +75,7 @@ async function spawnFront(upstream) {
   // Diagnosis: BENCH_FRONT_PROFILE=dir writes the front's CPU profile there (node --cpu-prof).
   const profile = process.env.BENCH_FRONT_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_FRONT_PROFILE}`] : [];
   const child = spawn(process.execPath, [...profile, '--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const state = { stats: { ...FRONT_STATS } };
+  const state = { stats: { ...ADMISSION_STATS } };
   let buffer = '';
   await new Promise((resolve, reject) => {
     child.stdout.on('data', (d) => {
@@ -107,18 +107,6 @@ async function spawnFront(upstream) {
   };
 }
 
-const FRONT_STATS = {
-  admitted: 0,
-  refusedBusy: 0,
-  refusedAddress: 0,
-  refusedConnections: 0,
-  readsTimedOut: 0,
-  waited: 0,
-  timedOut: 0,
-  peakInFlight: 0,
-  peakLine: 0,
-  peakPerAddress: 0,
-};
 const settle = () => new Promise((r) => setTimeout(r, 600));
 
 /** Loopback address number n (127.20.0.1 on), one per visitor. */

@@ -63,6 +63,14 @@ export const FRONT_DEFAULTS = {
   staffUploadLimit: 256 * MB,
 };
 
+/** A comma-separated list of addresses from the environment (PORTAL_TRUSTED_PROXIES and the like). */
+export function addressList(value) {
+  return (value || '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+}
+
 /** The front's numbers from the environment, falling back to FRONT_DEFAULTS. */
 export function frontLimitsFromEnv(env = process.env) {
   const num = (name, fallback) => {
@@ -76,10 +84,7 @@ export function frontLimitsFromEnv(env = process.env) {
     perAddress: num('PORTAL_PER_ADDRESS', FRONT_DEFAULTS.perAddress),
     perAddressOpen: num('PORTAL_PER_ADDRESS_OPEN', FRONT_DEFAULTS.perAddressOpen),
     perAddressConnections: num('PORTAL_PER_ADDRESS_CONNECTIONS', FRONT_DEFAULTS.perAddressConnections),
-    rateExcluded: (env.PORTAL_RATE_LIMIT_EXCLUDED_IPS || '')
-      .split(',')
-      .map((ip) => ip.trim())
-      .filter(Boolean),
+    rateExcluded: addressList(env.PORTAL_RATE_LIMIT_EXCLUDED_IPS),
     writeWaitMs: num('PORTAL_WRITE_WAIT_MS', FRONT_DEFAULTS.writeWaitMs),
     readWaitMs: num('PORTAL_READ_WAIT_MS', FRONT_DEFAULTS.readWaitMs),
     readQueueLength: num('PORTAL_READ_QUEUE_LENGTH', FRONT_DEFAULTS.readQueueLength),
@@ -112,6 +117,44 @@ class Refusal extends Error {
   }
 }
 
+/** The admission's counters as they start (the front's `stats`; bench:burst reads them). */
+export const ADMISSION_STATS = Object.freeze({
+  admitted: 0,
+  refusedBusy: 0,
+  refusedAddress: 0,
+  refusedConnections: 0,
+  refusedRate: 0,
+  waited: 0,
+  timedOut: 0,
+  readsWaited: 0,
+  readsTimedOut: 0,
+  peakInFlight: 0,
+  peakLine: 0,
+  peakReadLine: 0,
+  peakPerAddress: 0,
+});
+
+/** Counts per address of things that end with a 'close' event (connections, open requests). */
+function perAddressCount() {
+  const counts = new Map();
+  return {
+    of: (address) => counts.get(address) ?? 0,
+    /** Counts one more for `address` until `emitter` closes (once, however often it says so). */
+    hold(address, ...emitters) {
+      counts.set(address, (counts.get(address) ?? 0) + 1);
+      let held = true;
+      const drop = () => {
+        if (!held) return;
+        held = false;
+        const left = (counts.get(address) ?? 1) - 1;
+        if (left <= 0) counts.delete(address);
+        else counts.set(address, left);
+      };
+      for (const e of emitters) e.once('close', drop);
+    },
+  };
+}
+
 /**
  * Capacity for the requests PocketBase works on, in two shares: reads may hold at most
  * `maxInFlight - writeReserve` slots, writes at most `maxWrites`, both together `maxInFlight`.
@@ -132,21 +175,7 @@ export function createAdmission(limits, now = Date.now) {
   const addresses = new Map();
   const line = [];
   const readLine = [];
-  const stats = {
-    admitted: 0,
-    refusedBusy: 0,
-    refusedAddress: 0,
-    refusedConnections: 0,
-    refusedRate: 0,
-    waited: 0,
-    timedOut: 0,
-    readsWaited: 0,
-    readsTimedOut: 0,
-    peakInFlight: 0,
-    peakLine: 0,
-    peakReadLine: 0,
-    peakPerAddress: 0,
-  };
+  const stats = { ...ADMISSION_STATS };
   const readCap = Math.max(1, limits.maxInFlight - limits.writeReserve);
   const writeCap = Math.max(1, Math.min(limits.maxInFlight, limits.maxWrites ?? limits.maxInFlight));
   const queueLength = limits.queueLength ?? FRONT_DEFAULTS.queueLength;
@@ -427,7 +456,7 @@ function readBody(request, payload, limits, done) {
 export async function startFront({ host, port, upstream, trustedProxies = [], limits: given = {}, log = () => {} }) {
   const limits = { ...FRONT_DEFAULTS, ...given };
   const admission = createAdmission(limits);
-  const open = new Map();
+  const open = perAddressCount();
   const app = Fastify({
     logger: false,
     // Behind nginx or Caddy: the forwarded address, when that proxy is named as trusted.
@@ -465,33 +494,26 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
   // Per address, connections open at all: beyond the bound a connection is answered 429 at once
   // and closed, before any request is read from it. Behind nginx or Caddy every connection comes
   // from the proxy, which bounds them itself (docs/operations-front.md).
-  const connections = new Map();
+  const connections = perAddressCount();
   if (trustedProxies.length === 0) {
     const tooMany = refusalResponse(429, OVERLOAD.perAddressMessage, 1);
     app.server.on('connection', (socket) => {
       const address = socket.remoteAddress;
-      const now = (connections.get(address) ?? 0) + 1;
-      if (now > limits.perAddressConnections) {
+      if (connections.of(address) >= limits.perAddressConnections) {
         admission.stats.refusedConnections += 1;
         socket.on('error', () => {});
         socket.end(tooMany);
         return;
       }
-      connections.set(address, now);
-      socket.once('close', () => {
-        const left = (connections.get(address) ?? 1) - 1;
-        if (left <= 0) connections.delete(address);
-        else connections.set(address, left);
-      });
+      connections.hold(address, socket);
     });
   }
 
   // Per address, requests open at all (bodies still arriving included), before any body is read.
   app.addHook('onRequest', (request, reply, next) => {
     const address = request.ip;
-    const now = (open.get(address) ?? 0) + 1;
     const kind = classify(request.method, request.url);
-    if (now > limits.perAddressOpen && kind !== 'pass') {
+    if (open.of(address) >= limits.perAddressOpen && kind !== 'pass') {
       admission.stats.refusedAddress += 1;
       // Answered here (now or after the tarpit), and the request goes no further: no next().
       refuse(reply, new Refusal(429, OVERLOAD.perAddressMessage, 1, true));
@@ -503,17 +525,7 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
       refuse(reply, refusal);
       return;
     }
-    open.set(address, now);
-    let counted = true;
-    const release = () => {
-      if (!counted) return;
-      counted = false;
-      const left = (open.get(address) ?? 1) - 1;
-      if (left <= 0) open.delete(address);
-      else open.set(address, left);
-    };
-    reply.raw.once('close', release);
-    request.raw.once('close', release);
+    open.hold(address, reply.raw, request.raw);
     next();
   });
 
@@ -608,9 +620,9 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     inFlight: admission.inFlight,
     waiting: admission.waiting,
     /** Requests open from one address (bodies arriving, waiting, in flight). */
-    openFrom: (address) => open.get(address) ?? 0,
+    openFrom: open.of,
     /** Connections open from one address (idle ones included). */
-    connectionsFrom: (address) => connections.get(address) ?? 0,
+    connectionsFrom: connections.of,
     close: () => {
       admission.close();
       return app.close();

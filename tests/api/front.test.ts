@@ -1,12 +1,11 @@
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createAdmission, FRONT_DEFAULTS, OVERLOAD } from '../../scripts/lib/front.mjs';
 import { ROOT } from '../../scripts/lib/pocketbase.mjs';
 import { PASSWORD, unique, workshopData } from '../helpers/fixtures';
-import { from, stalledUpload, startStack, type Stack } from '../helpers/front';
+import { from, rawConnection, stalledUpload, startStack, type Stack } from '../helpers/front';
 import { pace, until } from '../helpers/poll';
 import { startPocketBase } from '../helpers/pocketbase';
 import { connectRealtime } from '../helpers/realtime';
@@ -103,18 +102,8 @@ describe('slow bodies hold no slot', () => {
   afterAll(async () => stack?.stop());
 
   it('a connection that sends half a header line, or nothing at all, is closed once the grace time has passed', async () => {
-    const target = new URL(stack.url);
-    const open = (first: string) => {
-      const socket = net.connect({ host: target.hostname, port: Number(target.port), localAddress: '127.0.0.3' });
-      let answer = '';
-      socket.setEncoding('utf8');
-      socket.on('data', (d) => (answer += d));
-      socket.on('error', () => {});
-      if (first) socket.on('connect', () => socket.write(first));
-      return new Promise<string>((resolve) => socket.on('close', () => resolve(answer)));
-    };
-    const half = open(`GET /api/health HTTP/1.1\r\nHost: ${target.host}\r\n`);
-    const silent = open('');
+    const half = rawConnection(stack.url, '127.0.0.3', `GET /api/health HTTP/1.1\r\nHost: ${new URL(stack.url).host}\r\n`).closed;
+    const silent = rawConnection(stack.url, '127.0.0.3').closed;
     // Both hold a connection, never a slot: everybody else is served meanwhile.
     expect((await signUp(stack, '127.0.1.20')).status).toBe(200);
     expect(await half).toMatch(/^HTTP\/1\.1 408/);
@@ -237,12 +226,7 @@ describe('fair to every address, and writes keep their share', () => {
 
   it('one address holding idle connections cannot take every connection: beyond its 16 it gets 429 at once, everybody else gets in', async () => {
     const address = '127.0.0.40';
-    const target = new URL(stack.url);
-    const idle = Array.from({ length: 16 }, () => {
-      const socket = net.connect({ host: target.hostname, port: Number(target.port), localAddress: address });
-      socket.on('error', () => {});
-      return socket;
-    });
+    const idle = Array.from({ length: 16 }, () => rawConnection(stack.url, address));
     await until('16 idle connections are counted', () => stack.front.connectionsFrom(address) === 16);
     const before = stack.front.stats.refusedConnections;
     const refused = await from(address, stack.url, 'GET', '/api/health');
@@ -255,7 +239,7 @@ describe('fair to every address, and writes keep their share', () => {
     expect((await from('127.0.0.41', stack.url, 'GET', '/api/health')).status).toBe(200);
     expect((await signUp(stack, '127.0.0.42')).status).toBe(200);
     // Once its connections close, the address gets in again.
-    for (const socket of idle) socket.destroy();
+    for (const connection of idle) connection.destroy();
     await until('the idle connections are gone', () => stack.front.connectionsFrom(address) === 0);
     expect((await from(address, stack.url, 'GET', '/api/health')).status).toBe(200);
   });

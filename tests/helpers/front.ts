@@ -86,21 +86,30 @@ export function from(
 }
 
 /**
- * A client that announces a body and then sends only `sent` bytes of it (or trickles them): the
- * socket stays open until the server ends it. Resolves with what the server answered, if anything.
+ * A raw connection from a given loopback address that sends `first` (nothing when empty) and then
+ * waits: `closed` resolves with what the server answered once it ends the connection.
  */
-export function stalledUpload(url: string, address: string, path: string, declared: number, sent = 0) {
+export function rawConnection(url: string, address: string, first = '') {
   const target = new URL(url);
   const socket = net.connect({ host: target.hostname, port: Number(target.port), localAddress: address });
   let answer = '';
   socket.setEncoding('utf8');
   socket.on('data', (d) => (answer += d));
   socket.on('error', () => {});
-  socket.on('connect', () => {
-    socket.write(
-      `POST ${path} HTTP/1.1\r\nHost: ${target.host}\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n${'x'.repeat(sent)}`,
-    );
-  });
+  if (first) socket.on('connect', () => socket.write(first));
   const closed = new Promise<string>((resolve) => socket.on('close', () => resolve(answer)));
   return { closed, destroy: () => socket.destroy() };
+}
+
+/**
+ * A client that announces a body and then sends only `sent` bytes of it (or trickles them): the
+ * socket stays open until the server ends it. Resolves with what the server answered, if anything.
+ */
+export function stalledUpload(url: string, address: string, path: string, declared: number, sent = 0) {
+  const host = new URL(url).host;
+  return rawConnection(
+    url,
+    address,
+    `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n${'x'.repeat(sent)}`,
+  );
 }
