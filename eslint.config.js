@@ -225,6 +225,7 @@ export default tseslint.config(
         TooManyRequestsError: 'readonly',
         ValidationError: 'readonly',
         ForbiddenError: 'readonly',
+        UnauthorizedError: 'readonly',
         NotFoundError: 'readonly',
         ApiError: 'readonly',
         onRecordAfterUpdateSuccess: 'readonly',

@@ -1,4 +1,4 @@
-import { MESSAGES, OVERLOAD } from '../src/rules';
+import { MESSAGES, OVERLOAD, PAGE_TOKEN_HEADER } from '../src/rules';
 import { PDF_BYTES, PNG_BYTES } from '../tests/helpers/fixtures';
 import { declineCookies, enterAs, expect, fillCashback, loginAs, openVoucher, test } from './fixtures';
 
@@ -226,13 +226,20 @@ test.describe('profile', () => {
     await loginAs(page, workshop);
     await expect(page.getByRole('button', { name: 'Speichern' })).toBeVisible();
     const calls: string[] = [];
+    const pageHeaders: Record<string, string>[] = [];
     page.on('request', (r) => {
       const url = new URL(r.url());
       if (url.pathname.startsWith('/api/')) calls.push(`${r.method()} ${url.pathname}`);
+      if (url.pathname === '/api/portal/profile-page') pageHeaders.push(r.headers());
     });
     await page.reload();
     await expect(page.getByRole('button', { name: 'Speichern' })).toBeVisible();
     await expect(page.getByLabel('Vorname')).toHaveValue(workshop.firstName);
+    // The token travels in the page's own header, Authorization stays empty (decision 047): the
+    // page was answered from that header alone.
+    expect(pageHeaders).toHaveLength(1);
+    expect(pageHeaders[0]?.[PAGE_TOKEN_HEADER.toLowerCase()]).toMatch(/^eyJ/);
+    expect(pageHeaders[0]?.authorization ?? '').toBe('');
     expect(calls.filter((c) => !c.includes('/api/portal/consents') && !c.includes('/api/realtime'))).toEqual([
       'GET /api/portal/profile-page',
     ]);

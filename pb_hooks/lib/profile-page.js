@@ -66,7 +66,7 @@ SELECT json_object(
     SELECT json_group_array(json_object('id', p.id, 'endToEndId', p.endToEndId, 'returnReason', p.returnReason, 'iban', p.iban,
              'accountHolder', p.accountHolder))
       FROM (SELECT * FROM payouts WHERE user = u.id AND status = 'returned' ORDER BY created) p))
-) AS page
+) AS page, u.tokenKey AS tokenKey
 FROM users u WHERE u.id = {:id}`;
 }
 
@@ -74,13 +74,13 @@ FROM users u WHERE u.id = {:id}`;
 // statement is long, and preparing it on every request cost more than running it.
 let prepared = null;
 
-/** The page as JSON text, or '' when the workshop does not exist (any more). */
-function profilePage(app, userId) {
+/** The page and the token key of a workshop, or null when it does not exist (any more). */
+function pageRow(app, userId) {
   if (!prepared) {
     const sql = pageSql(require(`${__hooks}/lib/vendor/rules-light.js`).WORKSHOP_FIELDS);
     prepared = app.db().newQuery(sql).prepare();
   }
-  const row = new DynamicModel({ page: '' });
+  const row = new DynamicModel({ page: '', tokenKey: '' });
   try {
     prepared.bind({ id: userId }).one(row);
   } catch (_) {
@@ -92,9 +92,42 @@ function profilePage(app, userId) {
       // already unusable
     }
     prepared = null;
-    return '';
+    return null;
+  }
+  return row;
+}
+
+/** The page as JSON text for a workshop PocketBase has authenticated, or '' when it no longer exists. */
+function profilePage(app, userId) {
+  const row = pageRow(app, userId);
+  return row ? row.page : '';
+}
+
+/**
+ * The page for the workshop whose auth token the SPA sent in PAGE_TOKEN_HEADER (decision 047),
+ * or null when the token is not one PocketBase would accept. Checked as PocketBase 0.38.2
+ * checks a token (core.FindAuthRecordByToken): a token of type 'auth' for the users collection,
+ * not expired, signed (HS256 only) with the workshop's token key and the collection's secret.
+ * The token key comes from the page's own statement, so a page costs one statement; PocketBase's
+ * check reads the whole user record first.
+ */
+function profilePageForToken(app, token) {
+  let claims;
+  try {
+    claims = $security.parseUnverifiedJWT(token);
+  } catch (_) {
+    return null;
+  }
+  const users = app.findCachedCollectionByNameOrId('users');
+  if (claims.type !== 'auth' || claims.collectionId !== users.id || typeof claims.id !== 'string' || claims.id === '') return null;
+  const row = pageRow(app, claims.id);
+  if (!row || !row.tokenKey) return null;
+  try {
+    $security.parseJWT(token, row.tokenKey + users.authToken.secret);
+  } catch (_) {
+    return null;
   }
   return row.page;
 }
 
-module.exports = { profilePage };
+module.exports = { profilePage, profilePageForToken };

@@ -28,7 +28,7 @@ import { spawn } from 'node:child_process';
 import { ADMISSION_STATS, FRONT_DEFAULTS } from '../lib/front.mjs';
 import { ROOT } from '../lib/pocketbase.mjs';
 import { freePort } from '../lib/ports.mjs';
-import { cpu, memoryOf, PASSWORD, percentile, seededPortal } from './lib/campaign.mjs';
+import { cpu, memoryOf, PAGE_TOKEN_HEADER, PASSWORD, percentile, seededPortal } from './lib/campaign.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -192,7 +192,8 @@ function openLoopReads({ url, clients, rate, seconds, repeat }) {
             port: target.port,
             path: '/api/portal/profile-page',
             agent: c.agent,
-            headers: { authorization: c.token },
+            // The token where the SPA sends it (decision 047).
+            headers: { [PAGE_TOKEN_HEADER]: c.token },
           },
           (res) => {
             const chunks = [];

@@ -20,7 +20,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import PocketBase from 'pocketbase';
 
-import { codeFor, cpu, memoryOf, PASSWORD, percentile, seededPortal } from './lib/campaign.mjs';
+import { codeFor, cpu, memoryOf, PAGE_TOKEN_HEADER, PASSWORD, percentile, seededPortal } from './lib/campaign.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -42,7 +42,8 @@ const ROWS = Number(values.rows);
 const CLIENTS = Number(values.clients);
 const SECONDS = Number(values.seconds);
 const RATES = values.rates.split(',').map(Number);
-// The profile page's one request (decision record 019).
+// The profile page's one request (decision record 019), with the token where the SPA sends it
+// (decision 047).
 const PAGE_PATH = '/api/portal/profile-page';
 
 const log = (msg) => console.log(`[bench:load] ${msg}`);
@@ -78,7 +79,7 @@ function openLoop({ url, clients, rate, seconds, pid }) {
       const { token } = clients[started % clients.length];
       started += 1;
       const req = http.request(
-        { host: target.hostname, port: target.port, path: PAGE_PATH, agent, headers: { authorization: token } },
+        { host: target.hostname, port: target.port, path: PAGE_PATH, agent, headers: { [PAGE_TOKEN_HEADER]: token } },
         (res) => {
           res.resume();
           res.on('end', () => {
@@ -125,7 +126,7 @@ async function main() {
       clients.push({ id: auth.record.id, token: auth.token });
     }
     // A short warm-up, as a page load after a deploy would see.
-    const probe = await fetch(`${server.url}${PAGE_PATH}`, { headers: { authorization: clients[0].token } }).then((r) => r.json());
+    const probe = await fetch(`${server.url}${PAGE_PATH}`, { headers: { [PAGE_TOKEN_HEADER]: clients[0].token } }).then((r) => r.json());
     log(`first workshop sees ${probe.vouchers.length} code(s); open loop at ${RATES.join(', ')} pages/s, ${SECONDS} s each...`);
 
     // Warm-up (not reported), a ramp as traffic after a deploy: each JS runtime loads its

@@ -1,6 +1,8 @@
+import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { PAGE_TOKEN_HEADER } from '../../src/rules';
 import { activeCampaignId, createCentre, createPayout, createStaff, createVoucher, createWorkshop, type Actor } from '../helpers/fixtures';
 import { request } from '../helpers/http';
 import { until } from '../helpers/poll';
@@ -185,5 +187,89 @@ describe('GET /api/portal/profile-page', () => {
       await server.admin.collection('campaigns').update(campaign, { active: true });
     }
     expect((await page(quiet)).json.stats).toEqual(statsOf(await viewOf(quiet)));
+  });
+});
+
+// Decision 047: the SPA sends its token in PAGE_TOKEN_HEADER, not in Authorization, and the page's
+// own statement checks it. Every token PocketBase would refuse must be refused here too.
+describe('GET /api/portal/profile-page with the token in the page header', () => {
+  const REFUSED = { status: 401, message: 'The request requires valid record authorization token.', data: {} };
+  const byHeader = async (token: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${server.url}/api/portal/profile-page`, { headers: { [PAGE_TOKEN_HEADER]: token, ...headers } });
+    const text = await res.text();
+    return { status: res.status, text, json: JSON.parse(text) };
+  };
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const signed = (header: object, claims: object, key: string) => {
+    const head = `${part(header)}.${part(claims)}`;
+    return `${head}.${createHmac('sha256', key).update(head).digest('base64url')}`;
+  };
+
+  it('answers the same page as with Authorization, and what the SPA sends (Authorization empty) too', async () => {
+    const viaAuthorization = await page(workshop);
+    const viaHeader = await byHeader(workshop.token);
+    expect(viaHeader.status).toBe(200);
+    expect(viaHeader.json).toEqual(viaAuthorization.json);
+    expect(viaHeader.json.profile.id).toBe(workshop.id);
+    const asTheSpa = await byHeader(workshop.token, { Authorization: '' });
+    expect(asTheSpa.json).toEqual(viaAuthorization.json);
+  });
+
+  it('refuses a forged, altered, foreign or unsigned token with a body that names no data', async () => {
+    const victim = await createWorkshop(server, { city: 'Cottbus' });
+    const [head = '', payload = '', signature = ''] = victim.token.split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    expect(claims).toMatchObject({ id: victim.id, type: 'auth' });
+    const fileToken = (await request(server.url, victim, 'POST', '/api/files/token')).json.token;
+    const hostile: Record<string, string> = {
+      'a changed signature': `${head}.${payload}.${signature.slice(0, -4)}${signature.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`,
+      "another workshop's id under the victim's signature": `${head}.${part({ ...claims, id: workshop.id })}.${signature}`,
+      'signed with a guessed key': signed({ alg: 'HS256', typ: 'JWT' }, claims, 'secret'),
+      'signed with an empty key': signed({ alg: 'HS256', typ: 'JWT' }, claims, ''),
+      'without a signature (alg none)': `${part({ alg: 'none', typ: 'JWT' })}.${payload}.`,
+      'a file token': fileToken,
+      "an administrator's token": (await createStaff(server, 'administrators')).token,
+      "the superuser's token": server.admin.authStore.token,
+      'not a token': 'abc',
+      'quotes and a line break': `${victim.token}'"\n`,
+    };
+    expect(fileToken).toMatch(/^eyJ/);
+    for (const [name, token] of Object.entries(hostile)) {
+      const res = await byHeader(token);
+      expect(res.status, name).toBe(401);
+      expect(res.json, name).toEqual(REFUSED);
+      expect(res.text, name).not.toContain('Cottbus');
+      expect(res.text, name).not.toContain(victim.email);
+    }
+    // The victim's own token still works: nothing above was refused for a reason of the victim's.
+    expect((await byHeader(victim.token)).json.profile.city).toBe('Cottbus');
+  });
+
+  it('refuses the token once the password changed, once it expired, and once the workshop is gone', async () => {
+    const changing = await createWorkshop(server);
+    expect((await byHeader(changing.token)).status).toBe(200);
+    await server.admin
+      .collection('users')
+      .update(changing.id, { password: 'Neues-Passwort-2025!', passwordConfirm: 'Neues-Passwort-2025!' });
+    expect((await byHeader(changing.token)).json).toEqual(REFUSED);
+
+    // A token PocketBase itself issued for two seconds (impersonation): answered, then refused.
+    const short = (await server.admin.collection('users').impersonate(workshop.id, 2)).authStore.token;
+    const expiresAt = JSON.parse(Buffer.from(short.split('.')[1] ?? '', 'base64url').toString('utf8')).exp * 1000;
+    if (Date.now() < expiresAt - 500) expect((await byHeader(short)).status).toBe(200);
+    await until('the short token expired', async () => ((await byHeader(short)).status === 401 ? true : null));
+    expect((await byHeader(short)).json).toEqual(REFUSED);
+
+    const gone = await createWorkshop(server);
+    await server.admin.collection('users').delete(gone.id);
+    expect((await byHeader(gone.token)).json).toEqual(REFUSED);
+  });
+
+  it('a valid Authorization wins over the header: staff stay refused with 403', async () => {
+    const admin = await createStaff(server, 'administrators');
+    const res = await byHeader(workshop.token, { Authorization: admin.token });
+    expect(res.status).toBe(403);
+    expect(res.json).toMatchObject({ status: 403, data: {} });
+    expect(res.text).not.toContain(workshop.id);
   });
 });

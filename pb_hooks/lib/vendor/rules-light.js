@@ -22,6 +22,7 @@ const OVERLOAD = {
 	slowBodyMessage: "Die Daten kamen zu langsam an, die Verbindung wurde beendet. Bitte prüfen Sie Ihre Internetverbindung und senden Sie das Formular erneut.",
 	tooLargeMessage: "Die gesendeten Daten sind zu groß."
 };
+const PAGE_TOKEN_HEADER = "X-Portal-Page-Token";
 
 // src/rules/fields.ts
 const WORKSHOP_FIELDS = [
@@ -46,4 +47,5 @@ const LOCKOUT = {
 
 exports.LOCKOUT = LOCKOUT;
 exports.OVERLOAD = OVERLOAD;
+exports.PAGE_TOKEN_HEADER = PAGE_TOKEN_HEADER;
 exports.WORKSHOP_FIELDS = WORKSHOP_FIELDS;

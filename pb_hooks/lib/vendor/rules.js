@@ -207,6 +207,7 @@ const OVERLOAD = {
 	slowBodyMessage: "Die Daten kamen zu langsam an, die Verbindung wurde beendet. Bitte prüfen Sie Ihre Internetverbindung und senden Sie das Formular erneut.",
 	tooLargeMessage: "Die gesendeten Daten sind zu groß."
 };
+const PAGE_TOKEN_HEADER = "X-Portal-Page-Token";
 
 // src/rules/lockout.ts
 const LOCK_MINUTES = 15;
@@ -1941,6 +1942,7 @@ exports.MAIL_STATUS_LABELS = MAIL_STATUS_LABELS;
 exports.MAIL_TEMPLATE_LABELS = MAIL_TEMPLATE_LABELS;
 exports.MESSAGES = MESSAGES;
 exports.OVERLOAD = OVERLOAD;
+exports.PAGE_TOKEN_HEADER = PAGE_TOKEN_HEADER;
 exports.PORTAL_RETURN_REASONS = PORTAL_RETURN_REASONS;
 exports.RETENTION = RETENTION;
 exports.RETURN_REASONS = RETURN_REASONS;
