@@ -14,13 +14,13 @@
 // path has its own benchmark (bench:import); this one measures reads. Every client
 // is 127.0.0.1, so the rate limiter is told to leave that address out.
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import PocketBase from 'pocketbase';
 
-import { codeFor, cpu, memoryOf, PAGE_TOKEN_HEADER, PASSWORD, percentile, seededPortal } from './lib/campaign.mjs';
+import { codeFor, memoryOf, PAGE_TOKEN_HEADER, PASSWORD, percentile, seededPortal } from './lib/campaign.mjs';
+import { keptUp, measureRate, PAGE_PATH, warmUp } from './lib/open-loop.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -42,72 +42,8 @@ const ROWS = Number(values.rows);
 const CLIENTS = Number(values.clients);
 const SECONDS = Number(values.seconds);
 const RATES = values.rates.split(',').map(Number);
-// The profile page's one request (decision record 019), with the token where the SPA sends it
-// (decision 047).
-const PAGE_PATH = '/api/portal/profile-page';
 
 const log = (msg) => console.log(`[bench:load] ${msg}`);
-
-/**
- * Open loop: requests start at a constant arrival rate whether or not earlier ones have
- * answered (as independent visitors do), for `seconds`. Each latency is measured from the
- * moment the request was due, so a server that falls behind shows its queueing instead of
- * slowing the generator down (no coordinated omission).
- */
-function openLoop({ url, clients, rate, seconds, pid }) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
-  const target = new URL(url);
-  const total = Math.round(rate * seconds);
-  const latencies = [];
-  const statuses = new Map();
-  let network = 0;
-  let started = 0;
-  let finished = 0;
-  let maxRss = 0;
-  const t0 = performance.now();
-  return new Promise((resolve) => {
-    const done = () => {
-      if (finished < total) return;
-      clearInterval(sampler);
-      agent.destroy();
-      resolve({ latencies, statuses, network, elapsed: (performance.now() - t0) / 1000, maxRss });
-    };
-    const sampler = setInterval(() => {
-      maxRss = Math.max(maxRss, memoryOf(pid).rss);
-    }, 200);
-    const fire = (due) => {
-      const { token } = clients[started % clients.length];
-      started += 1;
-      const req = http.request(
-        { host: target.hostname, port: target.port, path: PAGE_PATH, agent, headers: { [PAGE_TOKEN_HEADER]: token } },
-        (res) => {
-          res.resume();
-          res.on('end', () => {
-            latencies.push(performance.now() - due);
-            statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-            finished += 1;
-            done();
-          });
-        },
-      );
-      req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
-      req.on('error', () => {
-        latencies.push(performance.now() - due);
-        network += 1;
-        finished += 1;
-        done();
-      });
-      req.end();
-    };
-    const tick = () => {
-      const now = performance.now();
-      const due = Math.min(total, Math.floor(((now - t0) / 1000) * rate) + 1);
-      while (started < due) fire(t0 + (started / rate) * 1000);
-      if (started < total) setTimeout(tick, 1);
-    };
-    tick();
-  });
-}
 
 async function main() {
   // One data dir for both starts: the seed goes in between, with PocketBase stopped.
@@ -129,33 +65,11 @@ async function main() {
     const probe = await fetch(`${server.url}${PAGE_PATH}`, { headers: { [PAGE_TOKEN_HEADER]: clients[0].token } }).then((r) => r.json());
     log(`first workshop sees ${probe.vouchers.length} code(s); open loop at ${RATES.join(', ')} pages/s, ${SECONDS} s each...`);
 
-    // Warm-up (not reported), a ramp as traffic after a deploy: each JS runtime loads its
-    // modules and prepares its statement the first time it answers.
-    for (const rate of [200, 400, 600, 800]) await openLoop({ url: server.url, clients, rate, seconds: 2, pid: server.child.pid });
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Warm-up (not reported), a ramp as traffic after a deploy.
+    await warmUp({ url: server.url, clients, pid: server.child.pid });
     const rows = [];
     for (const rate of RATES) {
-      const pbBefore = cpu(server.child.pid);
-      const selfBefore = process.cpuUsage();
-      const r = await openLoop({ url: server.url, clients, rate, seconds: SECONDS, pid: server.child.pid });
-      const self = process.cpuUsage(selfBefore);
-      r.latencies.sort((x, y) => x - y);
-      const ok = r.statuses.get(200) ?? 0;
-      const shed = (r.statuses.get(429) ?? 0) + (r.statuses.get(503) ?? 0);
-      const row = {
-        rate,
-        achieved: Math.round(r.latencies.length / r.elapsed),
-        ok,
-        p50: percentile(r.latencies, 50),
-        p95: percentile(r.latencies, 95),
-        p99: percentile(r.latencies, 99),
-        max: r.latencies.at(-1),
-        shed,
-        errors: r.latencies.length - ok - shed,
-        rssMb: r.maxRss,
-        pbCpu: cpu(server.child.pid) - pbBefore,
-        genCpu: (self.user + self.system) / 1e6,
-      };
+      const row = await measureRate({ url: server.url, clients, rate, seconds: SECONDS, pid: server.child.pid });
       rows.push(row);
       console.log(
         `  ${String(rate).padStart(5)}/s  achieved ${String(row.achieved).padStart(5)}/s  p50 ${row.p50.toFixed(1).padStart(7)}  p95 ${row.p95
@@ -168,7 +82,7 @@ async function main() {
       // Let the server drain and settle between rates.
       await new Promise((resolve) => setTimeout(resolve, 2000));
     }
-    const good = rows.filter((row) => row.p95 <= 50 && row.errors === 0 && row.shed === 0);
+    const good = rows.filter(keptUp);
     const capacity = good.length ? Math.max(...good.map((row) => row.rate)) : 0;
     console.log(
       `\nhighest rate with p95 <= 50 ms and no errors: ${capacity} pages/s (target >= 1,000): ${capacity >= 1000 ? 'met' : 'MISSED'}`,

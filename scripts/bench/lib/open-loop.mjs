@@ -1,0 +1,105 @@
+// The open loop both benchmarks load profile pages with (bench:load, and bench:burst for the
+// capacity it doubles), and the capacity it finds: the highest arrival rate with p95 <= 50 ms,
+// nothing shed and no error.
+import http from 'node:http';
+
+import { cpu, memoryOf, PAGE_TOKEN_HEADER, percentile } from './campaign.mjs';
+
+// The profile page's one request (decision record 019), with the token where the SPA sends it
+// (decision 047).
+export const PAGE_PATH = '/api/portal/profile-page';
+
+/**
+ * Open loop: requests start at a constant arrival rate whether or not earlier ones have
+ * answered (as independent visitors do), for `seconds`. Each latency is measured from the
+ * moment the request was due, so a server that falls behind shows its queueing instead of
+ * slowing the generator down (no coordinated omission).
+ */
+export function openLoop({ url, clients, rate, seconds, pid }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+  const target = new URL(url);
+  const total = Math.round(rate * seconds);
+  const latencies = [];
+  const statuses = new Map();
+  let network = 0;
+  let started = 0;
+  let finished = 0;
+  let maxRss = 0;
+  const t0 = performance.now();
+  return new Promise((resolve) => {
+    const done = () => {
+      if (finished < total) return;
+      clearInterval(sampler);
+      agent.destroy();
+      resolve({ latencies, statuses, network, elapsed: (performance.now() - t0) / 1000, maxRss });
+    };
+    const sampler = setInterval(() => {
+      maxRss = Math.max(maxRss, memoryOf(pid).rss);
+    }, 200);
+    const fire = (due) => {
+      const { token } = clients[started % clients.length];
+      started += 1;
+      const req = http.request(
+        { host: target.hostname, port: target.port, path: PAGE_PATH, agent, headers: { [PAGE_TOKEN_HEADER]: token } },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            latencies.push(performance.now() - due);
+            statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+            finished += 1;
+            done();
+          });
+        },
+      );
+      req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
+      req.on('error', () => {
+        latencies.push(performance.now() - due);
+        network += 1;
+        finished += 1;
+        done();
+      });
+      req.end();
+    };
+    const tick = () => {
+      const now = performance.now();
+      const due = Math.min(total, Math.floor(((now - t0) / 1000) * rate) + 1);
+      while (started < due) fire(t0 + (started / rate) * 1000);
+      if (started < total) setTimeout(tick, 1);
+    };
+    tick();
+  });
+}
+
+/** One rate held for `seconds`: what was achieved, the latencies, what was shed, memory and CPU. */
+export async function measureRate({ url, clients, rate, seconds, pid }) {
+  const pbBefore = cpu(pid);
+  const selfBefore = process.cpuUsage();
+  const r = await openLoop({ url, clients, rate, seconds, pid });
+  const self = process.cpuUsage(selfBefore);
+  r.latencies.sort((x, y) => x - y);
+  const ok = r.statuses.get(200) ?? 0;
+  const shed = (r.statuses.get(429) ?? 0) + (r.statuses.get(503) ?? 0);
+  return {
+    rate,
+    achieved: Math.round(r.latencies.length / r.elapsed),
+    ok,
+    p50: percentile(r.latencies, 50),
+    p95: percentile(r.latencies, 95),
+    p99: percentile(r.latencies, 99),
+    max: r.latencies.at(-1),
+    shed,
+    errors: r.latencies.length - ok - shed,
+    rssMb: r.maxRss,
+    pbCpu: cpu(pid) - pbBefore,
+    genCpu: (self.user + self.system) / 1e6,
+  };
+}
+
+/** A rate the server keeps up with: p95 within 50 ms, nothing shed, no error. */
+export const keptUp = (row) => row.p95 <= 50 && row.errors === 0 && row.shed === 0;
+
+/** The warm-up bench:load starts with, a ramp as traffic after a deploy: each JS runtime loads its modules and prepares its statement. */
+export async function warmUp({ url, clients, pid }) {
+  for (const rate of [200, 400, 600, 800]) await openLoop({ url, clients, rate, seconds: 2, pid });
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+}
