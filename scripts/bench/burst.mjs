@@ -322,13 +322,42 @@ async function main() {
   try {
     // PocketBase trusts the front's X-Forwarded-For; its own rate limiter sees each visitor (the
     // set-up, straight from 127.0.0.1, is left out).
-    ({ server } = await seededPortal({
+    let restart;
+    ({ server, restart } = await seededPortal({
       dataDir,
       workshops: Number(values.workshops),
       rows: Number(values.rows),
       env: { PORTAL_BEHIND_FRONT: 'true', PORTAL_RATE_LIMIT_EXCLUDED_IPS: '127.0.0.1' },
       log,
     }));
+    const readers = [];
+    const workshops = Number(values.workshops);
+    for (let i = 0; i < 200; i += 1) {
+      const pb = new PocketBase(server.url);
+      const auth = await pb.collection('users').authWithPassword(`werkstatt${Math.floor((i * workshops) / 200)}@bench.test`, PASSWORD);
+      readers.push({ token: auth.token, agent: new http.Agent({ keepAlive: true, maxSockets: 64, localAddress: addressOf(1000 + i) }) });
+    }
+    if (values.rate === 'auto' && (ONLY.includes(2) || ONLY.includes(3))) {
+      // Capacity as bench:load measures it, straight to PocketBase (whose own limiter leaves
+      // 127.0.0.1 alone): rates one after another, 5 s each, up to the first it cannot keep up with.
+      log('measuring the capacity as bench:load does (straight to PocketBase, 5 s a rate)...');
+      const direct = readers.map((r) => ({ token: r.token }));
+      await warmUp({ url: server.url, clients: direct, pid: server.child.pid });
+      let capacity = 0;
+      for (const rate of [250, 500, 750, 1000, 1250, 1500, 1750, 2000, 2500, 3000]) {
+        const row = await measureRate({ url: server.url, clients: direct, rate, seconds: 5, pid: server.child.pid });
+        log(`  ${rate}/s: p95 ${row.p95.toFixed(1)} ms, ${row.shed} shed, ${row.errors} errors, CPU s PocketBase ${row.pbCpu.toFixed(1)}`);
+        if (!keptUp(row)) break;
+        capacity = rate;
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+      }
+      if (!capacity) throw new Error('PocketBase kept up with no rate; is the machine busy?');
+      RATE = 2 * capacity;
+      console.log(`\ncapacity: ${capacity} pages/s (p95 <= 50 ms, nothing shed, no error); phases 2 and 3 read at twice that, ${RATE}/s`);
+      // The measurement ends past what PocketBase keeps up with, and Go keeps the memory that
+      // took: the phases start on a fresh PocketBase on the same data, so their peaks are theirs.
+      server = await restart();
+    }
     // The front in a process of its own (as under `npm start`, apart from this load generator);
     // it reports its counters on stdout once a second.
     front = await spawnFront(server.url);
@@ -359,38 +388,12 @@ async function main() {
       .all();
     db.close();
     if (open.length < 200) throw new Error(`only ${open.length} open codes seeded; give more rows per workshop`);
-    const readers = [];
-    const workshops = Number(values.workshops);
-    for (let i = 0; i < 200; i += 1) {
-      const pb = new PocketBase(server.url);
-      const auth = await pb.collection('users').authWithPassword(`werkstatt${Math.floor((i * workshops) / 200)}@bench.test`, PASSWORD);
-      readers.push({ token: auth.token, agent: new http.Agent({ keepAlive: true, maxSockets: 64, localAddress: addressOf(1000 + i) }) });
-    }
     // CPU seconds per process over a phase: PocketBase, the front, this load generator.
     const cpuNow = () => ({ pb: cpu(server.child.pid), front: cpu(front.pid), self: process.cpuUsage() });
     const cpuSince = (cpu0) => {
       const self = process.cpuUsage(cpu0.self);
       return `CPU s: PocketBase ${(cpu(server.child.pid) - cpu0.pb).toFixed(1)}, front ${(cpu(front.pid) - cpu0.front).toFixed(1)}, visitors ${((self.user + self.system) / 1e6).toFixed(1)}`;
     };
-    if (values.rate === 'auto' && (ONLY.includes(2) || ONLY.includes(3))) {
-      // Capacity as bench:load measures it, straight to PocketBase (whose own limiter leaves
-      // 127.0.0.1 alone): rates one after another, 5 s each, up to the first it cannot keep up with.
-      log('measuring the capacity as bench:load does (straight to PocketBase, 5 s a rate)...');
-      const direct = readers.map((r) => ({ token: r.token }));
-      await warmUp({ url: server.url, clients: direct, pid: server.child.pid });
-      let capacity = 0;
-      for (const rate of [250, 500, 750, 1000, 1250, 1500, 1750, 2000, 2500, 3000]) {
-        const row = await measureRate({ url: server.url, clients: direct, rate, seconds: 5, pid: server.child.pid });
-        log(`  ${rate}/s: p95 ${row.p95.toFixed(1)} ms, ${row.shed} shed, ${row.errors} errors, CPU s PocketBase ${row.pbCpu.toFixed(1)}`);
-        if (!keptUp(row)) break;
-        capacity = rate;
-        await new Promise((resolve) => setTimeout(resolve, 2000));
-      }
-      if (!capacity) throw new Error('PocketBase kept up with no rate; is the machine busy?');
-      RATE = 2 * capacity;
-      console.log(`\ncapacity: ${capacity} pages/s (p95 <= 50 ms, nothing shed, no error); phases 2 and 3 read at twice that, ${RATE}/s`);
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-    }
     let visitorNo = 0;
     const counters = { waited: 0 };
     const newVisitor = () => visitor(url, addressOf(visitorNo++), repeat, counters);

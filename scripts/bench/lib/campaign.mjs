@@ -129,7 +129,8 @@ export function cpu(pid) {
 /**
  * A portal with the campaign seeded: PocketBase runs its migrations, one workshop is created
  * through the API (its password hash is reused), PocketBase stops, the rows go in, and a
- * fresh PocketBase (with `env`) starts on the data. Returns the server and the campaign.
+ * fresh PocketBase (with `env`) starts on the data. Returns the server, the campaign, and
+ * `restart` (stops the server and starts a fresh one on the same data).
  * @param {{ dataDir: string, workshops: number, rows: number, env?: Record<string, string>, log: (msg: string) => void }} options
  */
 export async function seededPortal({ dataDir, workshops, rows, env = {}, log }) {
@@ -163,5 +164,10 @@ export async function seededPortal({ dataDir, workshops, rows, env = {}, log }) 
     `seeded ${seeded.sales.toLocaleString('en')} rows and ${seeded.vouchers.toLocaleString('en')} codes in ${seeded.seconds.toFixed(1)} s`,
   );
   server = await start();
-  return { server, campaign, seeded };
+  const restart = async () => {
+    await server.stop();
+    server = await start();
+    return server;
+  };
+  return { server, campaign, seeded, restart };
 }
