@@ -15,6 +15,7 @@
 // - Every refusal before any work says so: `Retry-After`, `X-Portal-Not-Processed: 1` and
 //   `notProcessed: true` in PocketBase's error shape, so a client may repeat it safely.
 // Realtime connections, file downloads and the SPA's pages pass through without a slot.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createWriteStream, createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -27,10 +28,11 @@ import Fastify from 'fastify';
 import { ROOT } from './pocketbase.mjs';
 
 const require = createRequire(import.meta.url);
-/** The rulebook's load figures and German texts (the same bundle the hooks read). */
-export const OVERLOAD = require(path.join(ROOT, 'pb_hooks', 'lib', 'vendor', 'rules-light.js')).OVERLOAD;
+/** The rulebook's load figures and German texts (the same bundle the hooks read), and the ticket's header. */
+export const { OVERLOAD, TICKET_HEADER } = require(path.join(ROOT, 'pb_hooks', 'lib', 'vendor', 'rules-light.js'));
 
 const MB = 1024 * 1024;
+const TICKET_HEADER_LOWER = TICKET_HEADER.toLowerCase();
 
 /** Defaults; every number can be changed through the environment (README). */
 export const FRONT_DEFAULTS = {
@@ -104,7 +106,8 @@ export function classify(method, url) {
 }
 
 class Refusal extends Error {
-  constructor(status, message, retryAfter, tarpit = false) {
+  /** `since`: for a refusal of a full portal, when the visitor was first refused (its ticket). */
+  constructor(status, message, retryAfter, tarpit = false, since = undefined) {
     // No stack trace: at a rush refusals are made thousands of times a second, and capturing
     // one was a tenth of the front's CPU (its profile in bench:burst).
     const limit = Error.stackTraceLimit;
@@ -114,7 +117,35 @@ class Refusal extends Error {
     this.statusCode = status;
     this.retryAfter = retryAfter;
     this.tarpit = tarpit;
+    this.since = since;
   }
+}
+
+/**
+ * Tickets (decision 047). A refusal of a full portal carries the time the visitor was first
+ * refused, signed for its address with a secret of this process; the app sends it back with its
+ * repeat (TICKET_HEADER), and the reads' line takes the visitor by that time, ahead of whoever was
+ * refused later. A ticket that is forged, another address's, older than twice the app's bound or
+ * malformed counts as none: the request is as new as it is.
+ */
+export function createTickets(now = Date.now, secret = randomBytes(32)) {
+  const maxAgeMs = 2 * OVERLOAD.retryForMs;
+  const mac = (address, since) => createHmac('sha256', secret).update(`${address}|${since}`).digest('base64url').slice(0, 22);
+  return {
+    issue: (address, since) => `${since.toString(36)}.${mac(address, since)}`,
+    /** The time the ticket stands for, or null. */
+    sinceOf(address, ticket) {
+      if (typeof ticket !== 'string' || ticket.length > 64) return null;
+      const [time, given, ...rest] = ticket.split('.');
+      if (!time || !given || rest.length > 0 || !/^[0-9a-z]{1,12}$/.test(time)) return null;
+      const since = parseInt(time, 36);
+      const age = now() - since;
+      if (!Number.isSafeInteger(since) || age < 0 || age > maxAgeMs) return null;
+      const expected = Buffer.from(mac(address, since));
+      const offered = Buffer.from(given);
+      return offered.length === expected.length && timingSafeEqual(offered, expected) ? since : null;
+    },
+  };
 }
 
 /** The admission's counters as they start (the front's `stats`; bench:burst reads them). */
@@ -128,6 +159,7 @@ export const ADMISSION_STATS = Object.freeze({
   timedOut: 0,
   readsWaited: 0,
   readsTimedOut: 0,
+  readsDisplaced: 0,
   peakInFlight: 0,
   peakLine: 0,
   peakReadLine: 0,
@@ -194,12 +226,12 @@ export function createAdmission(limits, now = Date.now) {
     recent.refused = 0;
     recent.answered = 0;
   };
-  const busy = () => {
+  const busy = (since) => {
     roll();
     recent.refused += 1;
     const ratio = recent.lastRefused / Math.max(1, recent.lastAnswered);
     const seconds = Math.min(OVERLOAD.retryAfterMaxSeconds, Math.ceil(OVERLOAD.retryAfterSeconds * (1 + ratio)));
-    return new Refusal(503, OVERLOAD.message, seconds);
+    return new Refusal(503, OVERLOAD.message, seconds, false, since);
   };
 
   // Requests forwarded per address in its current minute (PocketBase's rate rule for '/api/', a
@@ -271,7 +303,7 @@ export function createAdmission(limits, now = Date.now) {
       if (a.waiting.length > 0 && a.inFlight < limits.perAddress) {
         const next = a.waiting.shift();
         clearTimeout(next.timer);
-        admit(address, next.kind).then(next.resolve, next.reject);
+        admit(address, next.kind, next.since).then(next.resolve, next.reject);
       }
       forget(address, a);
     };
@@ -282,30 +314,49 @@ export function createAdmission(limits, now = Date.now) {
   const slotNow = (read) => (read ? readLine.length === 0 && readFits() : line.length === 0 && writeFits());
   const lineFull = (read) => (read ? readLine.length >= readQueueLength : line.length >= queueLength);
 
-  /** The address's turn has come: a slot now, a place in the writes' line, or a refusal. */
-  function admit(address, kind) {
+  /** Whether a read first refused at `since` goes before the youngest read in the full line. */
+  const olderThanYoungest = (since) => readLine.length > 0 && since < readLine[readLine.length - 1].since;
+
+  /**
+   * The address's turn has come: a slot now, a place in its kind's line, or a refusal. The writes'
+   * line is first come, first served; the reads' line is ordered by `since` (decision 047), and
+   * when it is full an older read takes the place of the youngest, which is refused instead.
+   */
+  function admit(address, kind, since) {
     const read = kind === 'read';
     const queue = read ? readLine : line;
     if (slotNow(read)) return Promise.resolve(take(address, kind));
     if (lineFull(read)) {
-      stats.refusedBusy += 1;
-      forget(address, addressOf(address));
-      return Promise.reject(busy());
+      if (!read || !olderThanYoungest(since)) {
+        stats.refusedBusy += 1;
+        forget(address, addressOf(address));
+        return Promise.reject(busy(since));
+      }
+      const youngest = readLine.pop();
+      clearTimeout(youngest.timer);
+      stats.readsDisplaced += 1;
+      forget(youngest.address, addressOf(youngest.address));
+      youngest.reject(busy(youngest.since));
     }
     stats[read ? 'readsWaited' : 'waited'] += 1;
     return new Promise((resolve, reject) => {
-      const waiter = { address, resolve, timer: null };
+      const waiter = { address, resolve, reject, since, timer: null };
       waiter.timer = setTimeout(
         () => {
           const at = queue.indexOf(waiter);
           if (at >= 0) queue.splice(at, 1);
           stats[read ? 'readsTimedOut' : 'timedOut'] += 1;
           forget(address, addressOf(address));
-          reject(busy());
+          reject(busy(since));
         },
         read ? limits.readWaitMs : limits.writeWaitMs,
       );
-      queue.push(waiter);
+      if (read) {
+        // Behind every read first refused no later than this one (mostly: at the end).
+        let at = queue.length;
+        while (at > 0 && queue[at - 1].since > since) at -= 1;
+        queue.splice(at, 0, waiter);
+      } else queue.push(waiter);
       if (read) stats.peakReadLine = Math.max(stats.peakReadLine, queue.length);
       else stats.peakLine = Math.max(stats.peakLine, queue.length);
     });
@@ -320,15 +371,18 @@ export function createAdmission(limits, now = Date.now) {
     return new Refusal(429, OVERLOAD.perAddressRateMessage, Math.max(1, Math.ceil((r.start + 60_000 - now()) / 1000)), true);
   };
 
-  /** Resolves with a release function, or rejects with a Refusal (nothing was done). */
-  function acquire(address, kind) {
+  /**
+   * Resolves with a release function, or rejects with a Refusal (nothing was done). `since`: when
+   * the visitor was first refused (its ticket), else now.
+   */
+  function acquire(address, kind, since = now()) {
     const limited = overRate(address);
     if (limited) return Promise.reject(limited);
     const a = addressOf(address);
-    if (a.inFlight < limits.perAddress && a.waiting.length === 0) return admit(address, kind);
+    if (a.inFlight < limits.perAddress && a.waiting.length === 0) return admit(address, kind, since);
     // Behind the address's own requests, for a bounded time.
     return new Promise((resolve, reject) => {
-      const waiter = { kind, resolve, reject, timer: null };
+      const waiter = { kind, resolve, reject, since, timer: null };
       waiter.timer = setTimeout(() => {
         const at = a.waiting.indexOf(waiter);
         if (at >= 0) a.waiting.splice(at, 1);
@@ -347,7 +401,7 @@ export function createAdmission(limits, now = Date.now) {
    * The front asks before the request goes further: at a rush most requests are refused, and
    * this way a refusal costs a fraction of the whole request path.
    */
-  function refusalNow(address, kind) {
+  function refusalNow(address, kind, since = now()) {
     // Writes are checked once their bodies are read (acquire): refused before, a body would be
     // left on the connection.
     if (kind !== 'read') return null;
@@ -355,17 +409,30 @@ export function createAdmission(limits, now = Date.now) {
     if (limited) return limited;
     const a = addresses.get(address);
     if (a && (a.inFlight >= limits.perAddress || a.waiting.length > 0)) return null;
-    if (slotNow(true) || !lineFull(true)) return null;
+    if (slotNow(true) || !lineFull(true) || olderThanYoungest(since)) return null;
     stats.refusedBusy += 1;
-    return busy();
+    return busy(since);
   }
 
-  return { acquire, refusalNow, stats, inFlight: () => inFlight, waiting: () => line.length, close: () => clearInterval(sweep) };
+  const tickets = createTickets(now, limits.ticketSecret);
+  return {
+    acquire,
+    refusalNow,
+    /** When the visitor was first refused, by the ticket it sent back; now when it sent none that holds. */
+    sinceOf: (address, ticket) => tickets.sinceOf(address, ticket) ?? now(),
+    ticket: tickets.issue,
+    stats,
+    inFlight: () => inFlight,
+    waiting: () => line.length,
+    close: () => clearInterval(sweep),
+  };
 }
 
-/** PocketBase's error shape, marked as not processed. */
-function refusalBody(status, message, retryAfter) {
-  return { status, message, data: {}, notProcessed: true, retryAfter };
+/** PocketBase's error shape, marked as not processed; with the visitor's ticket when it has one. */
+function refusalBody(status, message, retryAfter, ticket) {
+  const body = { status, message, data: {}, notProcessed: true, retryAfter };
+  if (ticket) body.ticket = ticket;
+  return body;
 }
 
 /** A whole HTTP/1.1 refusal, written to a connection before any request was read from it. */
@@ -485,7 +552,8 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     if (status === 503 || status === 429) reply.header('X-Portal-Not-Processed', '1');
     reply.header('Cache-Control', 'no-store');
     reply.header('Connection', status === 408 || status === 413 ? 'close' : 'keep-alive');
-    const send = () => reply.code(status).send(refusalBody(status, err.message, err.retryAfter ?? 0));
+    const ticket = err.since === undefined ? undefined : admission.ticket(reply.request.ip, err.since);
+    const send = () => reply.code(status).send(refusalBody(status, err.message, err.retryAfter ?? 0, ticket));
     if (!err.tarpit || !(limits.tarpitMs > 0)) return send();
     // Held, not counted as open; the address's connections stay bounded (perAddressConnections).
     return new Promise((resolve) => setTimeout(() => resolve(send()), limits.tarpitMs));
@@ -519,8 +587,10 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
       refuse(reply, new Refusal(429, OVERLOAD.perAddressMessage, 1, true));
       return;
     }
+    // When the visitor was first refused (its ticket), for its place in the reads' line.
+    request.since = admission.sinceOf(address, request.headers[TICKET_HEADER_LOWER]);
     // A read that admission would refuse anyway is refused here, before the rest of the path.
-    const refusal = admission.refusalNow(address, kind);
+    const refusal = admission.refusalNow(address, kind, request.since);
     if (refusal) {
       refuse(reply, refusal);
       return;
@@ -596,7 +666,7 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
   app.all('/*', async (request, reply) => {
     const kind = classify(request.method, request.url);
     if (kind === 'pass') return forward(request, reply, null);
-    const release = await admission.acquire(request.ip, kind);
+    const release = await admission.acquire(request.ip, kind, request.since);
     // A visitor who left while the request waited in line costs PocketBase nothing.
     // (The connection, not the request stream: that one ends once its body has been read.)
     if (request.raw.socket?.destroyed) {

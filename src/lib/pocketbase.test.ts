@@ -1,7 +1,7 @@
 import { ClientResponseError } from 'pocketbase';
 import { describe, expect, it } from 'vitest';
 
-import { OVERLOAD } from '@/rules';
+import { OVERLOAD, TICKET_HEADER } from '@/rules';
 import { clearNotice, useNoticeStore } from '@/stores/notice';
 
 import { notProcessed, pb, repeatDelay, withRepeats } from './pocketbase';
@@ -100,5 +100,43 @@ describe('the PocketBase client', () => {
     await expect(withRepeats(server.send, { now: clock.now, wait: clock.wait })('/x', {})).rejects.toBe(wrong);
     expect(server.calls).toHaveLength(1);
     expect(clock.waits).toEqual([]);
+  });
+
+  it('sends the ticket of the last refusal back with the repeat, and keeps the request as it was', async () => {
+    const server = scripted(
+      [
+        refusal(503, { notProcessed: true, retryAfter: 2, ticket: 'abc.first' }),
+        refusal(503, { notProcessed: true, retryAfter: 2, ticket: 'abc.second' }),
+        refusal(429, { notProcessed: true, retryAfter: 1 }),
+      ],
+      { ok: true },
+    );
+    const clock = fakeClock();
+    const send = withRepeats(server.send, { now: clock.now, wait: clock.wait, random: () => 0 });
+    await send('/api/portal/profile-page', { headers: { 'X-Portal-Page-Token': 'tok' } });
+    const headers = server.calls.map((c) => (c as { headers: Record<string, string> }).headers);
+    expect(headers[0]).toEqual({ 'X-Portal-Page-Token': 'tok' });
+    expect(headers[1]).toEqual({ 'X-Portal-Page-Token': 'tok', [TICKET_HEADER]: 'abc.first' });
+    expect(headers[2]).toEqual({ 'X-Portal-Page-Token': 'tok', [TICKET_HEADER]: 'abc.second' });
+    // A refusal without a ticket (too much from one address) keeps the last one.
+    expect(headers[3]).toEqual({ 'X-Portal-Page-Token': 'tok', [TICKET_HEADER]: 'abc.second' });
+  });
+
+  it('cuts a wait that would pass the bound to a last try just before it, instead of giving up early', async () => {
+    clearNotice();
+    // Every refusal asks for the longest wait, with the most jitter: 15 s × 1.5 each time.
+    const server = scripted(
+      Array.from({ length: 10 }, () => refusal(503, { notProcessed: true, retryAfter: OVERLOAD.retryAfterMaxSeconds })),
+    );
+    const clock = fakeClock();
+    const send = withRepeats(server.send, { now: clock.now, wait: clock.wait, random: () => 0.999999 });
+    await expect(send('/api/portal/profile-page', {})).rejects.toBeInstanceOf(ClientResponseError);
+    // 22.5 s, then the rest up to just before 30 s: a second try where giving up at once left one.
+    expect(clock.waits[0]).toBe(22_500);
+    expect(clock.waits).toHaveLength(2);
+    expect(clock.now()).toBeLessThan(OVERLOAD.retryForMs);
+    expect(clock.now()).toBeGreaterThan(OVERLOAD.retryForMs - 1000);
+    expect(server.calls).toHaveLength(3);
+    expect(useNoticeStore.getState().message).toBe(OVERLOAD.message);
   });
 });

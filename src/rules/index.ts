@@ -11,7 +11,7 @@ import { sepaNameProblem } from './sepa';
 // Parts in modules of their own, so a page loads only what it uses: the app shell reads
 // the session lifetimes and the overload message, the landing page's form no IBAN checks.
 export { SESSION_SECONDS } from './session';
-export { OVERLOAD, PAGE_TOKEN_HEADER } from './load';
+export { OVERLOAD, PAGE_TOKEN_HEADER, TICKET_HEADER } from './load';
 export { LOCKOUT } from './lockout';
 export { WORKSHOP_FIELDS, type WorkshopFields } from './fields';
 export { LIMITS, MESSAGES } from './messages';

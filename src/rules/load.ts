@@ -49,3 +49,10 @@ export const OVERLOAD = {
  * own statement reads the token key with the page and checks the token as PocketBase does.
  */
 export const PAGE_TOKEN_HEADER = 'X-Portal-Page-Token';
+
+/**
+ * The header in which the app sends back the ticket of the front's last refusal (decision 047): a
+ * visitor refused at a rush keeps its place by the time it was first refused, so whoever has
+ * waited longest gets the next free place in the line, not whoever happens to ask at that moment.
+ */
+export const TICKET_HEADER = 'X-Portal-Ticket';

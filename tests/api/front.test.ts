@@ -2,7 +2,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createAdmission, FRONT_DEFAULTS, OVERLOAD } from '../../scripts/lib/front.mjs';
+import { createAdmission, createTickets, FRONT_DEFAULTS, OVERLOAD, TICKET_HEADER } from '../../scripts/lib/front.mjs';
 import { ROOT } from '../../scripts/lib/pocketbase.mjs';
 import { PASSWORD, unique, workshopData } from '../helpers/fixtures';
 import { from, rawConnection, stalledUpload, startStack, type Stack } from '../helpers/front';
@@ -53,6 +53,77 @@ describe('the wait a refusal asks for grows with the overload', () => {
     release = await admission.acquire('127.0.0.1', 'read');
     expect((await refused(admission, '127.0.0.7')).retryAfter).toBe(OVERLOAD.retryAfterSeconds);
     release();
+  });
+});
+
+describe('whoever has waited longest goes first (decision 047)', () => {
+  // One slot for reads and one place in their line; the clock is the test's.
+  const settled = <T>(p: Promise<T>) =>
+    p.then(
+      (value) => ({ ok: true as const, value }),
+      (err: { statusCode: number; since?: number }) => ({ ok: false as const, err }),
+    );
+  const limits = {
+    ...FRONT_DEFAULTS,
+    maxInFlight: 2,
+    writeReserve: 1,
+    readQueueLength: 1,
+    readWaitMs: 60_000,
+    ticketSecret: Buffer.from('test'),
+  };
+
+  it('a read refused earlier takes the place of a younger one in the full line, and gets the next slot', async () => {
+    let clock = 2_000_000;
+    const admission = createAdmission(limits, () => clock);
+    try {
+      const first = await admission.acquire('127.0.0.1', 'read');
+      // Line full (one waiting); a newcomer is refused with a ticket of its time.
+      const waiting = settled(admission.acquire('127.0.0.2', 'read'));
+      const refused = await settled(admission.acquire('127.0.0.3', 'read', admission.sinceOf('127.0.0.3', undefined)));
+      expect(refused).toMatchObject({ ok: false, err: { statusCode: 503, since: 2_000_000 } });
+      const ticket = admission.ticket('127.0.0.3', 2_000_000);
+      // The waiting read gets the slot; a younger read takes the free place in the line.
+      first();
+      const second = await waiting;
+      clock += 3000;
+      const younger = settled(admission.acquire('127.0.0.4', 'read', admission.sinceOf('127.0.0.4', undefined)));
+      // Its refusal now asks nothing of the older visitor: the request hook lets it through too.
+      expect(admission.refusalNow('127.0.0.3', 'read', admission.sinceOf('127.0.0.3', ticket))).toBeNull();
+      expect(admission.refusalNow('127.0.0.5', 'read', clock)).toMatchObject({ statusCode: 503 });
+      // The older visitor comes back with its ticket: in, and the younger one is refused.
+      const older = settled(admission.acquire('127.0.0.3', 'read', admission.sinceOf('127.0.0.3', ticket)));
+      expect(await younger).toMatchObject({ ok: false, err: { statusCode: 503, since: 2_003_000 } });
+      expect(admission.stats.readsDisplaced).toBe(1);
+      if (!second.ok) throw new Error('the waiting read was refused');
+      second.value();
+      const served = await older;
+      expect(served.ok).toBe(true);
+      if (served.ok) served.value();
+    } finally {
+      admission.close();
+    }
+  });
+
+  it("a forged, altered, another address's or stale ticket counts as none", () => {
+    let clock = 3_000_000;
+    const tickets = createTickets(() => clock, Buffer.from('secret'));
+    const own = tickets.issue('127.0.0.3', 2_990_000);
+    expect(tickets.sinceOf('127.0.0.3', own)).toBe(2_990_000);
+    const [time, mac] = own.split('.');
+    const forged = [
+      `${(2_000_000).toString(36)}.${mac}`,
+      `${time}.${mac?.slice(0, -2)}AA`,
+      `${time}.`,
+      `${time}.${mac}.x`,
+      createTickets(() => clock, Buffer.from('other')).issue('127.0.0.3', 2_990_000),
+      'x'.repeat(500),
+      '',
+    ];
+    for (const ticket of forged) expect(tickets.sinceOf('127.0.0.3', ticket), ticket).toBeNull();
+    expect(tickets.sinceOf('127.0.0.4', own)).toBeNull();
+    expect(tickets.sinceOf('127.0.0.3', tickets.issue('127.0.0.3', clock + 5000))).toBeNull();
+    clock += 2 * OVERLOAD.retryForMs + 10_001;
+    expect(tickets.sinceOf('127.0.0.3', own)).toBeNull();
   });
 });
 
@@ -258,7 +329,19 @@ describe('fair to every address, and writes keep their share', () => {
     const retryAfter = Number(read.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(OVERLOAD.retryAfterSeconds);
     expect(retryAfter).toBeLessThanOrEqual(OVERLOAD.retryAfterMaxSeconds);
-    expect(read.json).toEqual({ status: 503, message: OVERLOAD.message, data: {}, notProcessed: true, retryAfter });
+    expect(read.json).toEqual({
+      status: 503,
+      message: OVERLOAD.message,
+      data: {},
+      notProcessed: true,
+      retryAfter,
+      ticket: expect.any(String),
+    });
+    // Sent back from its address, the ticket keeps the visitor's first time (decision 047); the read
+    // already in line is older still, so it is refused again. (Another address's: below, with a test clock.)
+    const again = await from('127.0.0.17', stack.url, 'GET', '/api/health', undefined, { [TICKET_HEADER]: read.json.ticket });
+    expect(again.status).toBe(503);
+    expect(again.json.ticket.split('.')[0]).toBe(read.json.ticket.split('.')[0]);
     const write = await signUp(stack, '127.0.0.10');
     expect(write.status).toBe(200);
     await fetch(`${stack.pb.url}/api/test/gate/open?key=${key}`, { method: 'POST' });

@@ -23,6 +23,7 @@ const OVERLOAD = {
 	tooLargeMessage: "Die gesendeten Daten sind zu groß."
 };
 const PAGE_TOKEN_HEADER = "X-Portal-Page-Token";
+const TICKET_HEADER = "X-Portal-Ticket";
 
 // src/rules/fields.ts
 const WORKSHOP_FIELDS = [
@@ -48,4 +49,5 @@ const LOCKOUT = {
 exports.LOCKOUT = LOCKOUT;
 exports.OVERLOAD = OVERLOAD;
 exports.PAGE_TOKEN_HEADER = PAGE_TOKEN_HEADER;
+exports.TICKET_HEADER = TICKET_HEADER;
 exports.WORKSHOP_FIELDS = WORKSHOP_FIELDS;
