@@ -13,7 +13,9 @@
 //   flight or waiting, at most PORTAL_PER_ADDRESS_OPEN open at all (bodies still arriving
 //   included); its excess gets 429 before it costs anything.
 // - Every refusal before any work says so: `Retry-After`, `X-Portal-Not-Processed: 1` and
-//   `notProcessed: true` in PocketBase's error shape, so a client may repeat it safely.
+//   `notProcessed: true` in PocketBase's error shape, so a client may repeat it safely. A refusal
+//   of a full portal also carries a ticket (decision 047): sent back, it puts the visitor into the
+//   reads' line by the time it was first refused, ahead of whoever came later.
 // Realtime connections, file downloads and the SPA's pages pass through without a slot.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createWriteStream, createReadStream, mkdtempSync, rmSync } from 'node:fs';
