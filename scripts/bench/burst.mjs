@@ -28,11 +28,11 @@ import { Agent, fetch, FormData } from 'undici';
 
 import { spawn } from 'node:child_process';
 
-import { ADMISSION_STATS, FRONT_DEFAULTS, TICKET_HEADER } from '../lib/front.mjs';
+import { ADMISSION_STATS, FRONT_DEFAULTS } from '../lib/front.mjs';
 import { ROOT } from '../lib/pocketbase.mjs';
 import { freePort } from '../lib/ports.mjs';
 import { cpu, memoryOf, PAGE_TOKEN_HEADER, PASSWORD, percentile, seededPortal } from './lib/campaign.mjs';
-import { keptUp, measureRate, warmUp } from './lib/open-loop.mjs';
+import { atRate, keptUp, measureRate, warmUp } from './lib/open-loop.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -181,24 +181,21 @@ function openLoopReads({ url, clients, rate, seconds, repeat }) {
   const latencies = [];
   const first = new Map();
   const final = new Map();
-  let started = 0;
   let finished = 0;
-  const t0 = performance.now();
   const count = (map, key) => map.set(key, (map.get(key) ?? 0) + 1);
   return new Promise((resolve) => {
     const target = new URL(url);
     // Node's own http client (as bench:load): the cheapest generator, so PocketBase and the
     // front, not the load, get the two cores.
-    const get = (c, ticket) =>
+    const get = (headers, agent) =>
       new Promise((resolve) => {
         const req = http.request(
           {
             host: target.hostname,
             port: target.port,
             path: '/api/portal/profile-page',
-            agent: c.agent,
-            // The token where the SPA sends it, and the last refusal's ticket (decision 047).
-            headers: ticket ? { [PAGE_TOKEN_HEADER]: c.token, [TICKET_HEADER]: ticket } : { [PAGE_TOKEN_HEADER]: c.token },
+            agent,
+            headers,
           },
           (res) => {
             const chunks = [];
@@ -218,39 +215,33 @@ function openLoopReads({ url, clients, rate, seconds, repeat }) {
         req.on('error', () => resolve({ status: 'network', body: null }));
         req.end();
       });
+    // A page load as the app sends it: the token in its header, refusals repeated by the app's own
+    // withRepeats (its waits, its bound, the refusal's ticket: src/lib/repeat.ts, decision 047).
     const load = async (c) => {
       let firstSeen = false;
-      let ticket;
-      const started = performance.now();
-      for (;;) {
-        const { status, body } = await get(c, ticket);
+      const send = async (_path, options) => {
+        const { status, body } = await get(options.headers, c.agent);
         if (!firstSeen) count(first, status);
         firstSeen = true;
-        const refusal = repeat.notProcessed({ status, response: body });
-        if (!refusal || values['read-repeats'] === 'false') return status;
-        // As the app repeats (src/lib/repeat.ts withRepeats): its wait, its bound, its ticket.
-        const wait = repeat.nextRepeat(refusal.retryAfterMs, performance.now() - started);
-        if (wait === null) return status;
-        ticket = refusal.ticket ?? ticket;
-        await new Promise((r) => setTimeout(r, wait));
+        if (status !== 200) throw { status, response: body };
+        return status;
+      };
+      const sendAsTheApp = values['read-repeats'] === 'false' ? send : repeat.withRepeats(send);
+      try {
+        return await sendAsTheApp('/api/portal/profile-page', { headers: { [PAGE_TOKEN_HEADER]: c.token } });
+      } catch (refused) {
+        return refused.status;
       }
     };
-    const fire = (due) => {
-      const c = clients[started % clients.length];
-      started += 1;
-      load(c).then((status) => {
+    const fire = (due, i) => {
+      load(clients[i % clients.length]).then((status) => {
         count(final, status);
         latencies.push(performance.now() - due);
         finished += 1;
         if (finished === total) resolve({ latencies, first, final, elapsed: (performance.now() - t0) / 1000 });
       });
     };
-    const tick = () => {
-      const due = Math.min(total, Math.floor(((performance.now() - t0) / 1000) * rate) + 1);
-      while (started < due) fire(t0 + (started / rate) * 1000);
-      if (started < total) setTimeout(tick, 1);
-    };
-    tick();
+    const t0 = atRate(rate, total, fire);
   });
 }
 

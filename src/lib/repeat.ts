@@ -36,19 +36,14 @@ const LAST_TRY_MS = 500;
  * come: a wait that would pass the bound is cut to a last repeat just before it (decision 047),
  * so that a visitor whose place in the line has almost come is not sent away early.
  */
-export function nextRepeat(
-  retryAfterMs: number,
-  elapsedMs: number,
-  forMs: number = OVERLOAD.retryForMs,
-  random: () => number = Math.random,
-) {
+function nextRepeat(retryAfterMs: number, elapsedMs: number, forMs: number = OVERLOAD.retryForMs, random: () => number = Math.random) {
   const left = forMs - elapsedMs;
   if (left < LAST_TRY_MS) return null;
   return Math.min(repeatDelay(retryAfterMs, random), left - LAST_TRY_MS / 2);
 }
 
 /** The request's options with the ticket of the last refusal in TICKET_HEADER. */
-export function withTicket<O extends object>(options: O, ticket: string | undefined): O {
+function withTicket<O extends object>(options: O, ticket: string | undefined): O {
   if (!ticket) return options;
   const headers = (options as { headers?: Record<string, string> }).headers ?? {};
   return { ...options, headers: { ...headers, [TICKET_HEADER]: ticket } };

@@ -194,11 +194,8 @@ describe('GET /api/portal/profile-page', () => {
 // own statement checks it. Every token PocketBase would refuse must be refused here too.
 describe('GET /api/portal/profile-page with the token in the page header', () => {
   const REFUSED = { status: 401, message: 'The request requires valid record authorization token.', data: {} };
-  const byHeader = async (token: string, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${server.url}/api/portal/profile-page`, { headers: { [PAGE_TOKEN_HEADER]: token, ...headers } });
-    const text = await res.text();
-    return { status: res.status, text, json: JSON.parse(text) };
-  };
+  const byHeader = (token: string, headers: Record<string, string> = {}) =>
+    request(server.url, null, 'GET', '/api/portal/profile-page', undefined, { [PAGE_TOKEN_HEADER]: token, ...headers });
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const signed = (header: object, claims: object, key: string) => {
     const head = `${part(header)}.${part(claims)}`;

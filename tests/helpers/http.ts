@@ -17,8 +17,9 @@ export async function request(
   method: string,
   path: string,
   body?: FormData | object,
+  extraHeaders: Record<string, string> = {},
 ): Promise<RawResponse> {
-  const headers: Record<string, string> = actor ? { Authorization: actor.token } : {};
+  const headers: Record<string, string> = actor ? { Authorization: actor.token, ...extraHeaders } : { ...extraHeaders };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body) {

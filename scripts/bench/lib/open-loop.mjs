@@ -10,6 +10,22 @@ import { cpu, memoryOf, PAGE_TOKEN_HEADER, percentile } from './campaign.mjs';
 export const PAGE_PATH = '/api/portal/profile-page';
 
 /**
+ * Calls `fire(due, i)` `total` times, `rate` a second from now, whether or not earlier calls have
+ * finished (as independent visitors arrive); `due` is the moment call `i` was due. Returns the start.
+ */
+export function atRate(rate, total, fire) {
+  const t0 = performance.now();
+  let started = 0;
+  const tick = () => {
+    const due = Math.min(total, Math.floor(((performance.now() - t0) / 1000) * rate) + 1);
+    for (; started < due; started += 1) fire(t0 + (started / rate) * 1000, started);
+    if (started < total) setTimeout(tick, 1);
+  };
+  tick();
+  return t0;
+}
+
+/**
  * Open loop: requests start at a constant arrival rate whether or not earlier ones have
  * answered (as independent visitors do), for `seconds`. Each latency is measured from the
  * moment the request was due, so a server that falls behind shows its queueing instead of
@@ -22,10 +38,8 @@ export function openLoop({ url, clients, rate, seconds, pid }) {
   const latencies = [];
   const statuses = new Map();
   let network = 0;
-  let started = 0;
   let finished = 0;
   let maxRss = 0;
-  const t0 = performance.now();
   return new Promise((resolve) => {
     const done = () => {
       if (finished < total) return;
@@ -36,9 +50,8 @@ export function openLoop({ url, clients, rate, seconds, pid }) {
     const sampler = setInterval(() => {
       maxRss = Math.max(maxRss, memoryOf(pid).rss);
     }, 200);
-    const fire = (due) => {
-      const { token } = clients[started % clients.length];
-      started += 1;
+    const fire = (due, i) => {
+      const { token } = clients[i % clients.length];
       const req = http.request(
         { host: target.hostname, port: target.port, path: PAGE_PATH, agent, headers: { [PAGE_TOKEN_HEADER]: token } },
         (res) => {
@@ -60,13 +73,7 @@ export function openLoop({ url, clients, rate, seconds, pid }) {
       });
       req.end();
     };
-    const tick = () => {
-      const now = performance.now();
-      const due = Math.min(total, Math.floor(((now - t0) / 1000) * rate) + 1);
-      while (started < due) fire(t0 + (started / rate) * 1000);
-      if (started < total) setTimeout(tick, 1);
-    };
-    tick();
+    const t0 = atRate(rate, total, fire);
   });
 }
 
