@@ -36,7 +36,12 @@ const LAST_TRY_MS = 500;
  * come: a wait that would pass the bound is cut to a last repeat just before it (decision 047),
  * so that a visitor whose place in the line has almost come is not sent away early.
  */
-function nextRepeat(retryAfterMs: number, elapsedMs: number, forMs: number = OVERLOAD.retryForMs, random: () => number = Math.random) {
+export function nextRepeat(
+  retryAfterMs: number,
+  elapsedMs: number,
+  forMs: number = OVERLOAD.retryForMs,
+  random: () => number = Math.random,
+) {
   const left = forMs - elapsedMs;
   if (left < LAST_TRY_MS) return null;
   return Math.min(repeatDelay(retryAfterMs, random), left - LAST_TRY_MS / 2);
