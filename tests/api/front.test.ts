@@ -399,6 +399,73 @@ describe('fair to every address, and writes keep their share', () => {
   });
 });
 
+describe("page reads take the front's short path (decision 048)", () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ maxInFlight: 2, writeReserve: 1 }, { extraHooks: SLOW });
+  });
+  afterAll(async () => stack?.stop());
+
+  it("a read's answer is PocketBase's own: status, type and body, errors included", async () => {
+    for (const route of ['/api/health', '/api/collections/nope/records', '/api/portal/profile-page']) {
+      const direct = await from('127.0.0.1', stack.pb.url, 'GET', route);
+      const through = await from('127.0.0.50', stack.url, 'GET', route);
+      expect(through.status).toBe(direct.status);
+      expect(through.headers['content-type']).toBe(direct.headers['content-type']);
+      expect(through.json).toEqual(direct.json);
+    }
+    expect(stack.front.inFlight()).toBe(0);
+  });
+
+  it('a Connection header naming X-Forwarded-For cannot drop the address the front sets, on a read or a write', async () => {
+    const hostile = { Connection: 'keep-alive, X-Forwarded-For', 'X-Forwarded-For': '203.0.113.9' };
+    const read = await from('127.0.0.51', stack.url, 'GET', '/api/test/slow', undefined, hostile);
+    const write = await from('127.0.0.51', stack.url, 'POST', '/api/test/slow', {}, hostile);
+    expect(read.json.ip).toBe('127.0.0.51');
+    expect(write.json.ip).toBe('127.0.0.51');
+  });
+
+  it('a visitor who leaves before PocketBase has answered gives the slot back, and the next read gets it', async () => {
+    const key = unique('weg');
+    const host = new URL(stack.url).host;
+    const gone = rawConnection(stack.url, '127.0.0.52', `GET /api/test/gate?key=${key} HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+    await until('the read in flight', () => stack.front.inFlight() === 1);
+    gone.destroy();
+    await from('127.0.0.53', stack.url, 'POST', `/api/test/gate/open?key=${key}`);
+    await until('the slot given back', () => stack.front.inFlight() === 0);
+    const next = await from('127.0.0.54', stack.url, 'GET', '/api/test/slow');
+    expect(next.status).toBe(200);
+  });
+});
+
+describe('behind a trusted proxy (PORTAL_TRUSTED_PROXIES)', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ perAddressOpen: 1, tarpitMs: 0 }, { extraHooks: SLOW }, ['127.0.0.1']);
+  });
+  afterAll(async () => stack?.stop());
+
+  it("the visitor is the address the proxy forwards, on a read and a write; anyone else's X-Forwarded-For is ignored", async () => {
+    const forwarded = { 'X-Forwarded-For': '203.0.113.7' };
+    expect((await from('127.0.0.1', stack.url, 'GET', '/api/test/slow', undefined, forwarded)).json.ip).toBe('203.0.113.7');
+    expect((await from('127.0.0.1', stack.url, 'POST', '/api/test/slow', {}, forwarded)).json.ip).toBe('203.0.113.7');
+    expect((await from('127.0.0.60', stack.url, 'GET', '/api/test/slow', undefined, forwarded)).json.ip).toBe('127.0.0.60');
+  });
+
+  it("each forwarded address has its own share: one visitor's excess is 429, another's read behind the same proxy is answered", async () => {
+    const first = { 'X-Forwarded-For': '203.0.113.8' };
+    const holding = from('127.0.0.1', stack.url, 'GET', '/api/test/slow?ms=1500', undefined, first);
+    await until('the first visitor has a request open', () => stack.front.inFlight() === 1);
+    const excess = await from('127.0.0.1', stack.url, 'GET', '/api/test/slow', undefined, first);
+    const other = await from('127.0.0.1', stack.url, 'GET', '/api/test/slow', undefined, { 'X-Forwarded-For': '203.0.113.9' });
+    expect(excess.status).toBe(429);
+    expect(excess.json).toMatchObject({ message: OVERLOAD.perAddressMessage, notProcessed: true });
+    expect(other.status).toBe(200);
+    expect(other.json.ip).toBe('203.0.113.9');
+    expect((await holding).status).toBe(200);
+  });
+});
+
 describe('a refusal is safe to repeat', () => {
   let stack: Stack;
   beforeAll(async () => {

@@ -12,14 +12,21 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-/** PocketBase behind the front, as `npm start` runs them (decision 030), with the given limits. */
-export async function startStack(limits: Record<string, number> = {}, options: StartOptions = {}): Promise<Stack> {
+/**
+ * PocketBase behind the front, as `npm start` runs them (decision 030), with the given limits;
+ * `trustedProxies` as PORTAL_TRUSTED_PROXIES names them.
+ */
+export async function startStack(
+  limits: Record<string, number> = {},
+  options: StartOptions = {},
+  trustedProxies: string[] = [],
+): Promise<Stack> {
   const pb = await startPocketBase({
     ...options,
     env: { PORTAL_BEHIND_FRONT: 'true', PORTAL_RATE_LIMIT_EXCLUDED_IPS: '', ...options.env },
   });
   const port = await freePort();
-  const front = await startFront({ host: '127.0.0.1', port, upstream: pb.url, limits });
+  const front = await startFront({ host: '127.0.0.1', port, upstream: pb.url, limits, trustedProxies });
   return {
     pb,
     front,
