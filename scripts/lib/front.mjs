@@ -222,6 +222,14 @@ export function createAdmission(limits, now = Date.now) {
   // visitor is asked to come back (Retry-After from retryAfterSeconds up to retryAfterMaxSeconds),
   // so that repeats do not become a storm that takes the CPU the answers need.
   const recent = { second: 0, refused: 0, answered: 0, lastRefused: 0, lastAnswered: 0 };
+  // Reads refused and not served yet, by the second of their first refusal (decision 049): a
+  // read refused without a ticket adds one, a read admitted with its ticket takes its one away,
+  // and a second older than the app's bound is forgotten (its visitors have given up). One
+  // address adds at most `perAddressOpen` a second, so a flood from it cannot make everybody
+  // else wait longer.
+  const backlog = new Map();
+  const backlogPerAddress = limits.perAddressOpen ?? FRONT_DEFAULTS.perAddressOpen;
+  const backlogSeconds = Math.ceil(OVERLOAD.retryForMs / 1000);
   const roll = () => {
     const second = Math.floor(now() / 1000);
     if (second === recent.second) return;
@@ -231,13 +239,44 @@ export function createAdmission(limits, now = Date.now) {
     recent.second = second;
     recent.refused = 0;
     recent.answered = 0;
+    for (const first of backlog.keys()) if (first < second - backlogSeconds) backlog.delete(first);
   };
-  const busy = (since) => {
+  /** Refused reads first refused in an earlier second than `since`: ahead of that visitor in line. */
+  const ahead = (since) => {
+    const own = Math.floor(since / 1000);
+    let count = 0;
+    for (const [first, bucket] of backlog) if (first < own) count += bucket.count;
+    return count;
+  };
+  /**
+   * A refusal of a full portal. Its wait grows with the overload (decision 045) and, for a read,
+   * is at least the visitor's place in line: the reads refused before it and not served yet,
+   * at the pace answers went out in the last second (decision 049). Both within 2-15 s.
+   */
+  const busy = (address, since, kind, ticketed) => {
     roll();
     recent.refused += 1;
     const ratio = recent.lastRefused / Math.max(1, recent.lastAnswered);
-    const seconds = Math.min(OVERLOAD.retryAfterMaxSeconds, Math.ceil(OVERLOAD.retryAfterSeconds * (1 + ratio)));
-    return new Refusal(503, OVERLOAD.message, seconds, false, since);
+    let seconds = OVERLOAD.retryAfterSeconds * (1 + ratio);
+    if (kind === 'read') {
+      if (recent.lastAnswered > 0) seconds = Math.max(seconds, ahead(since) / recent.lastAnswered);
+      if (!ticketed) {
+        const first = Math.floor(since / 1000);
+        let bucket = backlog.get(first);
+        if (!bucket) backlog.set(first, (bucket = { count: 0, from: new Map() }));
+        const added = bucket.from.get(address) ?? 0;
+        if (added < backlogPerAddress) {
+          bucket.count += 1;
+          bucket.from.set(address, added + 1);
+        }
+      }
+    }
+    return new Refusal(503, OVERLOAD.message, Math.min(OVERLOAD.retryAfterMaxSeconds, Math.ceil(seconds)), false, since);
+  };
+  /** A read admitted with its ticket is no longer in the backlog. */
+  const served = (since) => {
+    const bucket = backlog.get(Math.floor(since / 1000));
+    if (bucket && bucket.count > 0) bucket.count -= 1;
   };
 
   // Requests forwarded per address in its current minute (PocketBase's rate rule for '/api/', a
@@ -276,8 +315,9 @@ export function createAdmission(limits, now = Date.now) {
   const readFits = () => reads < readCap && inFlight < limits.maxInFlight;
 
   /** Gives a slot to `address` and returns the function that hands it back. */
-  const take = (address, kind) => {
+  const take = (address, kind, since, ticketed) => {
     const a = addressOf(address);
+    if (ticketed && kind === 'read') served(since);
     inFlight += 1;
     if (kind === 'read') reads += 1;
     else writes += 1;
@@ -299,17 +339,17 @@ export function createAdmission(limits, now = Date.now) {
       while (line.length > 0 && writeFits()) {
         const next = line.shift();
         clearTimeout(next.timer);
-        next.resolve(take(next.address, 'write'));
+        next.resolve(take(next.address, 'write', next.since, false));
       }
       while (readLine.length > 0 && readFits()) {
         const next = readLine.shift();
         clearTimeout(next.timer);
-        next.resolve(take(next.address, 'read'));
+        next.resolve(take(next.address, 'read', next.since, next.ticketed));
       }
       if (a.waiting.length > 0 && a.inFlight < limits.perAddress) {
         const next = a.waiting.shift();
         clearTimeout(next.timer);
-        admit(address, next.kind, next.since).then(next.resolve, next.reject);
+        admit(address, next.kind, next.since, next.ticketed).then(next.resolve, next.reject);
       }
       forget(address, a);
     };
@@ -328,32 +368,32 @@ export function createAdmission(limits, now = Date.now) {
    * line is first come, first served; the reads' line is ordered by `since` (decision 047), and
    * when it is full an older read takes the place of the youngest, which is refused instead.
    */
-  function admit(address, kind, since) {
+  function admit(address, kind, since, ticketed) {
     const read = kind === 'read';
     const queue = read ? readLine : line;
-    if (slotNow(read)) return Promise.resolve(take(address, kind));
+    if (slotNow(read)) return Promise.resolve(take(address, kind, since, ticketed));
     if (lineFull(read)) {
       if (!read || !olderThanYoungest(since)) {
         stats.refusedBusy += 1;
         forget(address, addressOf(address));
-        return Promise.reject(busy(since));
+        return Promise.reject(busy(address, since, kind, ticketed));
       }
       const youngest = readLine.pop();
       clearTimeout(youngest.timer);
       stats.readsDisplaced += 1;
       forget(youngest.address, addressOf(youngest.address));
-      youngest.reject(busy(youngest.since));
+      youngest.reject(busy(youngest.address, youngest.since, 'read', youngest.ticketed));
     }
     stats[read ? 'readsWaited' : 'waited'] += 1;
     return new Promise((resolve, reject) => {
-      const waiter = { address, resolve, reject, since, timer: null };
+      const waiter = { address, resolve, reject, since, ticketed, timer: null };
       waiter.timer = setTimeout(
         () => {
           const at = queue.indexOf(waiter);
           if (at >= 0) queue.splice(at, 1);
           stats[read ? 'readsTimedOut' : 'timedOut'] += 1;
           forget(address, addressOf(address));
-          reject(busy(since));
+          reject(busy(address, since, kind, ticketed));
         },
         read ? limits.readWaitMs : limits.writeWaitMs,
       );
@@ -379,16 +419,16 @@ export function createAdmission(limits, now = Date.now) {
 
   /**
    * Resolves with a release function, or rejects with a Refusal (nothing was done). `since`: when
-   * the visitor was first refused (its ticket), else now.
+   * the visitor was first refused (its ticket, then `ticketed`), else now.
    */
-  function acquire(address, kind, since = now()) {
+  function acquire(address, kind, since = now(), ticketed = false) {
     const limited = overRate(address);
     if (limited) return Promise.reject(limited);
     const a = addressOf(address);
-    if (a.inFlight < limits.perAddress && a.waiting.length === 0) return admit(address, kind, since);
+    if (a.inFlight < limits.perAddress && a.waiting.length === 0) return admit(address, kind, since, ticketed);
     // Behind the address's own requests, for a bounded time.
     return new Promise((resolve, reject) => {
-      const waiter = { kind, resolve, reject, since, timer: null };
+      const waiter = { kind, resolve, reject, since, ticketed, timer: null };
       waiter.timer = setTimeout(() => {
         const at = a.waiting.indexOf(waiter);
         if (at >= 0) a.waiting.splice(at, 1);
@@ -407,7 +447,7 @@ export function createAdmission(limits, now = Date.now) {
    * The front asks before the request goes further: at a rush most requests are refused, and
    * this way a refusal costs a fraction of the whole request path.
    */
-  function refusalNow(address, kind, since = now()) {
+  function refusalNow(address, kind, since = now(), ticketed = false) {
     // Writes are checked once their bodies are read (acquire): refused before, a body would be
     // left on the connection.
     if (kind !== 'read') return null;
@@ -417,15 +457,18 @@ export function createAdmission(limits, now = Date.now) {
     if (a && (a.inFlight >= limits.perAddress || a.waiting.length > 0)) return null;
     if (slotNow(true) || !lineFull(true) || olderThanYoungest(since)) return null;
     stats.refusedBusy += 1;
-    return busy(since);
+    return busy(address, since, kind, ticketed);
   }
 
   const tickets = createTickets(now, limits.ticketSecret);
   return {
     acquire,
     refusalNow,
-    /** When the visitor was first refused, by the ticket it sent back; now when it sent none that holds. */
-    sinceOf: (address, ticket) => tickets.sinceOf(address, ticket) ?? now(),
+    /** The visitor by its ticket: when it was first refused (now when it sent none that holds), and whether its ticket held. */
+    visitor(address, ticket) {
+      const since = tickets.sinceOf(address, ticket);
+      return since === null ? { since: now(), ticketed: false } : { since, ticketed: true };
+    },
     ticket: tickets.issue,
     stats,
     inFlight: () => inFlight,
@@ -646,14 +689,14 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
       refuseRaw(res, address, new Refusal(429, OVERLOAD.perAddressMessage, 1, true));
       return true;
     }
-    const since = admission.sinceOf(address, req.headers[TICKET_HEADER_LOWER]);
-    const refusal = admission.refusalNow(address, 'read', since);
+    const { since, ticketed } = admission.visitor(address, req.headers[TICKET_HEADER_LOWER]);
+    const refusal = admission.refusalNow(address, 'read', since, ticketed);
     if (refusal) {
       refuseRaw(res, address, refusal);
       return true;
     }
     open.hold(address, res, req);
-    admission.acquire(address, 'read', since).then(
+    admission.acquire(address, 'read', since, ticketed).then(
       (release) => {
         // A visitor who left while the request waited in line costs PocketBase nothing.
         if (req.socket?.destroyed) return release();
@@ -730,9 +773,9 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
       return;
     }
     // When the visitor was first refused (its ticket), for its place in the reads' line.
-    request.since = admission.sinceOf(address, request.headers[TICKET_HEADER_LOWER]);
+    request.visitor = admission.visitor(address, request.headers[TICKET_HEADER_LOWER]);
     // A read that admission would refuse anyway is refused here, before the rest of the path.
-    const refusal = admission.refusalNow(address, kind, request.since);
+    const refusal = admission.refusalNow(address, kind, request.visitor.since, request.visitor.ticketed);
     if (refusal) {
       refuse(reply, refusal);
       return;
@@ -800,7 +843,7 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
   app.all('/*', async (request, reply) => {
     const kind = classify(request.method, request.url);
     if (kind === 'pass') return forward(request, reply, null);
-    const release = await admission.acquire(request.ip, kind, request.since);
+    const release = await admission.acquire(request.ip, kind, request.visitor.since, request.visitor.ticketed);
     // A visitor who left while the request waited in line costs PocketBase nothing.
     // (The connection, not the request stream: that one ends once its body has been read.)
     if (request.raw.socket?.destroyed) {

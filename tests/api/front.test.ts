@@ -56,6 +56,87 @@ describe('the wait a refusal asks for grows with the overload', () => {
   });
 });
 
+describe('a refused read comes back no sooner than its place in line (decision 049)', () => {
+  const refusedAfter = (admission: ReturnType<typeof createAdmission>, address: string, since?: number, ticketed?: boolean) =>
+    admission.acquire(address, 'read', since, ticketed).then(
+      () => {
+        throw new Error('admitted');
+      },
+      (err: { statusCode: number; retryAfter: number }) => err.retryAfter,
+    );
+  const answer = async (admission: ReturnType<typeof createAdmission>, addresses: string[], since?: number, ticketed?: boolean) => {
+    for (const address of addresses) (await admission.acquire(address, 'read', since, ticketed))();
+  };
+  const many = (n: number, block: number) => Array.from({ length: n }, (_, i) => `127.${block}.${Math.floor(i / 250)}.${(i % 250) + 1}`);
+
+  it('the reads refused before it and not served yet, at the pace of the last second, within 2-15 s; forgotten after the bound', async () => {
+    const t0 = 10_000_000;
+    let clock = t0;
+    // One slot, no line: every read beyond the one in flight is refused. The clock is the test's.
+    const admission = createAdmission({ ...FRONT_DEFAULTS, maxInFlight: 1, writeReserve: 0, readQueueLength: 0 }, () => clock);
+    try {
+      let hold = await admission.acquire('127.0.0.1', 'read');
+      const first = many(40, 1);
+      for (const address of first) await refusedAfter(admission, address);
+      hold();
+      clock += 1000;
+      await answer(admission, many(10, 2));
+      // 40 ahead at 10 answers a second, nothing refused in that second: 4 s, where the
+      // overload alone (decision 045) would ask 2.
+      clock += 1000;
+      hold = await admission.acquire('127.0.0.1', 'read');
+      expect(await refusedAfter(admission, '127.0.0.2')).toBe(4);
+      // One of the first 40, back with its ticket: nobody is ahead of it.
+      expect(await refusedAfter(admission, first[0]!, t0, true)).toBe(OVERLOAD.retryAfterSeconds);
+      hold();
+      // 35 of the 40 are served with their tickets (the one refused again is not counted twice);
+      // a second later 2 answers a second: the next newcomer has 5 + 1 ahead, 3 s.
+      clock += 1000;
+      await answer(admission, first.slice(0, 35), t0, true);
+      clock += 1000;
+      await answer(admission, ['127.0.0.8', '127.0.0.9']);
+      clock += 1000;
+      hold = await admission.acquire('127.0.0.1', 'read');
+      expect(await refusedAfter(admission, '127.0.0.3')).toBe(3);
+      hold();
+      // Far more ahead than a second's answers: the bound.
+      clock += 1000;
+      hold = await admission.acquire('127.0.0.1', 'read');
+      for (const address of many(100, 3)) await refusedAfter(admission, address);
+      hold();
+      clock += 1000;
+      await answer(admission, ['127.0.0.4']);
+      clock += 1000;
+      hold = await admission.acquire('127.0.0.1', 'read');
+      expect(await refusedAfter(admission, '127.0.0.5')).toBe(OVERLOAD.retryAfterMaxSeconds);
+      hold();
+      // One address flooding adds no more than its share of open requests a second.
+      clock += 1000;
+      hold = await admission.acquire('127.0.0.1', 'read');
+      for (let i = 0; i < 200; i += 1) await refusedAfter(admission, '127.0.9.9');
+      hold();
+      clock += 1000;
+      await answer(admission, many(FRONT_DEFAULTS.perAddressOpen + 2, 4));
+      clock += 1000;
+      hold = await admission.acquire('127.0.0.1', 'read');
+      // Ahead: 5 + 1 + 1 + 100 + 1 of the visitors above and 16 of the flood's 200, at 18 a second.
+      expect(await refusedAfter(admission, '127.0.0.10')).toBe(
+        Math.ceil((108 + FRONT_DEFAULTS.perAddressOpen) / (FRONT_DEFAULTS.perAddressOpen + 2)),
+      );
+      hold();
+      // Once the app's bound has passed for all of them, they have given up: a short wait again.
+      clock += OVERLOAD.retryForMs + 2000;
+      await answer(admission, ['127.0.0.6']);
+      clock += 1000;
+      hold = await admission.acquire('127.0.0.1', 'read');
+      expect(await refusedAfter(admission, '127.0.0.7')).toBe(OVERLOAD.retryAfterSeconds);
+      hold();
+    } finally {
+      admission.close();
+    }
+  });
+});
+
 describe('whoever has waited longest goes first (decision 047)', () => {
   // One slot for reads and one place in their line; the clock is the test's.
   const settled = <T>(p: Promise<T>) =>
@@ -79,19 +160,21 @@ describe('whoever has waited longest goes first (decision 047)', () => {
       const first = await admission.acquire('127.0.0.1', 'read');
       // Line full (one waiting); a newcomer is refused with a ticket of its time.
       const waiting = settled(admission.acquire('127.0.0.2', 'read'));
-      const refused = await settled(admission.acquire('127.0.0.3', 'read', admission.sinceOf('127.0.0.3', undefined)));
+      const refused = await settled(admission.acquire('127.0.0.3', 'read', admission.visitor('127.0.0.3', undefined).since));
       expect(refused).toMatchObject({ ok: false, err: { statusCode: 503, since: 2_000_000 } });
       const ticket = admission.ticket('127.0.0.3', 2_000_000);
       // The waiting read gets the slot; a younger read takes the free place in the line.
       first();
       const second = await waiting;
       clock += 3000;
-      const younger = settled(admission.acquire('127.0.0.4', 'read', admission.sinceOf('127.0.0.4', undefined)));
+      const younger = settled(admission.acquire('127.0.0.4', 'read', admission.visitor('127.0.0.4', undefined).since));
       // Its refusal now asks nothing of the older visitor: the request hook lets it through too.
-      expect(admission.refusalNow('127.0.0.3', 'read', admission.sinceOf('127.0.0.3', ticket))).toBeNull();
+      const back = admission.visitor('127.0.0.3', ticket);
+      expect(back).toEqual({ since: 2_000_000, ticketed: true });
+      expect(admission.refusalNow('127.0.0.3', 'read', back.since, back.ticketed)).toBeNull();
       expect(admission.refusalNow('127.0.0.5', 'read', clock)).toMatchObject({ statusCode: 503 });
       // The older visitor comes back with its ticket: in, and the younger one is refused.
-      const older = settled(admission.acquire('127.0.0.3', 'read', admission.sinceOf('127.0.0.3', ticket)));
+      const older = settled(admission.acquire('127.0.0.3', 'read', back.since, back.ticketed));
       expect(await younger).toMatchObject({ ok: false, err: { statusCode: 503, since: 2_003_000 } });
       expect(admission.stats.readsDisplaced).toBe(1);
       if (!second.ok) throw new Error('the waiting read was refused');
