@@ -505,6 +505,7 @@ async function main() {
         `   writes: ${writeOk} of ${writes.length} succeeded; ${counters.waited} repeated after a refusal; front: ${front.stats.waited - before.waited} waited in line, ` +
           `peak in flight ${front.stats.peakInFlight}; ` +
           `front over the phase: ${front.stats.admitted - before.admitted} admitted, ${front.stats.refusedBusy - before.refusedBusy + front.stats.readsTimedOut - before.readsTimedOut} refused (portal full), ` +
+          `${front.stats.readsDisplaced - before.readsDisplaced} displaced from the reads' line by an older ticket, ` +
           `${front.stats.refusedAddress - before.refusedAddress} (per address), ${front.stats.refusedConnections - before.refusedConnections} connections refused`,
       );
       console.log(`   peak RSS: PocketBase ${fmt(pbPeak)} MB, front ${fmt(frontPeak)} MB`);
