@@ -166,6 +166,7 @@ export const ADMISSION_STATS = Object.freeze({
   readsWaited: 0,
   readsTimedOut: 0,
   readsDisplaced: 0,
+  refusalsHeld: 0,
   peakInFlight: 0,
   peakLine: 0,
   peakReadLine: 0,
@@ -221,14 +222,14 @@ export function createAdmission(limits, now = Date.now) {
   // Refusals and answers over the last whole second: the deeper the overload, the later a refused
   // visitor is asked to come back (Retry-After from retryAfterSeconds up to retryAfterMaxSeconds),
   // so that repeats do not become a storm that takes the CPU the answers need.
-  const recent = { second: 0, refused: 0, answered: 0, lastRefused: 0, lastAnswered: 0 };
+  const recent = { second: 0, refused: 0, answered: 0, lastRefused: 0, lastAnswered: 0, refusedFrom: new Map() };
   // Reads refused and not served yet, by the second of their first refusal (decision 049): a
   // read refused without a ticket adds one, a read admitted with its ticket takes its one away,
   // and a second older than the app's bound is forgotten (its visitors have given up). One
   // address adds at most `perAddressOpen` a second, so a flood from it cannot make everybody
-  // else wait longer.
+  // else wait longer; beyond that many refusals in a second its refusals are held (busy).
   const backlog = new Map();
-  const backlogPerAddress = limits.perAddressOpen ?? FRONT_DEFAULTS.perAddressOpen;
+  const sharePerSecond = limits.perAddressOpen ?? FRONT_DEFAULTS.perAddressOpen;
   const backlogSeconds = Math.ceil(OVERLOAD.retryForMs / 1000);
   const roll = () => {
     const second = Math.floor(now() / 1000);
@@ -239,6 +240,7 @@ export function createAdmission(limits, now = Date.now) {
     recent.second = second;
     recent.refused = 0;
     recent.answered = 0;
+    recent.refusedFrom.clear();
     for (const first of backlog.keys()) if (first < second - backlogSeconds) backlog.delete(first);
   };
   /** Refused reads first refused in an earlier second than `since`: ahead of that visitor in line. */
@@ -251,11 +253,18 @@ export function createAdmission(limits, now = Date.now) {
   /**
    * A refusal of a full portal. Its wait grows with the overload (decision 045) and, for a read,
    * is at least the visitor's place in line: the reads refused before it and not served yet,
-   * at the pace answers went out in the last second (decision 049). Both within 2-15 s.
+   * at the pace answers went out in the last second (decision 049). Both within 2-15 s. An
+   * address refused more than `perAddressOpen` times in a second gets each further refusal after
+   * the tarpit (decision 049): a client that asks again at once, as flood tools do, is slowed to
+   * a request per connection and second instead of taking the front's CPU.
    */
   const busy = (address, since, kind, ticketed) => {
     roll();
     recent.refused += 1;
+    const refusedFromAddress = (recent.refusedFrom.get(address) ?? 0) + 1;
+    recent.refusedFrom.set(address, refusedFromAddress);
+    const hold = refusedFromAddress > sharePerSecond;
+    if (hold) stats.refusalsHeld += 1;
     const ratio = recent.lastRefused / Math.max(1, recent.lastAnswered);
     let seconds = OVERLOAD.retryAfterSeconds * (1 + ratio);
     if (kind === 'read') {
@@ -265,13 +274,13 @@ export function createAdmission(limits, now = Date.now) {
         let bucket = backlog.get(first);
         if (!bucket) backlog.set(first, (bucket = { count: 0, from: new Map() }));
         const added = bucket.from.get(address) ?? 0;
-        if (added < backlogPerAddress) {
+        if (added < sharePerSecond) {
           bucket.count += 1;
           bucket.from.set(address, added + 1);
         }
       }
     }
-    return new Refusal(503, OVERLOAD.message, Math.min(OVERLOAD.retryAfterMaxSeconds, Math.ceil(seconds)), false, since);
+    return new Refusal(503, OVERLOAD.message, Math.min(OVERLOAD.retryAfterMaxSeconds, Math.ceil(seconds)), hold, since);
   };
   /** A read admitted with its ticket is no longer in the backlog. */
   const served = (since) => {
@@ -677,7 +686,7 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
   /**
    * A page read (GET under /api/, no body, not realtime or a file) on a short path: the same
    * checks as the onRequest hook and the route below, the same answers, without Fastify's
-   * routing, hooks and reply (decision 048: a quarter of the front's CPU per page). Returns false
+   * routing, hooks and reply (decision 048: about a tenth less of the front's CPU per request). Returns false
    * for anything else, which Fastify takes.
    */
   function fastRead(req, res) {

@@ -137,6 +137,35 @@ describe('a refused read comes back no sooner than its place in line (decision 0
   });
 });
 
+describe('an address refused again and again is slowed (decision 049)', () => {
+  it('beyond 16 refusals in a second, its further refusals are held for the tarpit; another address and the next second are not', async () => {
+    let clock = 20_000_000;
+    const admission = createAdmission({ ...FRONT_DEFAULTS, maxInFlight: 1, writeReserve: 0, readQueueLength: 0 }, () => clock);
+    const refusal = (address: string) =>
+      admission.acquire(address, 'read').then(
+        () => {
+          throw new Error('admitted');
+        },
+        (err: { statusCode: number; tarpit: boolean; message: string }) => err,
+      );
+    try {
+      const hold = await admission.acquire('127.0.0.1', 'read');
+      const flood = [];
+      for (let i = 0; i < FRONT_DEFAULTS.perAddressOpen + 2; i += 1) flood.push(await refusal('127.0.9.9'));
+      expect(flood.map((r) => r.tarpit)).toEqual([...Array(FRONT_DEFAULTS.perAddressOpen).fill(false), true, true]);
+      // Held, it is still the same refusal: 503, the German text, nothing done.
+      expect(flood.at(-1)).toMatchObject({ statusCode: 503, message: OVERLOAD.message });
+      expect((await refusal('127.0.0.2')).tarpit).toBe(false);
+      clock += 1000;
+      expect((await refusal('127.0.9.9')).tarpit).toBe(false);
+      expect(admission.stats.refusalsHeld).toBe(2);
+      hold();
+    } finally {
+      admission.close();
+    }
+  });
+});
+
 describe('whoever has waited longest goes first (decision 047)', () => {
   // One slot for reads and one place in their line; the clock is the test's.
   const settled = <T>(p: Promise<T>) =>
