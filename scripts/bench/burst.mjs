@@ -348,7 +348,11 @@ async function main() {
       while (rates.at(-1) < 4000) rates.push(Math.round((rates.at(-1) * 1.1) / 10) * 10);
       for (const rate of rates) {
         const row = await measureRate({ url: server.url, clients: direct, rate, seconds: 5, pid: server.child.pid });
-        log(`  ${rate}/s: p95 ${row.p95.toFixed(1)} ms, ${row.shed} shed, ${row.errors} errors, CPU s PocketBase ${row.pbCpu.toFixed(1)}`);
+        // PocketBase's CPU a page: the machine's speed this hour, to set against the phases'.
+        log(
+          `  ${rate}/s: p95 ${row.p95.toFixed(1)} ms, ${row.shed} shed, ${row.errors} errors, CPU s PocketBase ${row.pbCpu.toFixed(1)} ` +
+            `(${((1000 * row.pbCpu) / Math.max(1, row.ok)).toFixed(2)} ms a page)`,
+        );
         if (!keptUp(row)) break;
         capacity = rate;
         await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -392,9 +396,13 @@ async function main() {
     if (open.length < 200) throw new Error(`only ${open.length} open codes seeded; give more rows per workshop`);
     // CPU seconds per process over a phase: PocketBase, the front, this load generator.
     const cpuNow = () => ({ pb: cpu(server.child.pid), front: cpu(front.pid), self: process.cpuUsage() });
-    const cpuSince = (cpu0) => {
+    // With `admitted`, also PocketBase's CPU per request the front let through (the capacity
+    // measurement prints the same per page, so a slower hour shows).
+    const cpuSince = (cpu0, admitted = 0) => {
       const self = process.cpuUsage(cpu0.self);
-      return `CPU s: PocketBase ${(cpu(server.child.pid) - cpu0.pb).toFixed(1)}, front ${(cpu(front.pid) - cpu0.front).toFixed(1)}, visitors ${((self.user + self.system) / 1e6).toFixed(1)}`;
+      const pb = cpu(server.child.pid) - cpu0.pb;
+      const perRequest = admitted > 0 ? ` (PocketBase ${((1000 * pb) / admitted).toFixed(2)} ms a request let through)` : '';
+      return `CPU s: PocketBase ${pb.toFixed(1)}, front ${(cpu(front.pid) - cpu0.front).toFixed(1)}, visitors ${((self.user + self.system) / 1e6).toFixed(1)}${perRequest}`;
     };
     let visitorNo = 0;
     const counters = { waited: 0 };
@@ -480,7 +488,7 @@ async function main() {
       const reads = openLoopReads({ url, clients: readers, rate: RATE, seconds: SECONDS, repeat });
       const [readResult, writes] = await Promise.all([reads, Promise.all(jobs)]);
       const extraResult = await extra?.end();
-      const cpuSpent = cpuSince(cpu0);
+      const cpuSpent = cpuSince(cpu0, front.stats.admitted - before.admitted);
       await settle();
       const readOk = readResult.final.get(200) ?? 0;
       const firstOk = readResult.first.get(200) ?? 0;
