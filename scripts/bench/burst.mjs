@@ -336,13 +336,14 @@ async function main() {
       const auth = await pb.collection('users').authWithPassword(`werkstatt${Math.floor((i * workshops) / 200)}@bench.test`, PASSWORD);
       readers.push({ token: auth.token, agent: new http.Agent({ keepAlive: true, maxSockets: 64, localAddress: addressOf(1000 + i) }) });
     }
+    const direct = readers.map((r) => ({ token: r.token }));
+    let capacity = 0;
+    let capacityRow = null;
     if (values.rate === 'auto' && (ONLY.includes(2) || ONLY.includes(3))) {
       // Capacity as bench:load measures it, straight to PocketBase (whose own limiter leaves
       // 127.0.0.1 alone): rates one after another, 5 s each, up to the first it cannot keep up with.
       log('measuring the capacity as bench:load does (straight to PocketBase, 5 s a rate)...');
-      const direct = readers.map((r) => ({ token: r.token }));
       await warmUp({ url: server.url, clients: direct, pid: server.child.pid });
-      let capacity = 0;
       // 250, 500, then a tenth more each time (550, 610, 670, ...): 2x a step too coarse would be far off.
       const rates = [250, 500];
       while (rates.at(-1) < 4000) rates.push(Math.round((rates.at(-1) * 1.1) / 10) * 10);
@@ -355,6 +356,7 @@ async function main() {
         );
         if (!keptUp(row)) break;
         capacity = rate;
+        capacityRow = row;
         await new Promise((resolve) => setTimeout(resolve, 2000));
       }
       if (!capacity) throw new Error('PocketBase kept up with no rate; is the machine busy?');
@@ -542,6 +544,21 @@ async function main() {
     }
     clearInterval(sampler);
     console.log(`\nPocketBase peak RSS over the run (VmHWM): ${fmt(memoryOf(server.child.pid).peak)} MB`);
+    if (capacityRow) {
+      // The capacity once more, as at the start (a fresh PocketBase, warmed up, straight to it):
+      // this machine's speed changes within minutes, and a run whose machine slowed under it
+      // says so here.
+      await front.close();
+      front = null;
+      server = await restart();
+      await warmUp({ url: server.url, clients: direct, pid: server.child.pid });
+      const again = await measureRate({ url: server.url, clients: direct, rate: capacity, seconds: 5, pid: server.child.pid });
+      const msPerPage = (row) => ((1000 * row.pbCpu) / Math.max(1, row.ok)).toFixed(2);
+      console.log(
+        `capacity again after the phases: ${capacity}/s ${keptUp(again) ? 'kept up' : 'NOT kept up'} (p95 ${again.p95.toFixed(1)} ms, ` +
+          `${again.shed} shed, ${again.errors} errors); PocketBase ${msPerPage(again)} ms a page against ${msPerPage(capacityRow)} at the start`,
+      );
+    }
   } finally {
     await front?.close();
     await server?.stop();
