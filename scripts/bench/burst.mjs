@@ -337,8 +337,8 @@ async function main() {
       readers.push({ token: auth.token, agent: new http.Agent({ keepAlive: true, maxSockets: 64, localAddress: addressOf(1000 + i) }) });
     }
     const direct = readers.map((r) => ({ token: r.token }));
-    let capacity = 0;
-    let capacityRow = null;
+    // The highest rate PocketBase kept up with, straight to it (its row of measureRate).
+    let capacity = null;
     if (values.rate === 'auto' && (ONLY.includes(2) || ONLY.includes(3))) {
       // Capacity as bench:load measures it, straight to PocketBase (whose own limiter leaves
       // 127.0.0.1 alone): rates one after another, 5 s each, up to the first it cannot keep up with.
@@ -349,19 +349,19 @@ async function main() {
       while (rates.at(-1) < 4000) rates.push(Math.round((rates.at(-1) * 1.1) / 10) * 10);
       for (const rate of rates) {
         const row = await measureRate({ url: server.url, clients: direct, rate, seconds: 5, pid: server.child.pid });
-        // PocketBase's CPU a page: the machine's speed this hour, to set against the phases'.
         log(
           `  ${rate}/s: p95 ${row.p95.toFixed(1)} ms, ${row.shed} shed, ${row.errors} errors, CPU s PocketBase ${row.pbCpu.toFixed(1)} ` +
-            `(${((1000 * row.pbCpu) / Math.max(1, row.ok)).toFixed(2)} ms a page)`,
+            `(${row.pbMsPerPage.toFixed(2)} ms a page)`,
         );
         if (!keptUp(row)) break;
-        capacity = rate;
-        capacityRow = row;
+        capacity = row;
         await new Promise((resolve) => setTimeout(resolve, 2000));
       }
       if (!capacity) throw new Error('PocketBase kept up with no rate; is the machine busy?');
-      RATE = 2 * capacity;
-      console.log(`\ncapacity: ${capacity} pages/s (p95 <= 50 ms, nothing shed, no error); phases 2 and 3 read at twice that, ${RATE}/s`);
+      RATE = 2 * capacity.rate;
+      console.log(
+        `\ncapacity: ${capacity.rate} pages/s (p95 <= 50 ms, nothing shed, no error); phases 2 and 3 read at twice that, ${RATE}/s`,
+      );
       // The measurement ends past what PocketBase keeps up with, and Go keeps the memory that
       // took: the phases start on a fresh PocketBase on the same data, so their peaks are theirs.
       server = await restart();
@@ -544,7 +544,7 @@ async function main() {
     }
     clearInterval(sampler);
     console.log(`\nPocketBase peak RSS over the run (VmHWM): ${fmt(memoryOf(server.child.pid).peak)} MB`);
-    if (capacityRow) {
+    if (capacity) {
       // The capacity once more, as at the start (a fresh PocketBase, warmed up, straight to it):
       // this machine's speed changes within minutes, and a run whose machine slowed under it
       // says so here.
@@ -552,11 +552,10 @@ async function main() {
       front = null;
       server = await restart();
       await warmUp({ url: server.url, clients: direct, pid: server.child.pid });
-      const again = await measureRate({ url: server.url, clients: direct, rate: capacity, seconds: 5, pid: server.child.pid });
-      const msPerPage = (row) => ((1000 * row.pbCpu) / Math.max(1, row.ok)).toFixed(2);
+      const again = await measureRate({ url: server.url, clients: direct, rate: capacity.rate, seconds: 5, pid: server.child.pid });
       console.log(
-        `capacity again after the phases: ${capacity}/s ${keptUp(again) ? 'kept up' : 'NOT kept up'} (p95 ${again.p95.toFixed(1)} ms, ` +
-          `${again.shed} shed, ${again.errors} errors); PocketBase ${msPerPage(again)} ms a page against ${msPerPage(capacityRow)} at the start`,
+        `capacity again after the phases: ${capacity.rate}/s ${keptUp(again) ? 'kept up' : 'NOT kept up'} (p95 ${again.p95.toFixed(1)} ms, ` +
+          `${again.shed} shed, ${again.errors} errors); PocketBase ${again.pbMsPerPage.toFixed(2)} ms a page against ${capacity.pbMsPerPage.toFixed(2)} at the start`,
       );
     }
   } finally {

@@ -267,20 +267,19 @@ export function createAdmission(limits, now = Date.now) {
     if (hold) stats.refusalsHeld += 1;
     const ratio = recent.lastRefused / Math.max(1, recent.lastAnswered);
     let seconds = OVERLOAD.retryAfterSeconds * (1 + ratio);
-    if (kind === 'read') {
-      if (recent.lastAnswered > 0) seconds = Math.max(seconds, ahead(since) / recent.lastAnswered);
-      if (!ticketed) {
-        const first = Math.floor(since / 1000);
-        let bucket = backlog.get(first);
-        if (!bucket) backlog.set(first, (bucket = { count: 0, from: new Map() }));
-        const added = bucket.from.get(address) ?? 0;
-        if (added < sharePerSecond) {
-          bucket.count += 1;
-          bucket.from.set(address, added + 1);
-        }
-      }
-    }
+    if (kind === 'read' && recent.lastAnswered > 0) seconds = Math.max(seconds, ahead(since) / recent.lastAnswered);
+    if (kind === 'read' && !ticketed) joined(address, since);
     return new Refusal(503, OVERLOAD.message, Math.min(OVERLOAD.retryAfterMaxSeconds, Math.ceil(seconds)), hold, since);
+  };
+  /** A read refused for the first time joins the backlog, within its address's share. */
+  const joined = (address, since) => {
+    const first = Math.floor(since / 1000);
+    let bucket = backlog.get(first);
+    if (!bucket) backlog.set(first, (bucket = { count: 0, from: new Map() }));
+    const added = bucket.from.get(address) ?? 0;
+    if (added >= sharePerSecond) return;
+    bucket.count += 1;
+    bucket.from.set(address, added + 1);
   };
   /** A read admitted with its ticket is no longer in the backlog. */
   const served = (since) => {
@@ -323,7 +322,7 @@ export function createAdmission(limits, now = Date.now) {
   const writeFits = () => writes < writeCap && inFlight < limits.maxInFlight;
   const readFits = () => reads < readCap && inFlight < limits.maxInFlight;
 
-  /** Gives a slot to `address` and returns the function that hands it back. */
+  /** Gives a slot to `address` and returns the function that hands it back (once, however often it is called). */
   const take = (address, kind, since, ticketed) => {
     const a = addressOf(address);
     if (ticketed && kind === 'read') served(since);
@@ -540,11 +539,9 @@ function downstreamHeaders(given) {
 /** A whole HTTP/1.1 refusal, written to a connection before any request was read from it. */
 function refusalResponse(status, message, retryAfter) {
   const body = JSON.stringify(refusalBody(status, message, retryAfter));
-  return (
-    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-    `Content-Length: ${Buffer.byteLength(body)}\r\nRetry-After: ${retryAfter}\r\nX-Portal-Not-Processed: 1\r\n` +
-    `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`
-  );
+  const headers = { ...refusalHeaders(status, retryAfter), 'Content-Length': Buffer.byteLength(body), Connection: 'close' };
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  return `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${lines.join('')}\r\n${body}`;
 }
 
 /**
@@ -629,7 +626,7 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
   // One pool of connections to PocketBase for both paths.
   const pool = new Pool(upstream, { connections: 1024, pipelining: 1, bodyTimeout: 0, headersTimeout: 0, keepAliveTimeout: 60_000 });
   const upstreamHost = new URL(upstream).host;
-  // The visitor's address as Fastify's request.ip gives it: behind a trusted proxy the forwarded one.
+  // The visitor's address, for both paths: behind a trusted proxy (nginx, Caddy) the forwarded one.
   const trust = trustedProxies.length > 0 ? proxyAddr.compile(trustedProxies) : null;
   const addressOf = (req) => {
     if (!trust) return req.socket.remoteAddress;
@@ -647,8 +644,6 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
       server.requestTimeout = options.requestTimeout;
       return server;
     },
-    // Behind nginx or Caddy: the forwarded address, when that proxy is named as trusted.
-    trustProxy: trustedProxies.length > 0 ? trustedProxies : false,
     bodyLimit: limits.staffUploadLimit,
     // Node's own bounds stay as a backstop behind the front's German answers.
     requestTimeout: 0,
@@ -675,13 +670,30 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     return new Promise((resolve) => setTimeout(() => resolve(answer()), limits.tarpitMs));
   };
   const refuse = (reply, err) =>
-    answerRefusal(reply.request.ip, err, (status, headers, body) => reply.code(status).headers(headers).send(body));
+    answerRefusal(addressOf(reply.request.raw), err, (status, headers, body) => reply.code(status).headers(headers).send(body));
   const refuseRaw = (res, address, err) =>
     answerRefusal(address, err, (status, headers, body) => {
       if (res.destroyed) return;
       res.writeHead(status, { ...headers, 'Content-Length': Buffer.byteLength(body) });
       res.end(body);
     });
+
+  /**
+   * The checks before a request's body is read, the same on both paths: the address's requests
+   * open at all, its ticket, a read that admission would refuse anyway. Returns the refusal, or
+   * the visitor (by its ticket); the request then counts as open until it closes.
+   */
+  const beforeBody = (address, kind, req, res) => {
+    if (kind !== 'pass' && open.of(address) >= limits.perAddressOpen) {
+      admission.stats.refusedAddress += 1;
+      return { refusal: new Refusal(429, OVERLOAD.perAddressMessage, 1, true) };
+    }
+    const visitor = admission.visitor(address, req.headers[TICKET_HEADER_LOWER]);
+    const refusal = admission.refusalNow(address, kind, visitor.since, visitor.ticketed);
+    if (refusal) return { refusal };
+    open.hold(address, res, req);
+    return { visitor };
+  };
 
   /**
    * A page read (GET under /api/, no body, not realtime or a file) on a short path: the same
@@ -693,19 +705,12 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     if (req.method !== 'GET' || classify(req.method, req.url) !== 'read') return false;
     if (req.headers['transfer-encoding'] || Number(req.headers['content-length'] || 0) > 0) return false;
     const address = addressOf(req);
-    if (open.of(address) >= limits.perAddressOpen) {
-      admission.stats.refusedAddress += 1;
-      refuseRaw(res, address, new Refusal(429, OVERLOAD.perAddressMessage, 1, true));
-      return true;
-    }
-    const { since, ticketed } = admission.visitor(address, req.headers[TICKET_HEADER_LOWER]);
-    const refusal = admission.refusalNow(address, 'read', since, ticketed);
+    const { refusal, visitor } = beforeBody(address, 'read', req, res);
     if (refusal) {
       refuseRaw(res, address, refusal);
       return true;
     }
-    open.hold(address, res, req);
-    admission.acquire(address, 'read', since, ticketed).then(
+    admission.acquire(address, 'read', visitor.since, visitor.ticketed).then(
       (release) => {
         // A visitor who left while the request waited in line costs PocketBase nothing.
         if (req.socket?.destroyed) return release();
@@ -718,30 +723,25 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
 
   /** Sends a page read on to PocketBase and its answer back; the slot is given back when PocketBase has answered. */
   function forwardRead(req, res, address, release) {
-    let released = false;
-    const giveBack = () => {
-      if (released) return;
-      released = true;
-      release();
-    };
+    // `release` gives the slot back once, however often it is called.
     let body = null;
     res.once('close', () => {
-      giveBack();
+      release();
       // The visitor left before the answer was through: PocketBase's stream is dropped.
       if (body && !body.readableEnded) body.destroy();
     });
     pool.request({ path: req.url, method: 'GET', headers: upstreamHeaders(req.headers, address, upstreamHost) }).then(
       (answer) => {
         body = answer.body;
-        body.once('end', giveBack);
-        body.once('error', giveBack);
-        body.once('close', giveBack);
+        body.once('end', release);
+        body.once('error', release);
+        body.once('close', release);
         if (res.destroyed) return body.destroy();
         res.writeHead(answer.statusCode, downstreamHeaders(answer.headers));
         body.pipe(res);
       },
       (error) => {
-        giveBack();
+        release();
         if (res.destroyed) return;
         const refusal = upstreamRefusal(error);
         if (refusal) return refuseRaw(res, address, refusal);
@@ -773,23 +773,12 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
 
   // Per address, requests open at all (bodies still arriving included), before any body is read.
   app.addHook('onRequest', (request, reply, next) => {
-    const address = request.ip;
-    const kind = classify(request.method, request.url);
-    if (open.of(address) >= limits.perAddressOpen && kind !== 'pass') {
-      admission.stats.refusedAddress += 1;
-      // Answered here (now or after the tarpit), and the request goes no further: no next().
-      refuse(reply, new Refusal(429, OVERLOAD.perAddressMessage, 1, true));
-      return;
-    }
+    request.address = addressOf(request.raw);
+    const { refusal, visitor } = beforeBody(request.address, classify(request.method, request.url), request.raw, reply.raw);
+    // Answered here (now or after the tarpit), and the request goes no further: no next().
+    if (refusal) return void refuse(reply, refusal);
     // When the visitor was first refused (its ticket), for its place in the reads' line.
-    request.visitor = admission.visitor(address, request.headers[TICKET_HEADER_LOWER]);
-    // A read that admission would refuse anyway is refused here, before the rest of the path.
-    const refusal = admission.refusalNow(address, kind, request.visitor.since, request.visitor.ticketed);
-    if (refusal) {
-      refuse(reply, refusal);
-      return;
-    }
-    open.hold(address, reply.raw, request.raw);
+    request.visitor = visitor;
     next();
   });
 
@@ -818,7 +807,7 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
       retryDelay: () => null,
       rewriteHeaders: downstreamHeaders,
       rewriteRequestHeaders: (_req, headers) => {
-        const h = upstreamHeaders(headers, request.ip, upstreamHost);
+        const h = upstreamHeaders(headers, request.address, upstreamHost);
         if (body && typeof body.pipe === 'function') {
           h['content-length'] = String(body.frontLength);
           delete h['transfer-encoding'];
@@ -852,20 +841,15 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
   app.all('/*', async (request, reply) => {
     const kind = classify(request.method, request.url);
     if (kind === 'pass') return forward(request, reply, null);
-    const release = await admission.acquire(request.ip, kind, request.visitor.since, request.visitor.ticketed);
+    // The release gives the slot back once, however often it is called.
+    const release = await admission.acquire(request.address, kind, request.visitor.since, request.visitor.ticketed);
     // A visitor who left while the request waited in line costs PocketBase nothing.
     // (The connection, not the request stream: that one ends once its body has been read.)
     if (request.raw.socket?.destroyed) {
       release();
       return reply.hijack();
     }
-    let released = false;
-    const once = () => {
-      if (released) return;
-      released = true;
-      release();
-    };
-    return forward(request, reply, once);
+    return forward(request, reply, release);
   });
 
   await app.listen({ host, port });

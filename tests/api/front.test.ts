@@ -17,15 +17,17 @@ const SLOW = [path.join(ROOT, 'tests', 'helpers', 'hooks', 'slow-probe.pb.js')];
 const signUp = (stack: Stack, address: string, email = `${unique('front')}@example.de`) =>
   from(address, stack.url, 'POST', '/api/collections/users/records', workshopData({ email }));
 
+/** The refusal admission gives a read (a test fails when the read is admitted instead). */
+const refused = (admission: ReturnType<typeof createAdmission>, address: string, since?: number, ticketed?: boolean) =>
+  admission.acquire(address, 'read', since, ticketed).then(
+    () => {
+      throw new Error('admitted');
+    },
+    (err: { statusCode: number; retryAfter: number; message: string; tarpit: boolean }) => err,
+  );
+
 describe('the wait a refusal asks for grows with the overload', () => {
   // One slot, no line: every read beyond the one in flight is refused. The clock is the test's.
-  const refused = async (admission: ReturnType<typeof createAdmission>, address: string) =>
-    admission.acquire(address, 'read').then(
-      () => {
-        throw new Error('admitted');
-      },
-      (err: { statusCode: number; retryAfter: number; message: string }) => err,
-    );
 
   it('2 s while refusals are rare, up to 10 s while far more are refused than answered, 2 s again once it eases', async () => {
     let clock = 1_000_000;
@@ -57,13 +59,8 @@ describe('the wait a refusal asks for grows with the overload', () => {
 });
 
 describe('a refused read comes back no sooner than its place in line (decision 049)', () => {
-  const refusedAfter = (admission: ReturnType<typeof createAdmission>, address: string, since?: number, ticketed?: boolean) =>
-    admission.acquire(address, 'read', since, ticketed).then(
-      () => {
-        throw new Error('admitted');
-      },
-      (err: { statusCode: number; retryAfter: number }) => err.retryAfter,
-    );
+  const refusedAfter = async (admission: ReturnType<typeof createAdmission>, address: string, since?: number, ticketed?: boolean) =>
+    (await refused(admission, address, since, ticketed)).retryAfter;
   const answer = async (admission: ReturnType<typeof createAdmission>, addresses: string[], since?: number, ticketed?: boolean) => {
     for (const address of addresses) (await admission.acquire(address, 'read', since, ticketed))();
   };
@@ -141,13 +138,7 @@ describe('an address refused again and again is slowed (decision 049)', () => {
   it('beyond 16 refusals in a second, its further refusals are held for the tarpit; another address and the next second are not', async () => {
     let clock = 20_000_000;
     const admission = createAdmission({ ...FRONT_DEFAULTS, maxInFlight: 1, writeReserve: 0, readQueueLength: 0 }, () => clock);
-    const refusal = (address: string) =>
-      admission.acquire(address, 'read').then(
-        () => {
-          throw new Error('admitted');
-        },
-        (err: { statusCode: number; tarpit: boolean; message: string }) => err,
-      );
+    const refusal = (address: string) => refused(admission, address);
     try {
       const hold = await admission.acquire('127.0.0.1', 'read');
       const flood = [];

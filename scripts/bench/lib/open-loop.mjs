@@ -98,6 +98,8 @@ export async function measureRate({ url, clients, rate, seconds, pid }) {
     errors: r.latencies.length - ok - shed,
     rssMb: r.maxRss,
     pbCpu: cpu(pid) - pbBefore,
+    // PocketBase's CPU a page answered: the machine's speed at the time, to set against other runs'.
+    pbMsPerPage: ((cpu(pid) - pbBefore) * 1000) / Math.max(1, ok),
     genCpu: (self.user + self.system) / 1e6,
   };
 }
