@@ -18,7 +18,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import http from 'node:http';
 import net from 'node:net';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
@@ -32,7 +31,7 @@ import { ADMISSION_STATS, FRONT_DEFAULTS, TICKET_HEADER } from '../lib/front.mjs
 import { ROOT } from '../lib/pocketbase.mjs';
 import { freePort } from '../lib/ports.mjs';
 import { cpu, memoryOf, PAGE_TOKEN_HEADER, PASSWORD, percentile, seededPortal } from './lib/campaign.mjs';
-import { atRate, keptUp, measureRate, warmUp } from './lib/open-loop.mjs';
+import { atRate, keptUp, measureRate, pageLoads, warmUp } from './lib/open-loop.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -183,38 +182,9 @@ function openLoopReads({ url, clients, rate, seconds, repeat }) {
   const final = new Map();
   let finished = 0;
   const count = (map, key) => map.set(key, (map.get(key) ?? 0) + 1);
+  // Each visitor address's page loads, up to 64 at a time (the front's bound per address).
+  const loads = clients.map((c) => pageLoads(url, { connections: 64, localAddress: c.address, timeoutMs: 60_000 }));
   return new Promise((resolve) => {
-    const target = new URL(url);
-    // Node's own http client (as bench:load): the cheapest generator, so PocketBase and the
-    // front, not the load, get the two cores.
-    const get = (headers, agent) =>
-      new Promise((resolve) => {
-        const req = http.request(
-          {
-            host: target.hostname,
-            port: target.port,
-            path: '/api/portal/profile-page',
-            agent,
-            headers,
-          },
-          (res) => {
-            const chunks = [];
-            res.on('data', (d) => (res.statusCode === 200 ? null : chunks.push(d)));
-            res.on('end', () => {
-              let body = null;
-              try {
-                body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : null;
-              } catch {
-                body = null;
-              }
-              resolve({ status: res.statusCode, body });
-            });
-          },
-        );
-        req.setTimeout(60_000, () => req.destroy(new Error('timeout')));
-        req.on('error', () => resolve({ status: 'network', body: null }));
-        req.end();
-      });
     // A page load as the app sends it: the token in its header, a refusal repeated with the app's
     // waits, bound and ticket (src/lib/repeat.ts nextRepeat). Not through withRepeats itself: in
     // two A/B runs of phase 3 at 1,780/s that gave 94.78 % and 96.12 % against 100.00 % for this
@@ -224,9 +194,8 @@ function openLoopReads({ url, clients, rate, seconds, repeat }) {
       let ticket;
       const started = performance.now();
       for (;;) {
-        const { status, body } = await get(
-          ticket ? { [PAGE_TOKEN_HEADER]: c.token, [TICKET_HEADER]: ticket } : { [PAGE_TOKEN_HEADER]: c.token },
-          c.agent,
+        const { status, body } = await loads[c].get(
+          ticket ? { [PAGE_TOKEN_HEADER]: clients[c].token, [TICKET_HEADER]: ticket } : { [PAGE_TOKEN_HEADER]: clients[c].token },
         );
         if (!firstSeen) count(first, status);
         firstSeen = true;
@@ -239,11 +208,14 @@ function openLoopReads({ url, clients, rate, seconds, repeat }) {
       }
     };
     const fire = (due, i) => {
-      load(clients[i % clients.length]).then((status) => {
+      load(i % clients.length).then((status) => {
         count(final, status);
         latencies.push(performance.now() - due);
         finished += 1;
-        if (finished === total) resolve({ latencies, first, final, elapsed: (performance.now() - t0) / 1000 });
+        if (finished === total) {
+          for (const l of loads) l.close();
+          resolve({ latencies, first, final, elapsed: (performance.now() - t0) / 1000 });
+        }
       });
     };
     const t0 = atRate(rate, total, fire);
@@ -334,7 +306,7 @@ async function main() {
     for (let i = 0; i < 200; i += 1) {
       const pb = new PocketBase(server.url);
       const auth = await pb.collection('users').authWithPassword(`werkstatt${Math.floor((i * workshops) / 200)}@bench.test`, PASSWORD);
-      readers.push({ token: auth.token, agent: new http.Agent({ keepAlive: true, maxSockets: 64, localAddress: addressOf(1000 + i) }) });
+      readers.push({ token: auth.token, address: addressOf(1000 + i) });
     }
     const direct = readers.map((r) => ({ token: r.token }));
     // The highest rate PocketBase kept up with, straight to it (its row of measureRate).

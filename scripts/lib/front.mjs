@@ -59,6 +59,14 @@ export const FRONT_DEFAULTS = {
   // a workshop's office behind one router a few dozen. Without a bound, one address opening
   // idle connections takes every file descriptor and nobody else gets in.
   perAddressConnections: 64,
+  // Realtime connections (GET /api/realtime, open for as long as a page listens), in all and per
+  // address. PocketBase holds two JS runtimes for each for its whole life (the crash guard's and
+  // the pages' middleware); 40 idle ones had taken its pool, and every request then built
+  // runtimes of its own: 1,925 pages a second became 248 (decision 050, bench:realtime). Staff
+  // pages listen (imports; one connection a browser tab), a workshop's never do; an office's
+  // staff behind one router share an address. HOOKS_POOL_BEHIND_FRONT leaves room for these.
+  maxRealtime: 8,
+  perAddressRealtime: 4,
   // An address over its bounds (too many open, its minute's requests used) gets its 429 after this
   // long: a client that repeats at once on each connection (most flood tools do) is slowed to a
   // request per connection and second, instead of taking the front's CPU with instant answers.
@@ -92,6 +100,8 @@ export function frontLimitsFromEnv(env = process.env) {
     perAddress: num('PORTAL_PER_ADDRESS', FRONT_DEFAULTS.perAddress),
     perAddressOpen: num('PORTAL_PER_ADDRESS_OPEN', FRONT_DEFAULTS.perAddressOpen),
     perAddressConnections: num('PORTAL_PER_ADDRESS_CONNECTIONS', FRONT_DEFAULTS.perAddressConnections),
+    maxRealtime: num('PORTAL_MAX_REALTIME', FRONT_DEFAULTS.maxRealtime),
+    perAddressRealtime: num('PORTAL_PER_ADDRESS_REALTIME', FRONT_DEFAULTS.perAddressRealtime),
     rateExcluded: addressList(env.PORTAL_RATE_LIMIT_EXCLUDED_IPS),
     writeWaitMs: num('PORTAL_WRITE_WAIT_MS', FRONT_DEFAULTS.writeWaitMs),
     readWaitMs: num('PORTAL_READ_WAIT_MS', FRONT_DEFAULTS.readWaitMs),
@@ -103,6 +113,9 @@ export function frontLimitsFromEnv(env = process.env) {
 
 // Uploads of staff files may be large (sales data up to 200 MB in PocketBase's own limits).
 const STAFF_UPLOADS = /^\/api\/collections\/(sales_data_files|business_partner_number_files|audit_results)\/records\/?(\?|$)/;
+
+/** A realtime connection's path (GET; a POST there sets its subscriptions and is over at once). */
+const REALTIME_STREAM = /^\/api\/realtime\/?(\?|$)/;
 
 /** What a request is to the front: 'pass' (no slot), 'read' or 'write'. */
 export function classify(method, url) {
@@ -160,6 +173,7 @@ export const ADMISSION_STATS = Object.freeze({
   refusedBusy: 0,
   refusedAddress: 0,
   refusedConnections: 0,
+  refusedRealtime: 0,
   refusedRate: 0,
   waited: 0,
   timedOut: 0,
@@ -176,15 +190,20 @@ export const ADMISSION_STATS = Object.freeze({
 /** Counts per address of things that end with a 'close' event (connections, open requests). */
 function perAddressCount() {
   const counts = new Map();
+  let total = 0;
   return {
     of: (address) => counts.get(address) ?? 0,
+    /** All addresses together. */
+    total: () => total,
     /** Counts one more for `address` until `emitter` closes (once, however often it says so). */
     hold(address, ...emitters) {
       counts.set(address, (counts.get(address) ?? 0) + 1);
+      total += 1;
       let held = true;
       const drop = () => {
         if (!held) return;
         held = false;
+        total -= 1;
         const left = (counts.get(address) ?? 1) - 1;
         if (left <= 0) counts.delete(address);
         else counts.set(address, left);
@@ -678,12 +697,32 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
       res.end(body);
     });
 
+  // Realtime connections open, per address and in all (decision 050).
+  const realtime = perAddressCount();
+  /** The refusal of one more realtime connection from `address`; null while there is room. */
+  const realtimeRefusal = (address) => {
+    if (realtime.of(address) >= limits.perAddressRealtime) {
+      admission.stats.refusedRealtime += 1;
+      return new Refusal(429, OVERLOAD.perAddressMessage, 1, true);
+    }
+    if (realtime.total() >= limits.maxRealtime) {
+      admission.stats.refusedRealtime += 1;
+      return new Refusal(503, OVERLOAD.message, OVERLOAD.retryAfterSeconds);
+    }
+    return null;
+  };
+
   /**
    * The checks before a request's body is read, the same on both paths: the address's requests
    * open at all, its ticket, a read that admission would refuse anyway. Returns the refusal, or
    * the visitor (by its ticket); the request then counts as open until it closes.
    */
   const beforeBody = (address, kind, req, res) => {
+    if (kind === 'pass' && req.method === 'GET' && REALTIME_STREAM.test(req.url)) {
+      const refusal = realtimeRefusal(address);
+      if (refusal) return { refusal };
+      realtime.hold(address, res, req);
+    }
     if (kind !== 'pass' && open.of(address) >= limits.perAddressOpen) {
       admission.stats.refusedAddress += 1;
       return { refusal: new Refusal(429, OVERLOAD.perAddressMessage, 1, true) };
@@ -863,6 +902,8 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     openFrom: open.of,
     /** Connections open from one address (idle ones included). */
     connectionsFrom: connections.of,
+    /** Realtime connections open, in all. */
+    realtimeOpen: realtime.total,
     close: async () => {
       admission.close();
       await app.close();

@@ -128,11 +128,13 @@ export const HOOKS_POOL = 128;
 /**
  * Behind the front (PORTAL_BEHIND_FRONT) PocketBase works on at most 16 API requests at once, each
  * holding up to three runtimes (the crash guard's middleware, the pages' middleware, a JS route),
- * and has no admission middleware of its own: 64 leave room for pages and nested record hooks.
- * Every runtime loads the hooks' libraries as it is used; 128 cost PocketBase 40–50 MB more at
- * the rush's peak for no answer more (decision 046, bench:burst).
+ * and has no admission middleware of its own; each of the front's at most 8 realtime connections
+ * holds two for as long as it is open (decision 050). 3 × 16 + 2 × 8 = 64, and 16 more for pages,
+ * files and nested record hooks. When the pool is empty PocketBase builds a runtime per call: its
+ * CPU a page grew elevenfold. Every runtime loads the hooks' libraries as it is used; 128 cost
+ * PocketBase 40–50 MB more at the rush's peak for no answer more (decision 046, bench:burst).
  */
-export const HOOKS_POOL_BEHIND_FRONT = 64;
+export const HOOKS_POOL_BEHIND_FRONT = 80;
 
 /** Go's GOGC for PocketBase unless the environment sets one (decision 024). */
 export const GO_GC_PERCENT = 50;

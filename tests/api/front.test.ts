@@ -3,9 +3,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createAdmission, createTickets, FRONT_DEFAULTS, OVERLOAD, TICKET_HEADER } from '../../scripts/lib/front.mjs';
-import { ROOT } from '../../scripts/lib/pocketbase.mjs';
+import { HOOKS_POOL_BEHIND_FRONT, ROOT } from '../../scripts/lib/pocketbase.mjs';
 import { PASSWORD, unique, workshopData } from '../helpers/fixtures';
-import { from, rawConnection, stalledUpload, startStack, type Stack } from '../helpers/front';
+import { from, rawConnection, realtimeFrom, stalledUpload, startStack, type Stack } from '../helpers/front';
 import { pace, until } from '../helpers/poll';
 import { startPocketBase } from '../helpers/pocketbase';
 import { connectRealtime } from '../helpers/realtime';
@@ -499,6 +499,59 @@ describe('fair to every address, and writes keep their share', () => {
     expect(rt.clientId).toMatch(/\w+/);
     expect(stack.front.inFlight()).toBe(0);
     rt.close();
+  });
+});
+
+describe('realtime connections are bounded, in all and per address (decision 050)', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ maxRealtime: 3, perAddressRealtime: 2 });
+  });
+  afterAll(async () => stack?.stop());
+
+  it('one address holds at most two: its third gets 429 with the German text, and PocketBase never sees it', async () => {
+    const address = '127.0.0.60';
+    const held = [await realtimeFrom(stack.url, address), await realtimeFrom(stack.url, address)];
+    expect(held.map((r) => r.status)).toEqual([200, 200]);
+    const before = stack.front.stats.refusedRealtime;
+    const third = await realtimeFrom(stack.url, address);
+    expect(third.status).toBe(429);
+    expect(third.json).toEqual({ status: 429, message: OVERLOAD.perAddressMessage, data: {}, notProcessed: true, retryAfter: 1 });
+    expect(third.headers['x-portal-not-processed']).toBe('1');
+    expect(stack.front.stats.refusedRealtime).toBe(before + 1);
+    expect(stack.front.realtimeOpen()).toBe(2);
+    for (const r of held) r.close();
+    await until('the connections are closed', () => stack.front.realtimeOpen() === 0);
+  });
+
+  it('in all at most maxRealtime: the next gets 503 with the German text, pages and sign-ups are answered meanwhile, and once one closes the next gets in', async () => {
+    const held = [
+      await realtimeFrom(stack.url, '127.0.0.61'),
+      await realtimeFrom(stack.url, '127.0.0.62'),
+      await realtimeFrom(stack.url, '127.0.0.63'),
+    ];
+    expect(held.map((r) => r.status)).toEqual([200, 200, 200]);
+    const refused = await realtimeFrom(stack.url, '127.0.0.64');
+    expect(refused.status).toBe(503);
+    expect(refused.json).toEqual({
+      status: 503,
+      message: OVERLOAD.message,
+      data: {},
+      notProcessed: true,
+      retryAfter: OVERLOAD.retryAfterSeconds,
+    });
+    expect(refused.headers['retry-after']).toBe(String(OVERLOAD.retryAfterSeconds));
+    expect((await from('127.0.0.64', stack.url, 'GET', '/api/health')).status).toBe(200);
+    expect((await signUp(stack, '127.0.0.64')).status).toBe(200);
+    held[0]!.close();
+    await until('one connection is closed', () => stack.front.realtimeOpen() === 2);
+    const next = await realtimeFrom(stack.url, '127.0.0.64');
+    expect(next.status).toBe(200);
+    for (const r of [...held, next]) r.close();
+  });
+
+  it("PocketBase's JS runtimes behind the front cover three for each slot and two for each realtime connection", () => {
+    expect(HOOKS_POOL_BEHIND_FRONT).toBeGreaterThanOrEqual(3 * FRONT_DEFAULTS.maxInFlight + 2 * FRONT_DEFAULTS.maxRealtime);
   });
 });
 

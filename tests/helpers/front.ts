@@ -120,3 +120,36 @@ export function stalledUpload(url: string, address: string, path: string, declar
     `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n${'x'.repeat(sent)}`,
   );
 }
+
+/**
+ * A realtime connection (GET /api/realtime) from a given loopback address. Resolves once the
+ * front has answered: with 200 when PocketBase has sent its first event (the connection stays
+ * open until `close`), else with the refusal's status and body.
+ */
+export function realtimeFrom(url: string, address: string): Promise<Answer & { close(): void }> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      { host: target.hostname, port: target.port, path: '/api/realtime', localAddress: address, agent: false },
+      (res) => {
+        const close = () => req.destroy();
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => {
+          text += d;
+          if (res.statusCode === 200 && text.includes('PB_CONNECT')) resolve({ status: 200, headers: res.headers, json: null, close });
+        });
+        res.on('end', () => {
+          let json: any = null;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = text;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, json, close });
+        });
+      },
+    );
+    req.on('error', reject);
+  });
+}

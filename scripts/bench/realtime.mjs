@@ -1,0 +1,144 @@
+#!/usr/bin/env node
+// `npm run bench:realtime [-- --workshops 40000 --rows 2400000 --seconds 5 --connections 40]`
+// (decision 050). Idle realtime connections against the portal as `npm start` runs it
+// (PocketBase behind the front): profile pages from 16 visitors (each its own address, one
+// request at a time) for --seconds with no realtime connection open, then with --connections
+// opened from one address, then from 20 addresses, then with none again. For each: pages a
+// second, PocketBase's CPU a page, its memory, and what the realtime connections were answered.
+// PocketBase holds two JS runtimes for each open realtime connection; once its pool is taken it
+// builds runtimes per request, and the pages a second show it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+import PocketBase from 'pocketbase';
+
+import { frontLimitsFromEnv, startFront } from '../lib/front.mjs';
+import { freePort } from '../lib/ports.mjs';
+import { cpu, memoryOf, PAGE_TOKEN_HEADER, PASSWORD, seededPortal } from './lib/campaign.mjs';
+import { pageLoads } from './lib/open-loop.mjs';
+
+const { values } = parseArgs({
+  options: {
+    workshops: { type: 'string', default: '40000' },
+    rows: { type: 'string', default: '2400000' },
+    seconds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '40' },
+  },
+});
+const SECONDS = Number(values.seconds);
+const CONNECTIONS = Number(values.connections);
+const log = (msg) => console.log(`[bench:realtime] ${msg}`);
+
+const readers = Array.from({ length: 16 }, (_, i) => `127.30.0.${i + 1}`);
+const attacker = (i, spread) => (spread > 1 ? `127.40.0.${(i % spread) + 1}` : '127.40.0.1');
+// The readers are real visitors to PocketBase's own rate limiter too: left alone, as the set-up.
+const excluded = ['127.0.0.1', ...readers];
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-realtime-'));
+  let server = null;
+  let front = null;
+  const open = [];
+  try {
+    ({ server } = await seededPortal({
+      dataDir,
+      workshops: Number(values.workshops),
+      rows: Number(values.rows),
+      env: { PORTAL_BEHIND_FRONT: 'true', PORTAL_RATE_LIMIT_EXCLUDED_IPS: excluded.join(',') },
+      log,
+    }));
+    const port = await freePort();
+    front = await startFront({
+      host: '127.0.0.1',
+      port,
+      upstream: server.url,
+      limits: { ...frontLimitsFromEnv(), rateExcluded: excluded },
+    });
+    const url = front.url;
+    log(
+      `front ${url} (realtime: ${front.limits.maxRealtime} in all, ${front.limits.perAddressRealtime} per address), PocketBase ${server.url}`,
+    );
+    const tokens = [];
+    const workshops = Number(values.workshops);
+    for (let i = 0; i < readers.length; i += 1) {
+      const pb = new PocketBase(server.url);
+      const email = `werkstatt${Math.floor((i * workshops) / readers.length)}@bench.test`;
+      tokens.push((await pb.collection('users').authWithPassword(email, PASSWORD)).token);
+    }
+
+    /** Pages for `seconds` from the 16 readers, one request at a time each. */
+    const pages = async (seconds) => {
+      const loads = readers.map((address) => pageLoads(url, { connections: 1, localAddress: address, timeoutMs: 30_000 }));
+      const cpu0 = cpu(server.child.pid);
+      const t0 = performance.now();
+      const statuses = new Map();
+      let n = 0;
+      await Promise.all(
+        tokens.map(async (token, i) => {
+          while (performance.now() - t0 < seconds * 1000) {
+            const { status } = await loads[i].get({ [PAGE_TOKEN_HEADER]: token });
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+            n += 1;
+          }
+        }),
+      );
+      const elapsed = (performance.now() - t0) / 1000;
+      for (const l of loads) l.close();
+      const ms = ((cpu(server.child.pid) - cpu0) * 1000) / Math.max(1, n);
+      return `${(n / elapsed).toFixed(0)} pages/s, PocketBase ${ms.toFixed(2)} ms a page, RSS ${memoryOf(server.child.pid).rss.toFixed(0)} MB, answers ${JSON.stringify(Object.fromEntries(statuses))}`;
+    };
+
+    /** Opens `n` realtime connections from `spread` addresses; resolves with their statuses once each has answered. */
+    const listen = async (n, spread) => {
+      const statuses = new Map();
+      await Promise.all(
+        Array.from(
+          { length: n },
+          (_, i) =>
+            new Promise((resolve) => {
+              const req = http.get(`${url}/api/realtime`, { localAddress: attacker(i, spread) }, (res) => {
+                statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+                res.once('data', resolve);
+                res.once('end', resolve);
+              });
+              req.on('error', () => {
+                statuses.set('network', (statuses.get('network') ?? 0) + 1);
+                resolve();
+              });
+              open.push(req);
+            }),
+        ),
+      );
+      return JSON.stringify(Object.fromEntries(statuses));
+    };
+    const hangUp = async () => {
+      for (const req of open.splice(0)) req.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    };
+
+    log('warming up...');
+    await pages(3);
+    console.log(`\nno realtime connection: ${await pages(SECONDS)}`);
+    const fromOne = await listen(CONNECTIONS, 1);
+    console.log(`${CONNECTIONS} realtime connections from one address (answered ${fromOne}): ${await pages(SECONDS)}`);
+    await hangUp();
+    const fromMany = await listen(CONNECTIONS, 20);
+    console.log(`${CONNECTIONS} realtime connections from 20 addresses (answered ${fromMany}): ${await pages(SECONDS)}`);
+    await hangUp();
+    console.log(`closed again: ${await pages(SECONDS)}`);
+    console.log(`front: ${front.stats.refusedRealtime} realtime connections refused`);
+  } finally {
+    for (const req of open) req.destroy();
+    await front?.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
