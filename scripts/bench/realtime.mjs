@@ -1,23 +1,25 @@
 #!/usr/bin/env node
 // `npm run bench:realtime [-- --workshops 40000 --rows 2400000 --seconds 5 --connections 40]`
-// (decision 050). Idle realtime connections against the portal as `npm start` runs it
+// (decision 050). Connections that hold PocketBase, against the portal as `npm start` runs it
 // (PocketBase behind the front): profile pages from 16 visitors (each its own address, one
 // request at a time) for --seconds with no realtime connection open, then with --connections
-// opened from one address, then from 20 addresses, then with none again. For each: pages a
-// second, PocketBase's CPU a page, its memory, and what the realtime connections were answered.
-// PocketBase holds two JS runtimes for each open realtime connection; once its pool is taken it
-// builds runtimes per request, and the pages a second show it.
+// opened from one address, then from 20 addresses, then with none again, and last with
+// --connections downloads of a workshop's own 5 MB invoice from its address that are never
+// read. For each: pages a second, PocketBase's CPU a page, its memory, and what the attacker's
+// connections were answered. PocketBase holds two JS runtimes for each request as long as it
+// lasts; once its pool is taken it builds runtimes per request, and the pages a second show it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
+import Database from 'better-sqlite3';
 import PocketBase from 'pocketbase';
 
 import { frontLimitsFromEnv, startFront } from '../lib/front.mjs';
 import { freePort } from '../lib/ports.mjs';
-import { cpu, memoryOf, PAGE_TOKEN_HEADER, PASSWORD, seededPortal } from './lib/campaign.mjs';
+import { cpu, memoryOf, PAGE_TOKEN_HEADER, PASSWORD, pdfOf, seededPortal } from './lib/campaign.mjs';
 import { pageLoads } from './lib/open-loop.mjs';
 
 const { values } = parseArgs({
@@ -36,6 +38,34 @@ const readers = Array.from({ length: 16 }, (_, i) => `127.30.0.${i + 1}`);
 const attacker = (i, spread) => (spread > 1 ? `127.40.0.${(i % spread) + 1}` : '127.40.0.1');
 // The readers are real visitors to PocketBase's own rate limiter too: left alone, as the set-up.
 const excluded = ['127.0.0.1', ...readers];
+
+/** A workshop's redemption with a 5 MB invoice (the most it may upload); the invoice's URL with a file token. */
+async function invoiceOf(server, dataDir) {
+  const db = new Database(path.join(dataDir, 'data.db'), { readonly: true });
+  const code = db
+    .prepare(
+      "SELECT v.id AS voucher, v.campaign AS campaign, u.email AS email FROM vouchers v JOIN users u ON u.id = v.user WHERE v.status = 'open' LIMIT 1",
+    )
+    .get();
+  db.close();
+  const pb = new PocketBase(server.url);
+  const auth = await pb.collection('users').authWithPassword(code.email, PASSWORD);
+  const form = new FormData();
+  const fields = {
+    user: auth.record.id,
+    voucher: code.voucher,
+    campaign: code.campaign,
+    ibanFirstName: 'Erika',
+    ibanLastName: 'Mustermann',
+    ibanNumber: 'DE89370400440532013000',
+    ibanBic: 'COBADEFFXXX',
+  };
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', new Blob([pdfOf(5 * 1024 * 1024 - 4096)], { type: 'application/pdf' }), 'rechnung.pdf');
+  const record = await pb.collection('submissions').create(form);
+  const token = await pb.files.getToken();
+  return `/api/files/submissions/${record.id}/${record.file}?token=${token}`;
+}
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-realtime-'));
@@ -114,6 +144,31 @@ async function main() {
       );
       return JSON.stringify(Object.fromEntries(statuses));
     };
+    /** Opens `n` downloads of `file` from `spread` addresses that never read their answer. */
+    const stall = async (n, file, spread) => {
+      const statuses = new Map();
+      await Promise.all(
+        Array.from(
+          { length: n },
+          (_, i) =>
+            new Promise((resolve) => {
+              const req = http.get(`${url}${file}`, { localAddress: attacker(i, spread) }, (res) => {
+                statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+                res.pause();
+                resolve();
+              });
+              req.on('error', () => {
+                statuses.set('network', (statuses.get('network') ?? 0) + 1);
+                resolve();
+              });
+              open.push(req);
+            }),
+        ),
+      );
+      // What fits goes into the buffers on the way; PocketBase then waits for the reader.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      return JSON.stringify(Object.fromEntries(statuses));
+    };
     const hangUp = async () => {
       for (const req of open.splice(0)) req.destroy();
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -129,6 +184,13 @@ async function main() {
     console.log(`${CONNECTIONS} realtime connections from 20 addresses (answered ${fromMany}): ${await pages(SECONDS)}`);
     await hangUp();
     console.log(`closed again: ${await pages(SECONDS)}`);
+    const invoice = await invoiceOf(server, dataDir);
+    const stalled = await stall(CONNECTIONS, invoice, 1);
+    console.log(
+      `${CONNECTIONS} downloads of a workshop's 5 MB invoice, never read, from one address (answered ${stalled}): ${await pages(SECONDS)}`,
+    );
+    await hangUp();
+    console.log(`and closed: ${await pages(SECONDS)}`);
     console.log(`front: ${front.stats.refusedRealtime} realtime connections refused`);
   } finally {
     for (const req of open) req.destroy();

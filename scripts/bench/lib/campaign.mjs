@@ -113,6 +113,13 @@ export function seed(dataDir, template, campaign, { workshops: WORKSHOPS, rows: 
   return { sales: sale, vouchers: voucher, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
 }
 
+/** A valid PDF of about `bytes` (a real header, comment lines as filler, a trailer). */
+export function pdfOf(bytes) {
+  const head = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n';
+  const line = `%${'x'.repeat(98)}\n`;
+  return Buffer.from(head + line.repeat(Math.ceil(bytes / line.length)) + 'trailer<</Root 1 0 R>>\n%%EOF\n');
+}
+
 /** Resident and peak memory of a process, in MB (from /proc). */
 export function memoryOf(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
