@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import { Block, ErrorAlert } from '@/components/staff/block';
 import { Alert } from '@/components/ui/alert';
@@ -78,21 +78,28 @@ export function ReviewQueueBlock() {
     [current, busy, signals, decide],
   );
 
+  // The key handler reads the latest request and confirmation, set before the browser paints: a
+  // key pressed as soon as a signal shows asks for the confirmation that signal calls for. (Set in
+  // an effect, after the paint, a key pressed in between decided without it.)
+  const latest = useRef({ request, confirming });
+  useLayoutEffect(() => {
+    latest.current = { request, confirming };
+  });
   // B, F, N decide, unless the auditor is typing (the note, a filter) or a confirmation is open.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
-      if (e.ctrlKey || e.metaKey || e.altKey || !target || confirming) return;
+      if (e.ctrlKey || e.metaKey || e.altKey || !target || latest.current.confirming) return;
       if (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.isContentEditable) return;
       const verdict = VERDICTS.find((v) => v.key === e.key.toLowerCase());
       if (verdict) {
         e.preventDefault();
-        request(verdict.outcome);
+        latest.current.request(verdict.outcome);
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [request, confirming]);
+  }, []);
   const asked = VERDICTS.find((v) => v.outcome === confirming);
 
   return (
