@@ -121,21 +121,24 @@ async function main() {
       return `${(n / elapsed).toFixed(0)} pages/s, PocketBase ${ms.toFixed(2)} ms a page, RSS ${memoryOf(server.child.pid).rss.toFixed(0)} MB, answers ${JSON.stringify(Object.fromEntries(statuses))}`;
     };
 
-    /** Opens `n` realtime connections from `spread` addresses; resolves with their statuses once each has answered. */
-    const listen = async (n, spread) => {
+    /**
+     * Opens `n` requests for `target` from `spread` addresses, kept open until hangUp; resolves
+     * with their statuses once `answered(res, done)` has called done for each.
+     */
+    const openMany = async (n, target, spread, answered) => {
       const statuses = new Map();
+      const count = (status) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
       await Promise.all(
         Array.from(
           { length: n },
           (_, i) =>
             new Promise((resolve) => {
-              const req = http.get(`${url}/api/realtime`, { localAddress: attacker(i, spread) }, (res) => {
-                statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-                res.once('data', resolve);
-                res.once('end', resolve);
+              const req = http.get(`${url}${target}`, { localAddress: attacker(i, spread) }, (res) => {
+                count(res.statusCode);
+                answered(res, resolve);
               });
               req.on('error', () => {
-                statuses.set('network', (statuses.get('network') ?? 0) + 1);
+                count('network');
                 resolve();
               });
               open.push(req);
@@ -144,30 +147,21 @@ async function main() {
       );
       return JSON.stringify(Object.fromEntries(statuses));
     };
-    /** Opens `n` downloads of `file` from `spread` addresses that never read their answer. */
+    /** Realtime connections: answered once the first event (or a refusal) has come. */
+    const listen = (n, spread) =>
+      openMany(n, '/api/realtime', spread, (res, done) => {
+        res.once('data', done);
+        res.once('end', done);
+      });
+    /** Downloads of `file` that never read their answer. */
     const stall = async (n, file, spread) => {
-      const statuses = new Map();
-      await Promise.all(
-        Array.from(
-          { length: n },
-          (_, i) =>
-            new Promise((resolve) => {
-              const req = http.get(`${url}${file}`, { localAddress: attacker(i, spread) }, (res) => {
-                statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-                res.pause();
-                resolve();
-              });
-              req.on('error', () => {
-                statuses.set('network', (statuses.get('network') ?? 0) + 1);
-                resolve();
-              });
-              open.push(req);
-            }),
-        ),
-      );
+      const statuses = await openMany(n, file, spread, (res, done) => {
+        res.pause();
+        done();
+      });
       // What fits goes into the buffers on the way; PocketBase then waits for the reader.
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      return JSON.stringify(Object.fromEntries(statuses));
+      return statuses;
     };
     const hangUp = async () => {
       for (const req of open.splice(0)) req.destroy();

@@ -44,6 +44,15 @@ export interface Answer {
   json: any;
 }
 
+/** An answer's body as JSON, or its text when it is none. */
+function jsonOr(text: string): any {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /**
  * One request from a given loopback address (127.0.0.x: Linux routes the whole block to the
  * loopback device), so tests can be several visitors on one machine.
@@ -76,15 +85,7 @@ export function from(
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (d) => (text += d));
-        res.on('end', () => {
-          let json: any = null;
-          try {
-            json = JSON.parse(text);
-          } catch {
-            json = text;
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, json });
-        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, json: jsonOr(text) }));
       },
     );
     req.on('error', reject);
@@ -139,15 +140,7 @@ export function realtimeFrom(url: string, address: string): Promise<Answer & { c
           text += d;
           if (res.statusCode === 200 && text.includes('PB_CONNECT')) resolve({ status: 200, headers: res.headers, json: null, close });
         });
-        res.on('end', () => {
-          let json: any = null;
-          try {
-            json = JSON.parse(text);
-          } catch {
-            json = text;
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, json, close });
-        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, json: jsonOr(text), close }));
       },
     );
     req.on('error', reject);

@@ -34,14 +34,14 @@ describe('data area helpers', () => {
         getOne: vi.fn(async () => ({ id: 'umsatz000000001', filename: 'umsatz.csv', status: 'imported' })),
       };
       vi.spyOn(pb, 'collection').mockReturnValue(collection as never);
-      return { collection, unsubscribe, connect: () => connected() };
+      const file = new File(['user,bnr,knr,gpnr,deliverydate,sales\n'], 'umsatz.csv', { type: 'text/csv' });
+      return { collection, unsubscribe, connect: () => connected(), file };
     }
 
     it('an upload waits a moment for its live progress, then goes ahead without it and ends its listener once realtime comes', async () => {
       vi.useFakeTimers();
       signInAs('administrators');
-      const { collection, unsubscribe, connect } = salesFiles();
-      const file = new File(['user,bnr,knr,gpnr,deliverydate,sales\n'], 'umsatz.csv', { type: 'text/csv' });
+      const { collection, unsubscribe, connect, file } = salesFiles();
       const upload = uploadSalesFile(file, () => {});
       await vi.advanceTimersByTimeAsync(LIVE_PROGRESS_WAIT_MS - 1);
       expect(collection.create).not.toHaveBeenCalled();
@@ -57,8 +57,7 @@ describe('data area helpers', () => {
     it('with realtime there, the upload starts at once and its listener ends with it', async () => {
       vi.useFakeTimers();
       signInAs('auditors');
-      const { collection, unsubscribe, connect } = salesFiles();
-      const file = new File(['user,bnr,knr,gpnr,deliverydate,sales\n'], 'umsatz.csv', { type: 'text/csv' });
+      const { collection, unsubscribe, connect, file } = salesFiles();
       const upload = uploadSalesFile(file, () => {});
       connect();
       // No time passes: only what was already due runs.
