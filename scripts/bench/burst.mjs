@@ -304,10 +304,10 @@ async function main() {
       readers.push({ token: auth.token, address: addressOf(1000 + i) });
     }
     const direct = readers.map((r) => ({ token: r.token }));
-    // The highest rate PocketBase kept up with, straight to it (its row of measureRate), and every
-    // rate it kept up with.
-    let capacity = null;
+    // Every rate PocketBase kept up with, straight to it (rows of measureRate); the last is the
+    // capacity.
     const keptUpRows = [];
+    let capacity = null;
     if (values.rate === 'auto' && (ONLY.includes(2) || ONLY.includes(3))) {
       // Capacity as bench:load measures it, straight to PocketBase (whose own limiter leaves
       // 127.0.0.1 alone): rates one after another, 5 s each, up to the first it cannot keep up with.
@@ -323,10 +323,10 @@ async function main() {
             `(${row.pbMsPerPage.toFixed(2)} ms a page)`,
         );
         if (!keptUp(row)) break;
-        capacity = row;
         keptUpRows.push(row);
         await new Promise((resolve) => setTimeout(resolve, 2000));
       }
+      capacity = keptUpRows.at(-1) ?? null;
       if (!capacity) throw new Error('PocketBase kept up with no rate; is the machine busy?');
       RATE = 2 * capacity.rate;
       console.log(

@@ -697,19 +697,17 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
       res.end(body);
     });
 
+  /** An address over its share (requests open, realtime connections): 429, after the tarpit. */
+  const overShare = () => new Refusal(429, OVERLOAD.perAddressMessage, 1, true);
+
   // Realtime connections open, per address and in all (decision 050).
   const realtime = perAddressCount();
   /** The refusal of one more realtime connection from `address`; null while there is room. */
   const realtimeRefusal = (address) => {
-    if (realtime.of(address) >= limits.perAddressRealtime) {
-      admission.stats.refusedRealtime += 1;
-      return new Refusal(429, OVERLOAD.perAddressMessage, 1, true);
-    }
-    if (realtime.total() >= limits.maxRealtime) {
-      admission.stats.refusedRealtime += 1;
-      return new Refusal(503, OVERLOAD.message, OVERLOAD.retryAfterSeconds);
-    }
-    return null;
+    const ownFull = realtime.of(address) >= limits.perAddressRealtime;
+    if (!ownFull && realtime.total() < limits.maxRealtime) return null;
+    admission.stats.refusedRealtime += 1;
+    return ownFull ? overShare() : new Refusal(503, OVERLOAD.message, OVERLOAD.retryAfterSeconds);
   };
 
   /**
@@ -725,7 +723,7 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     }
     if (kind !== 'pass' && open.of(address) >= limits.perAddressOpen) {
       admission.stats.refusedAddress += 1;
-      return { refusal: new Refusal(429, OVERLOAD.perAddressMessage, 1, true) };
+      return { refusal: overShare() };
     }
     const visitor = admission.visitor(address, req.headers[TICKET_HEADER_LOWER]);
     const refusal = admission.refusalNow(address, kind, visitor.since, visitor.ticketed);
