@@ -226,6 +226,9 @@ function stalledUploads(url, count, seconds) {
     if (stop) return;
     const socket = net.connect({ host: target.hostname, port: Number(target.port), localAddress: addressOf(i, 90) });
     socket.on('error', () => {});
+    // Whatever the front answers is read (and dropped): a socket nobody reads never sees the
+    // front's 408 and close, and the uploads would be counted as never ended.
+    socket.resume();
     socket.on('connect', () =>
       socket.write(
         `POST /api/collections/submissions/records HTTP/1.1\r\nHost: ${target.host}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 1048576\r\n\r\n`,
@@ -474,6 +477,14 @@ async function main() {
           `(${((100 * readOk) / readTotal).toFixed(1)} %); first answers ${JSON.stringify(Object.fromEntries(readResult.first))}; ` +
           `until answered p50 ${fmt(percentile(readResult.latencies, 50))} ms, p95 ${fmt(percentile(readResult.latencies, 95))} ms; ` +
           `${readResult.elapsed.toFixed(1)} s until the last; ${cpuSpent}`,
+      );
+      // The margin the phase had: what went through the front a second until the last read was
+      // answered, against the capacity measured straight to PocketBase. Twice the capacity for
+      // --seconds, with the app's 30 s of repeats, needs about the capacity itself.
+      const through = (front.stats.admitted - before.admitted) / readResult.elapsed;
+      console.log(
+        `   through the front: ${fmt(through)} requests a second until the last read` +
+          (capacity ? ` (${(through / capacity.rate).toFixed(2)} × the capacity)` : ''),
       );
       for (const kind of ['sign-up', 'login', 'redemption']) {
         const list = writes.filter((w) => w.kind === kind);
