@@ -442,7 +442,14 @@ async function main() {
         jobs.push(
           delay(at(i, perKind) + 600).then(async () => {
             const pb = newVisitor();
-            const auth = await pb.collection('users').authWithPassword(redeem.email, PASSWORD);
+            // The workshop's login before it redeems: a failed one is a failed redemption (what
+            // the workshop would see), not the end of the run.
+            let auth;
+            try {
+              auth = await pb.collection('users').authWithPassword(redeem.email, PASSWORD);
+            } catch (err) {
+              return { ok: false, ms: 0, error: `login before redeeming: ${err?.status ?? ''} ${err?.message ?? err}`, kind: 'redemption' };
+            }
             const form = new FormData();
             for (const [k, v] of Object.entries({
               user: auth.record.id,
@@ -544,7 +551,8 @@ async function main() {
   } finally {
     await front?.close();
     await server?.stop();
-    for (const a of agents.values()) await a.close();
+    // Destroyed, not closed: after a failed phase requests may still be open, and close() waits for them.
+    for (const a of agents.values()) await a.destroy();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

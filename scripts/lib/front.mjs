@@ -52,6 +52,8 @@ export const FRONT_DEFAULTS = {
   rateExcluded: [],
   writeWaitMs: OVERLOAD.writeWaitMs,
   readWaitMs: OVERLOAD.readWaitMs,
+  // The longest wait a refusal of a full portal asks for (decision 051).
+  retryAfterMaxSeconds: OVERLOAD.retryAfterMaxSeconds,
   readQueueLength: OVERLOAD.readQueueLength,
   queueLength: 2000,
   queueBytes: 256 * MB,
@@ -238,6 +240,7 @@ export function createAdmission(limits, now = Date.now) {
   const writeCap = Math.max(1, Math.min(limits.maxInFlight, limits.maxWrites ?? limits.maxInFlight));
   const queueLength = limits.queueLength ?? FRONT_DEFAULTS.queueLength;
   const readQueueLength = limits.readQueueLength ?? FRONT_DEFAULTS.readQueueLength;
+  const retryAfterMax = limits.retryAfterMaxSeconds ?? FRONT_DEFAULTS.retryAfterMaxSeconds;
   // Refusals and answers over the last whole second: the deeper the overload, the later a refused
   // visitor is asked to come back (Retry-After from retryAfterSeconds up to retryAfterMaxSeconds),
   // so that repeats do not become a storm that takes the CPU the answers need.
@@ -272,7 +275,8 @@ export function createAdmission(limits, now = Date.now) {
   /**
    * A refusal of a full portal. Its wait grows with the overload (decision 045) and, for a read,
    * is at least the visitor's place in line: the reads refused before it and not served yet,
-   * at the pace answers went out in the last second (decision 049). Both within 2-15 s. An
+   * at the pace answers went out in the last second (decision 049). Both within 2 s and
+   * `retryAfterMaxSeconds` (25 s, decision 051). An
    * address refused more than `perAddressOpen` times in a second gets each further refusal after
    * the tarpit (decision 049): a client that asks again at once, as flood tools do, is slowed to
    * a request per connection and second instead of taking the front's CPU.
@@ -288,7 +292,7 @@ export function createAdmission(limits, now = Date.now) {
     let seconds = OVERLOAD.retryAfterSeconds * (1 + ratio);
     if (kind === 'read' && recent.lastAnswered > 0) seconds = Math.max(seconds, ahead(since) / recent.lastAnswered);
     if (kind === 'read' && !ticketed) joined(address, since);
-    return new Refusal(503, OVERLOAD.message, Math.min(OVERLOAD.retryAfterMaxSeconds, Math.ceil(seconds)), hold, since);
+    return new Refusal(503, OVERLOAD.message, Math.min(retryAfterMax, Math.ceil(seconds)), hold, since);
   };
   /** A read refused for the first time joins the backlog, within its address's share. */
   const joined = (address, since) => {

@@ -27,6 +27,12 @@ export async function startPortal({ publicDir, seed = true, env = {}, dataDir } 
   let stderr = '';
   child.stdout?.resume(); // nothing to read, but a full pipe would stall PocketBase
   child.stderr?.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
+  // PocketBase ending on its own (a panic, a signal from outside) is said at once, with the end of
+  // what it wrote: a benchmark would otherwise go on against a closed port.
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`[portal] PocketBase exited on its own (code ${code}, signal ${signal}):\n${stderr}`);
+  });
   try {
     await waitForHealth(url, { child });
   } catch (err) {
@@ -39,6 +45,7 @@ export async function startPortal({ publicDir, seed = true, env = {}, dataDir } 
     superuser,
     child,
     async stop() {
+      stopping = true;
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));

@@ -5,6 +5,7 @@ import { OVERLOAD, TICKET_HEADER } from '@/rules';
 import { clearNotice, useNoticeStore } from '@/stores/notice';
 
 import { notProcessed, pb, repeatDelay, withRepeats } from './pocketbase';
+import { nextRepeat } from './repeat';
 
 const refusal = (status: number, extra: object = { notProcessed: true, retryAfter: 2 }) =>
   new ClientResponseError({ status, response: { status, message: OVERLOAD.message, data: {}, ...extra } });
@@ -55,11 +56,17 @@ describe('the PocketBase client', () => {
   it('waits the Retry-After plus up to half of it again, so a crowd does not come back in step', () => {
     expect(repeatDelay(2000, () => 0)).toBe(2000);
     expect(repeatDelay(2000, () => 0.999)).toBe(2999);
-    // The longest wait the front asks for still fits once into the app's bound, jitter and all,
-    // after a read has waited its time in the front's line.
-    expect(repeatDelay(OVERLOAD.retryAfterMaxSeconds * 1000, () => 0.999999) + OVERLOAD.readWaitMs).toBeLessThanOrEqual(
-      OVERLOAD.retryForMs,
-    );
+  });
+
+  it('the longest wait the front asks for still leaves a visitor one more try before the bound (decision 051)', () => {
+    const longest = OVERLOAD.retryAfterMaxSeconds * 1000;
+    // After a read has waited its time in the front's line: without jitter the wait fits as asked,
+    // with the most jitter it is cut to the last try just before the bound; never given up.
+    expect(nextRepeat(longest, OVERLOAD.readWaitMs, OVERLOAD.retryForMs, () => 0)).toBe(longest);
+    const jittered = nextRepeat(longest, OVERLOAD.readWaitMs, OVERLOAD.retryForMs, () => 0.999999);
+    expect(jittered).not.toBeNull();
+    expect(OVERLOAD.readWaitMs + jittered!).toBeLessThan(OVERLOAD.retryForMs);
+    expect(OVERLOAD.readWaitMs + jittered!).toBeGreaterThan(OVERLOAD.retryForMs - 1000);
   });
 
   it('sends a refused request again with the same options (files and all), shows the calm notice meanwhile, and clears it on success', async () => {
@@ -124,10 +131,8 @@ describe('the PocketBase client', () => {
 
   it('cuts a wait that would pass the bound to a last try just before it, instead of giving up early', async () => {
     clearNotice();
-    // Every refusal asks for the longest wait, with the most jitter: 15 s × 1.5 each time.
-    const server = scripted(
-      Array.from({ length: 10 }, () => refusal(503, { notProcessed: true, retryAfter: OVERLOAD.retryAfterMaxSeconds })),
-    );
+    // Every refusal asks for 15 s, with the most jitter: 22.5 s each time.
+    const server = scripted(Array.from({ length: 10 }, () => refusal(503, { notProcessed: true, retryAfter: 15 })));
     const clock = fakeClock();
     const send = withRepeats(server.send, { now: clock.now, wait: clock.wait, random: () => 0.999999 });
     await expect(send('/api/portal/profile-page', {})).rejects.toBeInstanceOf(ClientResponseError);

@@ -198,7 +198,7 @@ const OVERLOAD = {
 	readWaitMs: 2e3,
 	readQueueLength: 250,
 	retryAfterSeconds: 2,
-	retryAfterMaxSeconds: 15,
+	retryAfterMaxSeconds: 25,
 	retryForMs: 3e4,
 	message: "Das Portal ist gerade stark ausgelastet. Bitte versuchen Sie es später erneut.",
 	waitMessage: "Einen Moment bitte – gerade sind viele Werkstätten gleichzeitig im Portal.",
