@@ -32,7 +32,7 @@ import { spawn } from 'node:child_process';
 import { ADMISSION_STATS, FRONT_DEFAULTS, TICKET_HEADER } from '../lib/front.mjs';
 import { ROOT } from '../lib/pocketbase.mjs';
 import { freePort } from '../lib/ports.mjs';
-import { cpu, memoryOf, PAGE_TOKEN_HEADER, PASSWORD, pdfOf, percentile, seededPortal } from './lib/campaign.mjs';
+import { cpu, memoryOf, PAGE_TOKEN_HEADER, PASSWORD, pdfOf, percentile, seededPortal, tally } from './lib/campaign.mjs';
 import { atRate, keptUp, measureRate, pageLoads, warmUp } from './lib/open-loop.mjs';
 
 const { values } = parseArgs({
@@ -176,7 +176,6 @@ function openLoopReads({ url, clients, rate, seconds, repeat }) {
   const first = new Map();
   const final = new Map();
   let finished = 0;
-  const count = (map, key) => map.set(key, (map.get(key) ?? 0) + 1);
   // Each visitor address's page loads, up to 64 at a time (the front's bound per address).
   const loads = clients.map((c) => pageLoads(url, { connections: 64, localAddress: c.address, timeoutMs: 60_000 }));
   return new Promise((resolve) => {
@@ -192,7 +191,7 @@ function openLoopReads({ url, clients, rate, seconds, repeat }) {
         const { status, body } = await loads[c].get(
           ticket ? { [PAGE_TOKEN_HEADER]: clients[c].token, [TICKET_HEADER]: ticket } : { [PAGE_TOKEN_HEADER]: clients[c].token },
         );
-        if (!firstSeen) count(first, status);
+        if (!firstSeen) tally(first, status);
         firstSeen = true;
         const refusal = repeat.notProcessed({ status, response: body });
         if (!refusal || values['read-repeats'] === 'false') return status;
@@ -204,7 +203,7 @@ function openLoopReads({ url, clients, rate, seconds, repeat }) {
     };
     const fire = (due, i) => {
       load(i % clients.length).then((status) => {
-        count(final, status);
+        tally(final, status);
         latencies.push(performance.now() - due);
         finished += 1;
         if (finished === total) {
@@ -263,9 +262,9 @@ function flood(url, lanes) {
       try {
         const res = await f(`${url}/api/health`);
         await res.arrayBuffer();
-        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        tally(statuses, res.status);
       } catch {
-        statuses.set('network', (statuses.get('network') ?? 0) + 1);
+        tally(statuses, 'network');
       }
     }
   };
@@ -445,11 +444,10 @@ async function main() {
             // The workshop's login before it redeems: a failed one is a failed redemption (what
             // the workshop would see), not the end of the run.
             let auth;
-            try {
+            const login = await timed(async () => {
               auth = await pb.collection('users').authWithPassword(redeem.email, PASSWORD);
-            } catch (err) {
-              return { ok: false, ms: 0, error: `login before redeeming: ${err?.status ?? ''} ${err?.message ?? err}`, kind: 'redemption' };
-            }
+            });
+            if (!login.ok) return { ...login, error: `login before redeeming: ${login.error}`, kind: 'redemption' };
             const form = new FormData();
             for (const [k, v] of Object.entries({
               user: auth.record.id,

@@ -19,7 +19,7 @@ import PocketBase from 'pocketbase';
 
 import { frontLimitsFromEnv, startFront } from '../lib/front.mjs';
 import { freePort } from '../lib/ports.mjs';
-import { cpu, memoryOf, PAGE_TOKEN_HEADER, PASSWORD, pdfOf, seededPortal } from './lib/campaign.mjs';
+import { cpu, memoryOf, PAGE_TOKEN_HEADER, PASSWORD, pdfOf, seededPortal, tally } from './lib/campaign.mjs';
 import { pageLoads } from './lib/open-loop.mjs';
 
 const { values } = parseArgs({
@@ -110,7 +110,7 @@ async function main() {
         tokens.map(async (token, i) => {
           while (performance.now() - t0 < seconds * 1000) {
             const { status } = await loads[i].get({ [PAGE_TOKEN_HEADER]: token });
-            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+            tally(statuses, status);
             n += 1;
           }
         }),
@@ -127,18 +127,17 @@ async function main() {
      */
     const openMany = async (n, target, spread, answered) => {
       const statuses = new Map();
-      const count = (status) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
       await Promise.all(
         Array.from(
           { length: n },
           (_, i) =>
             new Promise((resolve) => {
               const req = http.get(`${url}${target}`, { localAddress: attacker(i, spread) }, (res) => {
-                count(res.statusCode);
+                tally(statuses, res.statusCode);
                 answered(res, resolve);
               });
               req.on('error', () => {
-                count('network');
+                tally(statuses, 'network');
                 resolve();
               });
               open.push(req);

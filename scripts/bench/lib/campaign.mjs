@@ -113,6 +113,11 @@ export function seed(dataDir, template, campaign, { workshops: WORKSHOPS, rows: 
   return { sales: sale, vouchers: voucher, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
 }
 
+/** Counts one more `key` in `map` (statuses and the like). */
+export function tally(map, key) {
+  map.set(key, (map.get(key) ?? 0) + 1);
+}
+
 /** A valid PDF of about `bytes` (a real header, comment lines as filler, a trailer). */
 export function pdfOf(bytes) {
   const head = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n';

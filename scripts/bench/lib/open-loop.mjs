@@ -3,7 +3,7 @@
 // nothing shed and no error.
 import { Pool } from 'undici';
 
-import { cpu, memoryOf, PAGE_TOKEN_HEADER, percentile } from './campaign.mjs';
+import { cpu, memoryOf, PAGE_TOKEN_HEADER, percentile, tally } from './campaign.mjs';
 
 // The profile page's one request (decision record 019), with the token where the SPA sends it
 // (decision 047).
@@ -92,7 +92,7 @@ export function openLoop({ url, clients, rate, seconds, pid }) {
       loads.get({ [PAGE_TOKEN_HEADER]: token }).then(({ status }) => {
         latencies.push(performance.now() - due);
         if (status === 'network') network += 1;
-        else statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        else tally(statuses, status);
         finished += 1;
         done();
       });
