@@ -6,6 +6,7 @@ onRecordCreateRequest((e) => {
   // One mailbox, one account: 'Werkstatt@x.de' and 'werkstatt@x.de' must collide on the unique index.
   e.record.setEmail(users.normalizeEmail(e.record.email()));
   users.assertUserLimits(e, true);
+  users.setSignUpPassword(e);
   e.next();
 }, 'users');
 

@@ -42,12 +42,36 @@ function accountErrors(e, rules, errors) {
     if (rules.emailProblem(email)) errors.email = ['validation_is_email', rules.emailProblem(email)];
     else if (emailTaken(e.app, email)) errors.email = ['validation_not_unique', rules.MESSAGES.emailInUse];
   }
-  const password = typeof body.password === 'string' ? body.password : '';
+  const password = chosenPassword(rules, body);
   const problem = rules.passwordProblem(password);
   if (problem) errors.password = ['validation_length_out_of_range', problem];
   else if (body.passwordConfirm !== password) errors.passwordConfirm = ['validation_values_mismatch', rules.MESSAGES.passwordMismatch];
+  // Both keys, saying two things: which one would the workshop log in with?
+  else if (rules.SIGN_UP_PASSWORD in body && 'password' in body && body.password !== password) {
+    errors.password = ['validation_values_mismatch', rules.MESSAGES.passwordMismatch];
+  }
   if (body.termsAccepted !== true && body.termsAccepted !== 'true')
     errors.termsAccepted = ['validation_required', rules.MESSAGES.termsRequired];
+}
+
+/**
+ * The new account's password: under the sign-up key (decision 052) or PocketBase's own
+ * `password`. Anything but a string counts as none.
+ */
+function chosenPassword(rules, body) {
+  const value = rules.SIGN_UP_PASSWORD in body ? body[rules.SIGN_UP_PASSWORD] : body.password;
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * Sets a new account's password sent under the sign-up key: the only hash of the request,
+ * where `password` is hashed twice by PocketBase's create handler. Runs after assertUserLimits
+ * has checked it.
+ */
+function setSignUpPassword(e) {
+  const rules = require(`${__hooks}/lib/vendor/rules.js`);
+  const body = e.requestInfo().body || {};
+  if (rules.SIGN_UP_PASSWORD in body) e.record.setPassword(chosenPassword(rules, body));
 }
 
 function emailTaken(app, email) {
@@ -65,4 +89,4 @@ function normalizeEmail(email) {
     .toLowerCase();
 }
 
-module.exports = { assertUserLimits, normalizeEmail };
+module.exports = { assertUserLimits, normalizeEmail, setSignUpPassword };

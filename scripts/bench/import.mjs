@@ -18,6 +18,7 @@ import PocketBase from 'pocketbase';
 
 import { ensureBinary, spawnServe, upsertSuperuser, waitForHealth } from '../lib/pocketbase.mjs';
 import { freePort } from '../lib/ports.mjs';
+import { rules } from '../lib/rules.mjs';
 import { mulberry32 } from '../lib/random.mjs';
 import { insertWorkshops, passwordHashOf } from '../lib/seed-workshops.mjs';
 import { startSmtpServer } from '../lib/smtp-server.mjs';
@@ -233,10 +234,11 @@ async function main() {
   }
 }
 
+/** A sign-up as the app sends it (the password under its own key, decision 052). */
 function workshop(email) {
   return {
     email,
-    password: PASSWORD,
+    [rules.SIGN_UP_PASSWORD]: PASSWORD,
     passwordConfirm: PASSWORD,
     termsAccepted: true,
     firstName: 'Bench',

@@ -13,7 +13,7 @@ import { sepaNameProblem } from './sepa';
 export { SESSION_SECONDS } from './session';
 export { OVERLOAD, PAGE_TOKEN_HEADER, TICKET_HEADER } from './load';
 export { LOCKOUT } from './lockout';
-export { WORKSHOP_FIELDS, type WorkshopFields } from './fields';
+export { SIGN_UP_PASSWORD, WORKSHOP_FIELDS, type WorkshopFields } from './fields';
 export { LIMITS, MESSAGES } from './messages';
 export { STAFF_LOG_LABELS, staffLogLabel } from './staff-log';
 export { maskIban } from './mask';

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { emailProblem, MESSAGES, passwordProblem, phoneProblem, TEXT_RULES, textProblem, zipProblem } from '../../src/rules';
-import { createCentre, createWorkshop, workshopData, type Actor } from '../helpers/fixtures';
+import {
+  emailProblem,
+  MESSAGES,
+  passwordProblem,
+  phoneProblem,
+  SIGN_UP_PASSWORD,
+  TEXT_RULES,
+  textProblem,
+  zipProblem,
+} from '../../src/rules';
+import { createCentre, createWorkshop, PASSWORD, workshopData, type Actor } from '../helpers/fixtures';
 import { request } from '../helpers/http';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
 
@@ -111,6 +120,65 @@ describe('registration refusals', () => {
     }
     const stored = await server.admin.collection('users').getOne(workshop.id);
     expect(stored.zipCode).toBe('10115');
+  });
+});
+
+/** The app's sign-up: the password under its own key, so PocketBase hashes it once (decision 052). */
+function signUpData(overrides: Record<string, unknown> = {}) {
+  const { password, ...data } = workshopData();
+  return { ...data, [SIGN_UP_PASSWORD]: password, ...overrides };
+}
+
+describe('the password under the sign-up key (decision 052)', () => {
+  it('creates an account whose password logs in, and answers neither key nor hash', async () => {
+    const data = signUpData();
+    const res = await register(data);
+    expect(res.status).toBe(200);
+    expect(res.json).not.toHaveProperty(SIGN_UP_PASSWORD);
+    expect(res.json).not.toHaveProperty('password');
+    expect(JSON.stringify(res.json)).not.toContain('$2');
+    const auth = await server
+      .client()
+      .collection('users')
+      .authWithPassword(data.email, data[SIGN_UP_PASSWORD] as string);
+    expect(auth.record.id).toBe(res.json.id);
+    await expect(server.client().collection('users').authWithPassword(data.email, 'Falsches-Pass-2025')).rejects.toMatchObject({
+      status: 400,
+    });
+  });
+
+  const refused: [string, Record<string, unknown>, string, string][] = [
+    ['7 characters', { [SIGN_UP_PASSWORD]: 'kurz123', passwordConfirm: 'kurz123' }, 'password', MESSAGES.passwordMin],
+    ['72 characters', { [SIGN_UP_PASSWORD]: 'x'.repeat(72), passwordConfirm: 'x'.repeat(72) }, 'password', MESSAGES.passwordMax],
+    ['an empty one', { [SIGN_UP_PASSWORD]: '', passwordConfirm: '' }, 'password', MESSAGES.passwordMin],
+    ['a number instead of text', { [SIGN_UP_PASSWORD]: 123456789, passwordConfirm: '123456789' }, 'password', MESSAGES.passwordMin],
+    ['a confirmation that differs', { passwordConfirm: 'etwas-anderes' }, 'passwordConfirm', MESSAGES.passwordMismatch],
+    ['`password` beside it saying something else', { password: 'Anderes-Pass-2025' }, 'password', MESSAGES.passwordMismatch],
+  ];
+  it.each(refused)('refuses %s with the German message and creates no account', async (_name, override, field, message) => {
+    const data = signUpData(override);
+    const res = await register(data);
+    expect(res.status).toBe(400);
+    expect(res.json.data[field]).toMatchObject({ message });
+    expect((await accountsWith(data.email as string)).totalItems).toBe(0);
+  });
+
+  it('takes `password` beside it when both say the same', async () => {
+    const data = signUpData({ password: PASSWORD });
+    expect((await register(data)).status).toBe(200);
+    expect((await server.client().collection('users').authWithPassword(data.email, PASSWORD)).record.email).toBe(data.email);
+  });
+
+  it('changes no password on an update: there it is no key at all', async () => {
+    const res = await request(server.url, other, 'PATCH', `/api/collections/users/records/${other.id}`, {
+      [SIGN_UP_PASSWORD]: 'Gekapert-Pass-2025',
+      city: 'Hamburg',
+    });
+    expect(res.status).toBe(200);
+    await expect(server.client().collection('users').authWithPassword(other.email, 'Gekapert-Pass-2025')).rejects.toMatchObject({
+      status: 400,
+    });
+    expect((await server.client().collection('users').authWithPassword(other.email, PASSWORD)).record.id).toBe(other.id);
   });
 });
 

@@ -13,7 +13,7 @@ import { rules } from '../../lib/rules.mjs';
 export const CENTRES = 320;
 export const PASSWORD = 'Bench-Pass-2025';
 /** The header the SPA sends its token in with the profile page (decision 047): the benchmarks load it as the SPA does. */
-export const { PAGE_TOKEN_HEADER } = rules;
+export const { PAGE_TOKEN_HEADER, SIGN_UP_PASSWORD } = rules;
 
 export const id15 = (prefix, n) => `${prefix}${String(n).padStart(15 - prefix.length, '0')}`;
 export const now = () => new Date().toISOString().replace('T', ' ');

@@ -4,7 +4,7 @@ import { AUTH_MESSAGES } from '@/lib/auth';
 import { normalizePhone } from '@/lib/phone';
 import { pb } from '@/lib/pocketbase';
 import { CONNECTIONS_FAILED } from '@/lib/service-centres';
-import { MESSAGES } from '@/rules';
+import { MESSAGES, SIGN_UP_PASSWORD } from '@/rules';
 
 import type { RegistrationData } from '../stores/registration';
 
@@ -42,7 +42,8 @@ export async function registerWorkshop(data: RegistrationData): Promise<{ connec
     await pb.collection('users').create(
       {
         email,
-        password: data.password,
+        // Not `password`: PocketBase would hash it twice (decision 052).
+        [SIGN_UP_PASSWORD]: data.password,
         passwordConfirm: data.passwordConfirm,
         termsAccepted: data.termsAccepted,
         firstName: data.firstName.trim(),
