@@ -379,6 +379,32 @@ async function main() {
       const perRequest = admitted > 0 ? ` (PocketBase ${((1000 * pb) / admitted).toFixed(2)} ms a request let through)` : '';
       return `CPU s: PocketBase ${pb.toFixed(1)}, front ${(cpu(front.pid) - cpu0.front).toFixed(1)}, visitors ${((self.user + self.system) / 1e6).toFixed(1)}${perRequest}`;
     };
+    // A phase in steps of 5 s: what went through the front a second, what it refused a second
+    // (refused and displaced) and PocketBase's CPU per request let through, so a run that tips into
+    // refusals and repeats shows when, and whether PocketBase itself became slower.
+    const stepsOf = (ms = 5000) => {
+      const take = () => ({
+        admitted: front.stats.admitted,
+        refused: front.stats.refusedBusy + front.stats.readsTimedOut + front.stats.readsDisplaced,
+        pb: cpu(server.child.pid),
+      });
+      const steps = [];
+      let last = take();
+      const timer = setInterval(() => {
+        const now = take();
+        steps.push({ admitted: now.admitted - last.admitted, refused: now.refused - last.refused, pb: now.pb - last.pb });
+        last = now;
+      }, ms);
+      return () => {
+        clearInterval(timer);
+        const perSecond = (n) => fmt(n / (ms / 1000));
+        return (
+          `   every ${ms / 1000} s: through the front ${steps.map((x) => perSecond(x.admitted)).join(' ')} a second; ` +
+          `refused ${steps.map((x) => perSecond(x.refused)).join(' ')} a second; ` +
+          `PocketBase ms a request let through ${steps.map((x) => (x.admitted > 0 ? ((1000 * x.pb) / x.admitted).toFixed(2) : '-')).join(' ')}`
+        );
+      };
+    };
     let visitorNo = 0;
     const counters = { waited: 0 };
     const newVisitor = () => visitor(url, addressOf(visitorNo++), repeat, counters);
@@ -466,8 +492,10 @@ async function main() {
           }),
         );
       }
+      const steps = stepsOf();
       const reads = openLoopReads({ url, clients: readers, rate: RATE, seconds: SECONDS, repeat });
       const [readResult, writes] = await Promise.all([reads, Promise.all(jobs)]);
+      const stepsLine = steps();
       const extraResult = await extra?.end();
       const cpuSpent = cpuSince(cpu0, front.stats.admitted - before.admitted);
       await settle();
@@ -492,6 +520,7 @@ async function main() {
         `   through the front: ${fmt(through)} requests a second until the last read` +
           (capacity ? ` (${(through / capacity.rate).toFixed(2)} × the capacity)` : ''),
       );
+      console.log(stepsLine);
       for (const kind of ['sign-up', 'login', 'redemption']) {
         const list = writes.filter((w) => w.kind === kind);
         console.log(`   ${kind}s: ${list.filter((w) => w.ok).length} of ${list.length} succeeded; ${dist(list)}`);
