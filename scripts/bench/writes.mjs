@@ -1,0 +1,125 @@
+#!/usr/bin/env node
+// `npm run bench:writes [-- --workshops 40000 --rows 2400000 --count 20]` (decision 052).
+// PocketBase's CPU for each kind of write a workshop makes, one after another, straight to
+// PocketBase on the seeded campaign: a sign-up as the app sends it (the password under its own
+// key) against one that sends `password` (PocketBase hashes that twice), a login, and a
+// redemption with a 1 MB PDF invoice. The figures say what the writes take from the reads in
+// `bench:burst`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+import Database from 'better-sqlite3';
+import PocketBase from 'pocketbase';
+
+import { cpu, PASSWORD, pdfOf, seededPortal, SIGN_UP_PASSWORD } from './lib/campaign.mjs';
+
+const { values } = parseArgs({
+  options: {
+    workshops: { type: 'string', default: '40000' },
+    rows: { type: 'string', default: '2400000' },
+    count: { type: 'string', default: '20' },
+  },
+});
+const COUNT = Number(values.count);
+const log = (msg) => console.log(`[bench:writes] ${msg}`);
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-writes-'));
+// One address asks for everything here; PocketBase's rate limits per address are not measured.
+const { server } = await seededPortal({
+  dataDir,
+  workshops: Number(values.workshops),
+  rows: Number(values.rows),
+  env: { PORTAL_RATE_LIMIT_EXCLUDED_IPS: '127.0.0.1' },
+  log,
+});
+try {
+  const db = new Database(path.join(dataDir, 'data.db'), { readonly: true });
+  const open = db
+    .prepare(
+      "SELECT v.id AS voucher, v.campaign AS campaign, u.email AS email FROM vouchers v JOIN users u ON u.id = v.user WHERE v.status = 'open' ORDER BY v.id LIMIT ?",
+    )
+    .all(2 * COUNT + 4);
+  db.close();
+  if (open.length < 2 * COUNT + 4) throw new Error(`only ${open.length} open codes seeded; give more rows`);
+
+  const client = () => {
+    const pb = new PocketBase(server.url);
+    pb.autoCancellation(false);
+    return pb;
+  };
+  /** Runs `write(i)` once to warm up, then COUNT times; PocketBase's CPU and the time, each. */
+  const measure = async (write) => {
+    await write(-1);
+    const cpu0 = cpu(server.child.pid);
+    const t0 = performance.now();
+    for (let i = 0; i < COUNT; i += 1) await write(i);
+    return { cpuMs: ((cpu(server.child.pid) - cpu0) / COUNT) * 1000, wallMs: (performance.now() - t0) / COUNT };
+  };
+  const signUp = (key, tag) => (i) =>
+    client()
+      .collection('users')
+      .create({
+        email: `${tag}-${i + 1}@bench.test`,
+        [key]: PASSWORD,
+        passwordConfirm: PASSWORD,
+        termsAccepted: true,
+        firstName: 'Erika',
+        lastName: 'Mustermann',
+        shopName: 'Kfz-Betrieb Messung',
+        address: 'Hauptstraße',
+        streetNumber: '1',
+        zipCode: '10115',
+        city: 'Berlin',
+      });
+  const results = [];
+  log(`${COUNT} of each kind, one after another...`);
+  results.push(['sign-up with `password`', await measure(signUp('password', 'doppelt'))]);
+  results.push(['sign-up as the app sends it', await measure(signUp(SIGN_UP_PASSWORD, 'einmal'))]);
+  results.push([
+    'login',
+    await measure((i) =>
+      client()
+        .collection('users')
+        .authWithPassword(open[i + 1].email, PASSWORD),
+    ),
+  ]);
+  // Logged in before, as in bench:burst, so the redemption alone is measured.
+  const owners = [];
+  for (let i = 0; i <= COUNT; i += 1) {
+    const pb = client();
+    await pb.collection('users').authWithPassword(open[COUNT + 2 + i].email, PASSWORD);
+    owners.push({ pb, code: open[COUNT + 2 + i] });
+  }
+  const pdf = pdfOf(1024 * 1024);
+  results.push([
+    'redemption with a 1 MB PDF',
+    await measure((i) => {
+      const { pb, code } = owners[i + 1];
+      const form = new FormData();
+      for (const [k, v] of Object.entries({
+        user: pb.authStore.record.id,
+        voucher: code.voucher,
+        campaign: code.campaign,
+        ibanFirstName: 'Erika',
+        ibanLastName: 'Mustermann',
+        ibanNumber: 'DE89370400440532013000',
+        ibanBic: 'COBADEFFXXX',
+      }))
+        form.append(k, v);
+      form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'rechnung.pdf');
+      return pb.collection('submissions').create(form);
+    }),
+  ]);
+  const baseline = results[0][1].cpuMs;
+  console.log(`\nPocketBase's CPU for each write (${COUNT} of each, one after another):`);
+  for (const [name, r] of results) {
+    console.log(
+      `  ${name}: ${r.cpuMs.toFixed(0)} ms of CPU, ${r.wallMs.toFixed(0)} ms each (${(r.cpuMs / baseline).toFixed(2)} × a sign-up with \`password\`)`,
+    );
+  }
+} finally {
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
