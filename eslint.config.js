@@ -200,6 +200,7 @@ export default tseslint.config(
         __hooks: 'readonly',
         migrate: 'readonly',
         onBootstrap: 'readonly',
+        onBackupCreate: 'readonly',
         onRecordAfterCreateSuccess: 'readonly',
         onRecordAfterDeleteSuccess: 'readonly',
         onRecordCreateRequest: 'readonly',

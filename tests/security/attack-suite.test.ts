@@ -17,6 +17,7 @@ import {
   submissionForm,
   type Actor,
 } from '../helpers/fixtures';
+import { SIGN_UP_PASSWORD } from '../../src/rules';
 import { request } from '../helpers/http';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
 import { until } from '../helpers/poll';
@@ -588,6 +589,34 @@ const SCENARIOS: Scenario[] = [
     }),
     status: [400, 403],
     lacks: () => ['schon-bestaetigt@example.de'],
+  },
+  {
+    // The password under the sign-up key takes another path through PocketBase's checks (decision 052).
+    asvs: '8.2.3',
+    title: 'guest registers already verified, the password under the sign-up key',
+    as: 'guest',
+    method: 'POST',
+    path: () => list('users'),
+    body: () => ({
+      email: 'schon-bestaetigt-2@example.de',
+      [SIGN_UP_PASSWORD]: 'Werkstatt-Pass-2025',
+      passwordConfirm: 'Werkstatt-Pass-2025',
+      verified: true,
+      termsAccepted: true,
+      firstName: 'Eve',
+      lastName: 'Angreifer',
+      shopName: 'Werkstatt',
+      address: 'Weg',
+      streetNumber: '1',
+      zipCode: '10115',
+      city: 'Berlin',
+    }),
+    status: [400, 403],
+    lacks: () => ['schon-bestaetigt-2@example.de'],
+    after: async () => {
+      const found = await server.admin.collection('users').getList(1, 1, { filter: "email = 'schon-bestaetigt-2@example.de'" });
+      expect(found.totalItems).toBe(0);
+    },
   },
   {
     asvs: '8.2.3',
