@@ -32,7 +32,18 @@ import { spawn } from 'node:child_process';
 import { ADMISSION_STATS, FRONT_DEFAULTS, TICKET_HEADER } from '../lib/front.mjs';
 import { ROOT } from '../lib/pocketbase.mjs';
 import { freePort } from '../lib/ports.mjs';
-import { cpu, memoryOf, PAGE_TOKEN_HEADER, PASSWORD, pdfOf, percentile, seededPortal, SIGN_UP_PASSWORD, tally } from './lib/campaign.mjs';
+import {
+  cpu,
+  memoryOf,
+  PAGE_TOKEN_HEADER,
+  PASSWORD,
+  pdfOf,
+  percentile,
+  redemptionForm,
+  seededPortal,
+  signUpBody,
+  tally,
+} from './lib/campaign.mjs';
 import { atRate, keptUp, measureRate, pageLoads, warmUp } from './lib/open-loop.mjs';
 
 const { values } = parseArgs({
@@ -151,20 +162,8 @@ const timed = async (fn) => {
   }
 };
 
-/** What the app's registration sends (src/features/registration/api/register-workshop.ts). */
-const signUpData = (email) => ({
-  email,
-  [SIGN_UP_PASSWORD]: PASSWORD,
-  passwordConfirm: PASSWORD,
-  termsAccepted: true,
-  firstName: 'Erika',
-  lastName: 'Mustermann',
-  shopName: 'Kfz-Betrieb Ansturm',
-  address: 'Hauptstraße',
-  streetNumber: '1',
-  zipCode: '10115',
-  city: 'Berlin',
-});
+/** What the app's registration sends. */
+const signUpData = (email) => signUpBody(email, { shopName: 'Kfz-Betrieb Ansturm' });
 
 /**
  * Profile page loads at a constant arrival rate from `clients` (each its own address). A load the
@@ -475,18 +474,7 @@ async function main() {
               auth = await pb.collection('users').authWithPassword(redeem.email, PASSWORD);
             });
             if (!login.ok) return { ...login, error: `login before redeeming: ${login.error}`, kind: 'redemption' };
-            const form = new FormData();
-            for (const [k, v] of Object.entries({
-              user: auth.record.id,
-              voucher: redeem.voucher,
-              campaign: redeem.campaign,
-              ibanFirstName: 'Erika',
-              ibanLastName: 'Mustermann',
-              ibanNumber: 'DE89370400440532013000',
-              ibanBic: 'COBADEFFXXX',
-            }))
-              form.append(k, v);
-            form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'rechnung.pdf');
+            const form = redemptionForm(auth.record.id, redeem, pdf, FormData);
             const r = await timed(() => pb.collection('submissions').create(form));
             return { ...r, kind: 'redemption' };
           }),

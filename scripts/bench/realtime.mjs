@@ -19,7 +19,7 @@ import PocketBase from 'pocketbase';
 
 import { frontLimitsFromEnv, startFront } from '../lib/front.mjs';
 import { freePort } from '../lib/ports.mjs';
-import { cpu, memoryOf, PAGE_TOKEN_HEADER, PASSWORD, pdfOf, seededPortal, tally } from './lib/campaign.mjs';
+import { cpu, memoryOf, PAGE_TOKEN_HEADER, PASSWORD, pdfOf, redemptionForm, seededPortal, tally } from './lib/campaign.mjs';
 import { pageLoads } from './lib/open-loop.mjs';
 
 const { values } = parseArgs({
@@ -50,19 +50,7 @@ async function invoiceOf(server, dataDir) {
   db.close();
   const pb = new PocketBase(server.url);
   const auth = await pb.collection('users').authWithPassword(code.email, PASSWORD);
-  const form = new FormData();
-  const fields = {
-    user: auth.record.id,
-    voucher: code.voucher,
-    campaign: code.campaign,
-    ibanFirstName: 'Erika',
-    ibanLastName: 'Mustermann',
-    ibanNumber: 'DE89370400440532013000',
-    ibanBic: 'COBADEFFXXX',
-  };
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', new Blob([pdfOf(5 * 1024 * 1024 - 4096)], { type: 'application/pdf' }), 'rechnung.pdf');
-  const record = await pb.collection('submissions').create(form);
+  const record = await pb.collection('submissions').create(redemptionForm(auth.record.id, code, pdfOf(5 * 1024 * 1024 - 4096)));
   const token = await pb.files.getToken();
   return `/api/files/submissions/${record.id}/${record.file}?token=${token}`;
 }

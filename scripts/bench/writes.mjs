@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import PocketBase from 'pocketbase';
 
-import { cpu, PASSWORD, pdfOf, seededPortal, SIGN_UP_PASSWORD } from './lib/campaign.mjs';
+import { cpu, PASSWORD, pdfOf, redemptionForm, seededPortal, SIGN_UP_PASSWORD, signUpBody } from './lib/campaign.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -60,19 +60,7 @@ try {
   const signUp = (key, tag) => (i) =>
     client()
       .collection('users')
-      .create({
-        email: `${tag}-${i + 1}@bench.test`,
-        [key]: PASSWORD,
-        passwordConfirm: PASSWORD,
-        termsAccepted: true,
-        firstName: 'Erika',
-        lastName: 'Mustermann',
-        shopName: 'Kfz-Betrieb Messung',
-        address: 'Hauptstraße',
-        streetNumber: '1',
-        zipCode: '10115',
-        city: 'Berlin',
-      });
+      .create(signUpBody(`${tag}-${i + 1}@bench.test`, { key }));
   const results = [];
   log(`${COUNT} of each kind, one after another...`);
   results.push(['sign-up with `password`', await measure(signUp('password', 'doppelt'))]);
@@ -97,19 +85,7 @@ try {
     'redemption with a 1 MB PDF',
     await measure((i) => {
       const { pb, code } = owners[i + 1];
-      const form = new FormData();
-      for (const [k, v] of Object.entries({
-        user: pb.authStore.record.id,
-        voucher: code.voucher,
-        campaign: code.campaign,
-        ibanFirstName: 'Erika',
-        ibanLastName: 'Mustermann',
-        ibanNumber: 'DE89370400440532013000',
-        ibanBic: 'COBADEFFXXX',
-      }))
-        form.append(k, v);
-      form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'rechnung.pdf');
-      return pb.collection('submissions').create(form);
+      return pb.collection('submissions').create(redemptionForm(pb.authStore.record.id, code, pdf));
     }),
   ]);
   const baseline = results[0][1].cpuMs;

@@ -15,6 +15,44 @@ export const PASSWORD = 'Bench-Pass-2025';
 /** The header the SPA sends its token in with the profile page (decision 047): the benchmarks load it as the SPA does. */
 export const { PAGE_TOKEN_HEADER, SIGN_UP_PASSWORD } = rules;
 
+/**
+ * A workshop's sign-up as the app's registration sends it (src/features/registration/api/
+ * register-workshop.ts): the password under the sign-up key (decision 052), or under `key`.
+ */
+export const signUpBody = (email, { shopName = 'Kfz-Betrieb Messung', key = SIGN_UP_PASSWORD } = {}) => ({
+  email,
+  [key]: PASSWORD,
+  passwordConfirm: PASSWORD,
+  termsAccepted: true,
+  firstName: 'Erika',
+  lastName: 'Mustermann',
+  shopName,
+  address: 'Hauptstraße',
+  streetNumber: '1',
+  zipCode: '10115',
+  city: 'Berlin',
+});
+
+/**
+ * A redemption as the cashback form sends it: `user` redeems `code` ({ voucher, campaign }) with
+ * bank details and `pdf` (bytes) as its invoice. `Form` is the FormData of the client that sends it.
+ */
+export function redemptionForm(user, code, pdf, Form = FormData) {
+  const form = new Form();
+  const fields = {
+    user,
+    voucher: code.voucher,
+    campaign: code.campaign,
+    ibanFirstName: 'Erika',
+    ibanLastName: 'Mustermann',
+    ibanNumber: 'DE89370400440532013000',
+    ibanBic: 'COBADEFFXXX',
+  };
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'rechnung.pdf');
+  return form;
+}
+
 export const id15 = (prefix, n) => `${prefix}${String(n).padStart(15 - prefix.length, '0')}`;
 export const now = () => new Date().toISOString().replace('T', ' ');
 
