@@ -18,17 +18,16 @@ import PocketBase from 'pocketbase';
 
 import { ensureBinary, spawnServe, upsertSuperuser, waitForHealth } from '../lib/pocketbase.mjs';
 import { freePort } from '../lib/ports.mjs';
-import { rules } from '../lib/rules.mjs';
 import { mulberry32 } from '../lib/random.mjs';
 import { insertWorkshops, passwordHashOf } from '../lib/seed-workshops.mjs';
 import { startSmtpServer } from '../lib/smtp-server.mjs';
+import { PASSWORD, signUpBody } from './lib/campaign.mjs';
 
 const { values } = parseArgs({
   options: { rows: { type: 'string', default: '1000000' }, workshops: { type: 'string', default: '2000' } },
 });
 const ROWS = Number(values.rows);
 const WORKSHOPS = Number(values.workshops);
-const PASSWORD = 'Bench-Pass-2025';
 const SUPERUSER = { email: 'bench@local.test', password: 'bench-superuser-1' };
 const HEADER = 'user,bnr,knr,gpnr,deliverydate,sales';
 
@@ -111,7 +110,7 @@ async function main() {
     await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
 
     console.log(`creating ${WORKSHOPS} workshops...`);
-    const template = await su.collection('users').create(workshop('bench-template@example.de'));
+    const template = await su.collection('users').create(signUpBody('bench-template@example.de', { shopName: 'Bench Werkstatt' }));
     const ids = insertWorkshops({ dataDir, passwordHash: passwordHashOf(dataDir, template.id), count: WORKSHOPS, prefix: 'bench' });
     const campaign = await su.collection('campaigns').getFirstListItem('active = true');
     await su.collection('campaigns').update(campaign.id, { maxCodesPerWeek: 10_000_000, maxCodesPerWorkshopPerWeek: 100_000 });
@@ -152,7 +151,9 @@ async function main() {
       while (importing) {
         const guest = new PocketBase(url);
         const started = process.hrtime.bigint();
-        await guest.collection('users').create(workshop(`during${n++}@example.de`), { requestKey: null });
+        await guest
+          .collection('users')
+          .create(signUpBody(`during${n++}@example.de`, { shopName: 'Bench Werkstatt' }), { requestKey: null });
         waits.push(Number(process.hrtime.bigint() - started) / 1e6);
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -232,23 +233,6 @@ async function main() {
     await new Promise((r) => setTimeout(r, 500));
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-/** A sign-up as the app sends it (the password under its own key, decision 052). */
-function workshop(email) {
-  return {
-    email,
-    [rules.SIGN_UP_PASSWORD]: PASSWORD,
-    passwordConfirm: PASSWORD,
-    termsAccepted: true,
-    firstName: 'Bench',
-    lastName: 'Werkstatt',
-    shopName: 'Bench Werkstatt',
-    address: 'Teststraße',
-    streetNumber: '1',
-    zipCode: '10115',
-    city: 'Berlin',
-  };
 }
 
 main().catch((err) => {

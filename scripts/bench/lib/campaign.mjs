@@ -191,19 +191,7 @@ export async function seededPortal({ dataDir, workshops, rows, env = {}, log }) 
   su.autoCancellation(false);
   await su.collection('_superusers').authWithPassword(server.superuser.email, server.superuser.password);
   const campaign = await su.collection('campaigns').getFirstListItem('active = true');
-  const template = await su.collection('users').create({
-    email: 'vorlage@bench.test',
-    password: PASSWORD,
-    passwordConfirm: PASSWORD,
-    termsAccepted: true,
-    firstName: 'Erika',
-    lastName: 'Mustermann',
-    shopName: 'Vorlage',
-    address: 'Hauptstraße',
-    streetNumber: '1',
-    zipCode: '10115',
-    city: 'Berlin',
-  });
+  const template = await su.collection('users').create(signUpBody('vorlage@bench.test', { shopName: 'Vorlage' }));
   await server.stop();
   const db = new Database(path.join(dataDir, 'data.db'), { readonly: true });
   const { password } = db.prepare('SELECT password FROM users WHERE id = ?').get(template.id);
