@@ -53,7 +53,11 @@ const { values } = parseArgs({
     rate: { type: 'string', default: 'auto' },
     seconds: { type: 'string', default: '30' },
     signups: { type: 'string', default: '200' },
+    // 0 alone: measure the capacity and stop (to compare measurements on the machine at hand).
     only: { type: 'string', default: '1,2,3' },
+    // Seconds each rate of the capacity measurement is held: bench:load's own default (10), so
+    // that a fast or slow few seconds of this machine do not decide the rate phases 2 and 3 read at.
+    'capacity-seconds': { type: 'string', default: '10' },
     // Whether refused page loads are repeated as the app repeats them (default) or counted as refused.
     'read-repeats': { type: 'string', default: 'true' },
     // Diagnosis: the front's numbers (decision 030), e.g. --front '{"maxWrites":4}'.
@@ -65,6 +69,7 @@ const { values } = parseArgs({
 // The read rate of phases 2 and 3: twice the capacity measured at the start, or --rate.
 let RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
+const CAPACITY_SECONDS = Number(values['capacity-seconds']);
 const ONLY = values.only.split(',').map(Number);
 const log = (msg) => console.log(`[bench:burst] ${msg}`);
 
@@ -310,16 +315,17 @@ async function main() {
     // capacity.
     const keptUpRows = [];
     let capacity = null;
-    if (values.rate === 'auto' && (ONLY.includes(2) || ONLY.includes(3))) {
+    if (values.rate === 'auto' && (ONLY.includes(0) || ONLY.includes(2) || ONLY.includes(3))) {
       // Capacity as bench:load measures it, straight to PocketBase (whose own limiter leaves
-      // 127.0.0.1 alone): rates one after another, 5 s each, up to the first it cannot keep up with.
-      log('measuring the capacity as bench:load does (straight to PocketBase, 5 s a rate)...');
+      // 127.0.0.1 alone): rates one after another, each held as long as bench:load holds it (10 s),
+      // up to the first it cannot keep up with.
+      log(`measuring the capacity as bench:load does (straight to PocketBase, ${CAPACITY_SECONDS} s a rate)...`);
       await warmUp({ url: server.url, clients: direct, pid: server.child.pid });
       // 250, 500, then a tenth more each time (550, 610, 670, ...): 2x a step too coarse would be far off.
       const rates = [250, 500];
       while (rates.at(-1) < 4000) rates.push(Math.round((rates.at(-1) * 1.1) / 10) * 10);
       for (const rate of rates) {
-        const row = await measureRate({ url: server.url, clients: direct, rate, seconds: 5, pid: server.child.pid });
+        const row = await measureRate({ url: server.url, clients: direct, rate, seconds: CAPACITY_SECONDS, pid: server.child.pid });
         log(
           `  ${rate}/s: p95 ${row.p95.toFixed(1)} ms, ${row.shed} shed, ${row.errors} errors, CPU s PocketBase ${row.pbCpu.toFixed(1)} ` +
             `(${row.pbMsPerPage.toFixed(2)} ms a page)`,
@@ -338,6 +344,7 @@ async function main() {
       // took: the phases start on a fresh PocketBase on the same data, so their peaks are theirs.
       server = await restart();
     }
+    if (!ONLY.some((n) => n > 0)) return;
     // The front in a process of its own (as under `npm start`, apart from this load generator);
     // it reports its counters on stdout once a second.
     front = await spawnFront(server.url);
@@ -558,7 +565,13 @@ async function main() {
       server = await restart();
       await warmUp({ url: server.url, clients: direct, pid: server.child.pid });
       const before = keptUpRows.filter((row) => row.rate <= 0.75 * capacity.rate).at(-1) ?? keptUpRows[0];
-      const again = await measureRate({ url: server.url, clients: direct, rate: before.rate, seconds: 5, pid: server.child.pid });
+      const again = await measureRate({
+        url: server.url,
+        clients: direct,
+        rate: before.rate,
+        seconds: CAPACITY_SECONDS,
+        pid: server.child.pid,
+      });
       console.log(
         `the machine after the phases: at ${before.rate}/s PocketBase took ${again.pbMsPerPage.toFixed(2)} ms a page against ` +
           `${before.pbMsPerPage.toFixed(2)} at the start (p95 ${again.p95.toFixed(1)} ms, ${again.shed} shed, ${again.errors} errors)`,
