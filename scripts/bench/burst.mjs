@@ -34,6 +34,7 @@ import { ADMISSION_STATS, FRONT_DEFAULTS, TICKET_HEADER } from '../lib/front.mjs
 import { ROOT } from '../lib/pocketbase.mjs';
 import { freePort } from '../lib/ports.mjs';
 import {
+  CENTRES,
   cpu,
   id15,
   memoryOf,
@@ -427,7 +428,7 @@ async function main() {
       // Each as the app registers (src/features/registration/api/register-workshop.ts): the
       // account, the login, a link to a centre, the verification mail. An error in the first two
       // is shown to the workshop; a failed link shows the notice to add the centre again, a failed
-      // mail request only logs. `created`: when the account existed.
+      // mail request only logs. `accountsAt`: when each account existed.
       let linksFailed = 0;
       const accountsAt = [];
       const results = await Promise.all(
@@ -440,7 +441,7 @@ async function main() {
             const auth = await pb.collection('users').authWithPassword(email, PASSWORD);
             await pb
               .collection('user_lz_connections')
-              .create({ user: auth.record.id, noraLz: id15('lz', i % 320), customerNumber: `AN${i}` })
+              .create({ user: auth.record.id, noraLz: id15('lz', i % CENTRES), customerNumber: `AN${i}` })
               .catch(() => (linksFailed += 1));
             await pb
               .collection('users')
