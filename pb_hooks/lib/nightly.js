@@ -15,11 +15,14 @@ const AT = {
 // 31 February: a valid schedule that is never due.
 const NEVER = '0 0 31 2 *';
 
+/** Whether this server's nightly jobs wait to be run by hand (the tests' servers). */
+const manual = () => $os.getenv('PORTAL_NIGHTLY_JOBS') === 'manual';
+
 /** The schedule of a nightly job, as cronAdd takes it. */
 function at(job) {
   const schedule = AT[job];
   if (!schedule) throw new Error(`no nightly job ${job}`);
-  return $os.getenv('PORTAL_NIGHTLY_JOBS') === 'manual' ? NEVER : schedule;
+  return manual() ? NEVER : schedule;
 }
 
 // PocketBase's own nightly backup (settings.backups.cron, 03:30) names its files so.
@@ -33,7 +36,7 @@ const AUTO_BACKUP_PREFIX = '@auto_pb_backup_';
  * while it ran (CI, 28.11.2026, 03:30).
  */
 function holdsBackBackup(name) {
-  return $os.getenv('PORTAL_NIGHTLY_JOBS') === 'manual' && String(name).startsWith(AUTO_BACKUP_PREFIX);
+  return manual() && String(name).startsWith(AUTO_BACKUP_PREFIX);
 }
 
 module.exports = { at, AT, AUTO_BACKUP_PREFIX, holdsBackBackup, NEVER };

@@ -14,12 +14,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import Database from 'better-sqlite3';
 import PocketBase from 'pocketbase';
 
 import { frontLimitsFromEnv, startFront } from '../lib/front.mjs';
 import { freePort } from '../lib/ports.mjs';
-import { cpu, memoryOf, PAGE_TOKEN_HEADER, PASSWORD, pdfOf, redemptionForm, seededPortal, tally } from './lib/campaign.mjs';
+import { cpu, memoryOf, openCodes, PAGE_TOKEN_HEADER, PASSWORD, pdfOf, redemptionForm, seededPortal, tally } from './lib/campaign.mjs';
 import { pageLoads } from './lib/open-loop.mjs';
 
 const { values } = parseArgs({
@@ -41,13 +40,7 @@ const excluded = ['127.0.0.1', ...readers];
 
 /** A workshop's redemption with a 5 MB invoice (the most it may upload); the invoice's URL with a file token. */
 async function invoiceOf(server, dataDir) {
-  const db = new Database(path.join(dataDir, 'data.db'), { readonly: true });
-  const code = db
-    .prepare(
-      "SELECT v.id AS voucher, v.campaign AS campaign, u.email AS email FROM vouchers v JOIN users u ON u.id = v.user WHERE v.status = 'open' LIMIT 1",
-    )
-    .get();
-  db.close();
+  const [code] = openCodes(dataDir, { limit: 1 });
   const pb = new PocketBase(server.url);
   const auth = await pb.collection('users').authWithPassword(code.email, PASSWORD);
   const record = await pb.collection('submissions').create(redemptionForm(auth.record.id, code, pdfOf(5 * 1024 * 1024 - 4096)));

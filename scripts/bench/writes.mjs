@@ -10,10 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import Database from 'better-sqlite3';
 import PocketBase from 'pocketbase';
 
-import { cpu, PASSWORD, pdfOf, redemptionForm, seededPortal, SIGN_UP_PASSWORD, signUpBody } from './lib/campaign.mjs';
+import { cpu, openCodes, PASSWORD, pdfOf, redemptionForm, seededPortal, SIGN_UP_PASSWORD, signUpBody } from './lib/campaign.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -35,14 +34,7 @@ const { server } = await seededPortal({
   log,
 });
 try {
-  const db = new Database(path.join(dataDir, 'data.db'), { readonly: true });
-  const open = db
-    .prepare(
-      "SELECT v.id AS voucher, v.campaign AS campaign, u.email AS email FROM vouchers v JOIN users u ON u.id = v.user WHERE v.status = 'open' ORDER BY v.id LIMIT ?",
-    )
-    .all(2 * COUNT + 4);
-  db.close();
-  if (open.length < 2 * COUNT + 4) throw new Error(`only ${open.length} open codes seeded; give more rows`);
+  const open = openCodes(dataDir, { limit: 2 * COUNT + 4 });
 
   const client = () => {
     const pb = new PocketBase(server.url);

@@ -15,6 +15,7 @@ import {
   multipart,
   PNG_BYTES,
   submissionForm,
+  workshopData,
   type Actor,
 } from '../helpers/fixtures';
 import { SIGN_UP_PASSWORD } from '../../src/rules';
@@ -79,20 +80,10 @@ const exists = (collection: string, id: (c: Ctx) => string) => async (ctx: Ctx) 
 };
 
 /** A guest's sign-up that marks itself verified, its password under `passwordKey`. */
-const verifiedSignUp = (email: string, passwordKey: string) => ({
-  email,
-  [passwordKey]: 'Werkstatt-Pass-2025',
-  passwordConfirm: 'Werkstatt-Pass-2025',
-  verified: true,
-  termsAccepted: true,
-  firstName: 'Eve',
-  lastName: 'Angreifer',
-  shopName: 'Werkstatt',
-  address: 'Weg',
-  streetNumber: '1',
-  zipCode: '10115',
-  city: 'Berlin',
-});
+const verifiedSignUp = (email: string, passwordKey: string) => {
+  const { password, ...rest } = workshopData({ email, verified: true });
+  return { ...rest, [passwordKey]: password };
+};
 
 const SCENARIOS: Scenario[] = [
   // ---- 8.2.2: another workshop's records (read, change, delete)

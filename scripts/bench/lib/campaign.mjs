@@ -157,6 +157,25 @@ export function tally(map, key) {
 }
 
 /** A valid PDF of about `bytes` (a real header, comment lines as filler, a trailer). */
+/**
+ * Up to `limit` seeded open codes with their workshops ({ voucher, campaign, email, user }), read
+ * straight from the data dir; fewer than `atLeast` is an error (too few rows per workshop).
+ */
+export function openCodes(dataDir, { limit, atLeast = limit }) {
+  const db = new Database(path.join(dataDir, 'data.db'), { readonly: true });
+  try {
+    const codes = db
+      .prepare(
+        "SELECT v.id AS voucher, v.campaign AS campaign, u.email AS email, u.id AS user FROM vouchers v JOIN users u ON u.id = v.user WHERE v.status = 'open' ORDER BY v.id LIMIT ?",
+      )
+      .all(limit);
+    if (codes.length < atLeast) throw new Error(`only ${codes.length} open codes seeded; give more rows per workshop`);
+    return codes;
+  } finally {
+    db.close();
+  }
+}
+
 export function pdfOf(bytes) {
   const head = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n';
   const line = `%${'x'.repeat(98)}\n`;
