@@ -559,6 +559,18 @@ function downstreamHeaders(given) {
   return headers;
 }
 
+/** PocketBase's raw answer headers (name, value, name, value as undici reads them) for writeHead, hop-by-hop ones dropped. */
+function downstreamRawHeaders(raw) {
+  const headers = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i].toString('latin1');
+    const lower = name.toLowerCase();
+    if (lower === 'connection' || lower === 'keep-alive') continue;
+    headers.push(name, raw[i + 1].toString('latin1'));
+  }
+  return headers;
+}
+
 /** A whole HTTP/1.1 refusal, written to a connection before any request was read from it. */
 function refusalResponse(status, message, retryAfter) {
   const body = JSON.stringify(refusalBody(status, message, retryAfter));
@@ -762,34 +774,57 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     return true;
   }
 
-  /** Sends a page read on to PocketBase and its answer back; the slot is given back when PocketBase has answered. */
+  /**
+   * Sends a page read on to PocketBase and its answer back; the slot is given back when PocketBase
+   * has answered. Through undici's dispatch with a handler of its own, not a response stream piped
+   * into the visitor's: about a sixth less of the front's CPU a page (decision 054).
+   */
   function forwardRead(req, res, address, release) {
     // `release` gives the slot back once, however often it is called.
-    let body = null;
-    res.once('close', () => {
+    let abort = null;
+    let resume = null;
+    let ended = false;
+    const leave = () => {
       release();
-      // The visitor left before the answer was through: PocketBase's stream is dropped.
-      if (body && !body.readableEnded) body.destroy();
-    });
-    pool.request({ path: req.url, method: 'GET', headers: upstreamHeaders(req.headers, address, upstreamHost) }).then(
-      (answer) => {
-        body = answer.body;
-        body.once('end', release);
-        body.once('error', release);
-        body.once('close', release);
-        if (res.destroyed) return body.destroy();
-        res.writeHead(answer.statusCode, downstreamHeaders(answer.headers));
-        body.pipe(res);
-      },
-      (error) => {
-        release();
-        if (res.destroyed) return;
-        const refusal = upstreamRefusal(error);
-        if (refusal) return refuseRaw(res, address, refusal);
-        log(`front: upstream error for GET ${req.url}: ${error?.cause?.code ?? error?.code ?? error?.message}`);
-        const failed = JSON.stringify(UPSTREAM_FAILED);
-        res.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(failed) });
-        res.end(failed);
+      // The visitor left before the answer was through: PocketBase's answer is dropped.
+      if (!ended && abort) abort(new Error('the visitor left'));
+    };
+    res.once('close', leave);
+    pool.dispatch(
+      { path: req.url, method: 'GET', headers: upstreamHeaders(req.headers, address, upstreamHost) },
+      {
+        onConnect(a) {
+          abort = a;
+          if (res.destroyed) a(new Error('the visitor left'));
+        },
+        onHeaders(status, raw, go) {
+          resume = go;
+          if (res.destroyed) return true;
+          res.writeHead(status, downstreamRawHeaders(raw));
+          return true;
+        },
+        onData(chunk) {
+          if (res.destroyed || res.write(chunk)) return true;
+          res.once('drain', () => resume?.());
+          return false;
+        },
+        onComplete() {
+          ended = true;
+          release();
+          res.end();
+        },
+        onError(error) {
+          ended = true;
+          release();
+          if (res.destroyed) return;
+          if (res.headersSent) return void res.destroy();
+          const refusal = upstreamRefusal(error);
+          if (refusal) return refuseRaw(res, address, refusal);
+          log(`front: upstream error for GET ${req.url}: ${error?.cause?.code ?? error?.code ?? error?.message}`);
+          const failed = JSON.stringify(UPSTREAM_FAILED);
+          res.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(failed) });
+          res.end(failed);
+        },
       },
     );
   }

@@ -573,6 +573,40 @@ describe("page reads take the front's short path (decision 048)", () => {
     expect(stack.front.inFlight()).toBe(0);
   });
 
+  it('an answer larger than the connection holds reaches a visitor who stops reading for a while, byte for byte', async () => {
+    const target = new URL(stack.url);
+    let text = '';
+    let paused = false;
+    let status = 0;
+    const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      const req = http.request(
+        { host: target.hostname, port: target.port, path: '/api/test/large?kb=6144', localAddress: '127.0.0.55', agent: false },
+        resolve,
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    status = res.statusCode ?? 0;
+    res.setEncoding('utf8');
+    const ended = new Promise((resolve) => res.on('end', resolve));
+    res.on('data', (d: string) => {
+      text += d;
+      // Stops after the first bytes: the front must wait, not drop or cut the answer.
+      if (!paused) {
+        paused = true;
+        res.pause();
+      }
+    });
+    await until('the first bytes', () => paused);
+    // While the visitor does not read, the answer cannot be through: the read keeps its slot.
+    await until('the read held in flight', () => stack.front.inFlight() === 1);
+    res.resume();
+    await ended;
+    expect(status).toBe(200);
+    expect(JSON.parse(text).filler).toHaveLength(6144 * 1024);
+    await until('the slot given back', () => stack.front.inFlight() === 0);
+  });
+
   it('a Connection header naming X-Forwarded-For cannot drop the address the front sets, on a read or a write', async () => {
     const hostile = { Connection: 'keep-alive, X-Forwarded-For', 'X-Forwarded-For': '203.0.113.9' };
     const read = await from('127.0.0.51', stack.url, 'GET', '/api/test/slow', undefined, hostile);

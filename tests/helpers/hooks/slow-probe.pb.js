@@ -23,3 +23,10 @@ routerAdd('POST', '/api/test/gate/open', (e) => {
   $app.store().set('test-gate:' + e.request.url.query().get('key'), true);
   return e.json(200, { opened: true });
 });
+
+// A read whose answer is `kb` kilobytes of JSON (at most 8 MB): larger than a connection's
+// buffers, so the front has to wait for a visitor who reads slowly.
+routerAdd('GET', '/api/test/large', (e) => {
+  const kb = Math.min(8192, Number(e.request.url.query().get('kb')) || 1);
+  return e.json(200, { filler: 'x'.repeat(kb * 1024) });
+});
