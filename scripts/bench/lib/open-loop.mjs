@@ -13,7 +13,8 @@ export const PAGE_PATH = '/api/portal/profile-page';
  * The page loads of a benchmark's visitors: undici's pool, not Node's http client. The load
  * generator shares the machine's cores with PocketBase and the front, and every CPU second it
  * takes is one the server does not get: undici's request took 32-42 µs of the generator's CPU
- * against 56-92 µs for http.request (40,000 requests, 64 at a time, two runs each, 2026-11-27).
+ * against 56-92 µs for http.request (40,000 requests, 64 at a time, two runs each, 2026-11-27),
+ * and its dispatch less again (docs/performance.md, round 10).
  * `get(headers)` resolves with the status and, for anything but 200, the parsed JSON body (null
  * when there is none); a failed connection or no answer within `timeoutMs` is `network`.
  */
@@ -25,25 +26,40 @@ export function pageLoads(url, { connections, localAddress, timeoutMs }) {
     bodyTimeout: timeoutMs,
     keepAliveTimeout: 10_000,
   });
-  const get = async (headers) => {
-    try {
-      const res = await pool.request({ path: PAGE_PATH, method: 'GET', headers });
-      if (res.statusCode === 200) {
-        await res.body.dump();
-        return { status: 200, body: null };
-      }
-      const text = await res.body.text();
-      let body = null;
-      try {
-        body = text ? JSON.parse(text) : null;
-      } catch {
-        body = null;
-      }
-      return { status: res.statusCode, body };
-    } catch {
-      return { status: 'network', body: null };
-    }
-  };
+  // Through the pool's dispatch with a handler of its own, as the front relays a page (decision
+  // 054): no response stream for an answer of a chunk or two.
+  const get = (headers) =>
+    new Promise((resolve) => {
+      let status = 0;
+      const chunks = [];
+      pool.dispatch(
+        { path: PAGE_PATH, method: 'GET', headers },
+        {
+          onConnect() {},
+          onHeaders(code) {
+            status = code;
+            return true;
+          },
+          onData(chunk) {
+            if (status !== 200) chunks.push(chunk);
+            return true;
+          },
+          onComplete() {
+            if (status === 200) return resolve({ status: 200, body: null });
+            let body = null;
+            try {
+              body = chunks.length > 0 ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : null;
+            } catch {
+              body = null;
+            }
+            resolve({ status, body });
+          },
+          onError() {
+            resolve({ status: 'network', body: null });
+          },
+        },
+      );
+    });
   return { get, close: () => pool.destroy() };
 }
 
