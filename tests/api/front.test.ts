@@ -577,7 +577,6 @@ describe("page reads take the front's short path (decision 048)", () => {
     const target = new URL(stack.url);
     let text = '';
     let paused = false;
-    let status = 0;
     const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
       const req = http.request(
         { host: target.hostname, port: target.port, path: '/api/test/large?kb=6144', localAddress: '127.0.0.55', agent: false },
@@ -586,7 +585,7 @@ describe("page reads take the front's short path (decision 048)", () => {
       req.on('error', reject);
       req.end();
     });
-    status = res.statusCode ?? 0;
+    const status = res.statusCode;
     res.setEncoding('utf8');
     const ended = new Promise((resolve) => res.on('end', resolve));
     res.on('data', (d: string) => {
@@ -598,7 +597,8 @@ describe("page reads take the front's short path (decision 048)", () => {
       }
     });
     await until('the first bytes', () => paused);
-    // While the visitor does not read, the answer cannot be through: the read keeps its slot.
+    // While the visitor does not read, PocketBase's answer cannot all be sent yet: the front waits
+    // for the visitor (it pauses PocketBase's answer instead of holding it in memory).
     await until('the read held in flight', () => stack.front.inFlight() === 1);
     res.resume();
     await ended;
