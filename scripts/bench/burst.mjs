@@ -27,11 +27,8 @@ import PocketBase from 'pocketbase';
 import { rolldown } from 'rolldown';
 import { Agent, fetch, FormData } from 'undici';
 
-import { spawn } from 'node:child_process';
-
-import { ADMISSION_STATS, FRONT_DEFAULTS, TICKET_HEADER } from '../lib/front.mjs';
+import { TICKET_HEADER } from '../lib/front.mjs';
 import { ROOT } from '../lib/pocketbase.mjs';
-import { freePort } from '../lib/ports.mjs';
 import {
   CENTRES,
   cpu,
@@ -47,6 +44,7 @@ import {
   signUpBody,
   tally,
 } from './lib/campaign.mjs';
+import { spawnFront } from './lib/front-process.mjs';
 import { atRate, keptUp, measureRate, pageLoads, warmUp } from './lib/open-loop.mjs';
 
 const { values } = parseArgs({
@@ -85,51 +83,6 @@ async function loadRepeat() {
   const mod = await import(path.join(dir, 'repeat.mjs'));
   rmSync(dir, { recursive: true, force: true });
   return mod;
-}
-
-/** Starts the front as a child process; its stats are the last line it printed. */
-async function spawnFront(upstream) {
-  const port = await freePort();
-  const code = `
-    import { startFront } from ${JSON.stringify(path.join(ROOT, 'scripts', 'lib', 'front.mjs'))};
-    const front = await startFront({ host: '127.0.0.1', port: ${port}, upstream: ${JSON.stringify(upstream)}, limits: ${values.front} });
-    console.log('ready');
-    setInterval(() => console.log(JSON.stringify(front.stats)), 250);
-    process.on('SIGTERM', () => process.exit(0));
-  `;
-  // Diagnosis: BENCH_FRONT_PROFILE=dir writes the front's CPU profile there (node --cpu-prof).
-  const profile = process.env.BENCH_FRONT_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_FRONT_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, '--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const state = { stats: { ...ADMISSION_STATS } };
-  let buffer = '';
-  await new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => {
-      buffer += d;
-      const lines = buffer.split('\n');
-      buffer = lines.pop();
-      for (const line of lines) {
-        if (line === 'ready') resolve();
-        else if (line.startsWith('{')) state.stats = JSON.parse(line);
-      }
-    });
-    child.once('exit', (c, signal) => {
-      if (!state.closing) console.error(`[bench:burst] the front exited (code ${c}, signal ${signal})`);
-      reject(new Error(`front exited ${c}`));
-    });
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    pid: child.pid,
-    limits: { ...FRONT_DEFAULTS, ...JSON.parse(values.front) },
-    get stats() {
-      return state.stats;
-    },
-    close: async () => {
-      state.closing = true;
-      child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
-    },
-  };
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 600));
@@ -350,7 +303,7 @@ async function main() {
     if (!ONLY.some((n) => n > 0)) return;
     // The front in a process of its own (as under `npm start`, apart from this load generator);
     // it reports its counters on stdout once a second.
-    front = await spawnFront(server.url);
+    front = await spawnFront({ upstream: server.url, limits: JSON.parse(values.front), name: 'bench:burst' });
     const url = front.url;
     log(`front ${url} (limits ${JSON.stringify(front.limits)}), PocketBase ${server.url}`);
     const frontPid = front.pid;

@@ -14,7 +14,8 @@ import { Pool } from 'undici';
 
 import { ROOT } from '../lib/pocketbase.mjs';
 import { freePort } from '../lib/ports.mjs';
-import { cpu, PAGE_TOKEN_HEADER } from './lib/campaign.mjs';
+import { cpu, PAGE_TOKEN_HEADER, percentile, tally } from './lib/campaign.mjs';
+import { spawnFront } from './lib/front-process.mjs';
 import { PAGE_PATH } from './lib/open-loop.mjs';
 
 const { values } = parseArgs({
@@ -44,15 +45,6 @@ server.keepAliveTimeout = 60000;
 server.listen(Number(process.argv[1]), '127.0.0.1', () => console.log('listening'));
 `;
 
-// The front as `npm start` runs it, with the bounds per address lifted (all clients share one
-// address) and, for refusals, one slot and no line.
-const FRONT = `
-const { startFront } = await import(process.argv[1]);
-const limits = JSON.parse(process.argv[4]);
-await startFront({ host: '127.0.0.1', port: Number(process.argv[2]), upstream: 'http://127.0.0.1:' + process.argv[3], limits });
-console.log('listening');
-`;
-
 /** A child process running `code` as a module with `args`; resolves once it prints its first line. */
 function child(code, args) {
   return new Promise((resolve, reject) => {
@@ -66,6 +58,7 @@ function child(code, args) {
   });
 }
 
+// The bounds per address lifted (all clients share one address); for refusals one slot and no line.
 const OPEN = { perAddress: 1e6, perAddressOpen: 1e6, perAddressPerMinute: 1e9, perAddressConnections: 1e6, tarpitMs: 0 };
 const MODES = {
   page: { ...OPEN },
@@ -74,9 +67,13 @@ const MODES = {
 
 /** The front's CPU a request over `COUNT` requests of one mode, after a warm-up. */
 async function measure(frontFile, mode, upstreamPort) {
-  const port = await freePort();
-  const front = await child(FRONT, [frontFile, String(port), String(upstreamPort), JSON.stringify(MODES[mode])]);
-  const pool = new Pool(`http://127.0.0.1:${port}`, { connections: CLIENTS });
+  const front = await spawnFront({
+    upstream: `http://127.0.0.1:${upstreamPort}`,
+    limits: MODES[mode],
+    file: frontFile,
+    name: 'bench:front',
+  });
+  const pool = new Pool(front.url, { connections: CLIENTS });
   const statuses = new Map();
   const send = async (total) => {
     let sent = 0;
@@ -85,7 +82,7 @@ async function measure(frontFile, mode, upstreamPort) {
         while (sent++ < total) {
           const res = await pool.request({ path: PAGE_PATH, method: 'GET', headers: { [PAGE_TOKEN_HEADER]: 'a.b.c' } });
           await res.body.dump();
-          statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+          tally(statuses, res.statusCode);
         }
       }),
     );
@@ -101,7 +98,7 @@ async function measure(frontFile, mode, upstreamPort) {
     return { usPerRequest: (used * 1e6) / COUNT, perSecond: COUNT / seconds, statuses: Object.fromEntries(statuses) };
   } finally {
     await pool.close();
-    front.kill();
+    await front.close();
   }
 }
 
@@ -134,7 +131,11 @@ async function main() {
     upstream.kill();
     if (other) rmSync(other, { force: true });
   }
-  const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+  const median = (list) =>
+    percentile(
+      [...list].sort((a, b) => a - b),
+      50,
+    );
   console.log(
     `\nthe front's CPU a request (${COUNT.toLocaleString('en')} requests a run, ${CLIENTS} clients, median of ${values.runs} runs):`,
   );

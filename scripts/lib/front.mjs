@@ -551,11 +551,13 @@ function upstreamHeaders(given, address, host) {
   return headers;
 }
 
-/** PocketBase's answer's headers as the visitor gets them (hop-by-hop ones belong to the front's connection). */
+/** Headers of PocketBase's answer that belong to the front's connection to it, not to the visitor's. */
+const HOP_BY_HOP = ['connection', 'keep-alive'];
+
+/** PocketBase's answer's headers as the visitor gets them (hop-by-hop ones dropped). */
 function downstreamHeaders(given) {
   const headers = { ...given };
-  delete headers.connection;
-  delete headers['keep-alive'];
+  for (const name of HOP_BY_HOP) delete headers[name];
   return headers;
 }
 
@@ -564,8 +566,7 @@ function downstreamRawHeaders(raw) {
   const headers = [];
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i].toString('latin1');
-    const lower = name.toLowerCase();
-    if (lower === 'connection' || lower === 'keep-alive') continue;
+    if (HOP_BY_HOP.includes(name.toLowerCase())) continue;
     headers.push(name, raw[i + 1].toString('latin1'));
   }
   return headers;

@@ -156,7 +156,6 @@ export function tally(map, key) {
   map.set(key, (map.get(key) ?? 0) + 1);
 }
 
-/** A valid PDF of about `bytes` (a real header, comment lines as filler, a trailer). */
 /**
  * Up to `limit` seeded open codes with their workshops ({ voucher, campaign, email, user }), read
  * straight from the data dir; fewer than `atLeast` is an error (too few rows per workshop).
@@ -176,6 +175,7 @@ export function openCodes(dataDir, { limit, atLeast = limit }) {
   }
 }
 
+/** A valid PDF of about `bytes` (a real header, comment lines as filler, a trailer). */
 export function pdfOf(bytes) {
   const head = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n';
   const line = `%${'x'.repeat(98)}\n`;
