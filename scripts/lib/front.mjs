@@ -718,7 +718,11 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     const status = err.statusCode ?? 503;
     const ticket = err.since === undefined ? undefined : admission.ticket(address, err.since);
     const answer = () =>
-      send(status, refusalHeaders(status, err.retryAfter), JSON.stringify(refusalBody(status, err.message, err.retryAfter ?? 0, ticket, err.returnInMs)));
+      send(
+        status,
+        refusalHeaders(status, err.retryAfter),
+        JSON.stringify(refusalBody(status, err.message, err.retryAfter ?? 0, ticket, err.returnInMs)),
+      );
     if (!err.tarpit || !(limits.tarpitMs > 0)) return answer();
     // Held, not counted as open; the address's connections stay bounded (perAddressConnections).
     return new Promise((resolve) => setTimeout(() => resolve(answer()), limits.tarpitMs));
