@@ -156,7 +156,7 @@ function openLoopReads({ url, clients, rate, seconds, repeat }) {
         firstSeen = true;
         const refusal = repeat.notProcessed({ status, response: body });
         if (!refusal || values['read-repeats'] === 'false') return status;
-        const wait = repeat.nextRepeat(refusal, performance.now() - started);
+        const wait = repeat.nextRepeat(refusal.retryAfterMs, performance.now() - started);
         if (wait === null) return status;
         ticket = refusal.ticket ?? ticket;
         await new Promise((r) => setTimeout(r, wait));
@@ -494,8 +494,6 @@ async function main() {
           `peak in flight ${front.stats.peakInFlight}; ` +
           `front over the phase: ${front.stats.admitted - before.admitted} admitted, ${front.stats.refusedBusy - before.refusedBusy + front.stats.readsTimedOut - before.readsTimedOut} refused (portal full), ` +
           `${front.stats.readsDisplaced - before.readsDisplaced} displaced from the reads' line by an older ticket, ` +
-          `${front.stats.returnsPromised - before.returnsPromised} moments kept for a return, ${front.stats.returnsToLastTry - before.returnsToLastTry} sent to their last try, ` +
-          `${front.stats.repeatsRefused - before.repeatsRefused} repeats refused again, ` +
           `${front.stats.refusedAddress - before.refusedAddress} (per address), ${front.stats.refusedConnections - before.refusedConnections} connections refused`,
       );
       console.log(`   peak RSS: PocketBase ${fmt(pbPeak)} MB, front ${fmt(frontPeak)} MB`);

@@ -54,9 +54,6 @@ export const FRONT_DEFAULTS = {
   readWaitMs: OVERLOAD.readWaitMs,
   // The longest wait a refusal of a full portal asks for (decision 051).
   retryAfterMaxSeconds: OVERLOAD.retryAfterMaxSeconds,
-  // Returns kept a second, as a multiple of the reads the portal answered in the last whole
-  // second (decision 055).
-  returnsPerPace: 1,
   readQueueLength: OVERLOAD.readQueueLength,
   queueLength: 2000,
   queueBytes: 256 * MB,
@@ -130,11 +127,8 @@ export function classify(method, url) {
 }
 
 class Refusal extends Error {
-  /**
-   * `since`: for a refusal of a full portal, when the visitor was first refused (its ticket);
-   * `returnInMs`: for a read, the moment the front keeps for its return (decision 055).
-   */
-  constructor(status, message, retryAfter, tarpit = false, since = undefined, returnInMs = undefined) {
+  /** `since`: for a refusal of a full portal, when the visitor was first refused (its ticket). */
+  constructor(status, message, retryAfter, tarpit = false, since = undefined) {
     // No stack trace: at a rush refusals are made thousands of times a second, and capturing
     // one was a tenth of the front's CPU (its profile in bench:burst).
     const limit = Error.stackTraceLimit;
@@ -145,7 +139,6 @@ class Refusal extends Error {
     this.retryAfter = retryAfter;
     this.tarpit = tarpit;
     this.since = since;
-    this.returnInMs = returnInMs;
   }
 }
 
@@ -190,9 +183,6 @@ export const ADMISSION_STATS = Object.freeze({
   readsTimedOut: 0,
   readsDisplaced: 0,
   refusalsHeld: 0,
-  returnsPromised: 0,
-  returnsToLastTry: 0,
-  repeatsRefused: 0,
   peakInFlight: 0,
   peakLine: 0,
   peakReadLine: 0,
@@ -251,81 +241,73 @@ export function createAdmission(limits, now = Date.now) {
   const queueLength = limits.queueLength ?? FRONT_DEFAULTS.queueLength;
   const readQueueLength = limits.readQueueLength ?? FRONT_DEFAULTS.readQueueLength;
   const retryAfterMax = limits.retryAfterMaxSeconds ?? FRONT_DEFAULTS.retryAfterMaxSeconds;
-  const returnsPerPace = limits.returnsPerPace ?? FRONT_DEFAULTS.returnsPerPace;
   // Refusals and answers over the last whole second: the deeper the overload, the later a refused
   // visitor is asked to come back (Retry-After from retryAfterSeconds up to retryAfterMaxSeconds),
   // so that repeats do not become a storm that takes the CPU the answers need.
-  const recent = { second: 0, refused: 0, answered: 0, reads: 0, lastRefused: 0, lastAnswered: 0, lastReads: 0, refusedFrom: new Map() };
-  // Moments kept for the return of refused reads (decision 055, in place of decision 049's place
-  // in line): the front keeps each second at most as many returns as the portal answered reads
-  // in the last whole second (`lastReads`), and a refused read gets the first second from 2 s on
-  // with room, at its own moment within it, so that the returns arrive spread at the pace the
-  // portal answers, not in cohorts. One address gets at most `perAddressOpen` moments a second;
-  // beyond that its refusals are held (busy), as are its 429s.
-  const returns = new Map();
+  const recent = { second: 0, refused: 0, answered: 0, lastRefused: 0, lastAnswered: 0, refusedFrom: new Map() };
+  // Reads refused and not served yet, by the second of their first refusal (decision 049): a
+  // read refused without a ticket adds one, a read admitted with its ticket takes its one away,
+  // and a second older than the app's bound is forgotten (its visitors have given up). One
+  // address adds at most `perAddressOpen` a second, so a flood from it cannot make everybody
+  // else wait longer; beyond that many refusals in a second its refusals are held (busy).
+  const backlog = new Map();
   const sharePerSecond = limits.perAddressOpen ?? FRONT_DEFAULTS.perAddressOpen;
+  const backlogSeconds = Math.ceil(OVERLOAD.retryForMs / 1000);
   const roll = () => {
     const second = Math.floor(now() / 1000);
     if (second === recent.second) return;
     const previous = second === recent.second + 1;
     recent.lastRefused = previous ? recent.refused : 0;
     recent.lastAnswered = previous ? recent.answered : 0;
-    recent.lastReads = previous ? recent.reads : 0;
     recent.second = second;
     recent.refused = 0;
     recent.answered = 0;
-    recent.reads = 0;
     recent.refusedFrom.clear();
-    for (const at of returns.keys()) if (at < second) returns.delete(at);
+    for (const first of backlog.keys()) if (first < second - backlogSeconds) backlog.delete(first);
+  };
+  /** Refused reads first refused in an earlier second than `since`: ahead of that visitor in line. */
+  const ahead = (since) => {
+    const own = Math.floor(since / 1000);
+    let count = 0;
+    for (const [first, bucket] of backlog) if (first < own) count += bucket.count;
+    return count;
   };
   /**
-   * The moment kept for a read first refused at `since`: the first one from `retryAfterSeconds`
-   * on that the schedule has room for, before the visitor's last try and within
-   * `retryAfterMaxSeconds`, as `{ inMs }`; `{ lastTryInMs }` when none has room (the visitor is
-   * asked to come back once more, at its last try, instead of again and again); null while no
-   * pace is known.
+   * A refusal of a full portal. Its wait grows with the overload (decision 045) and, for a read,
+   * is at least the visitor's place in line: the reads refused before it and not served yet,
+   * at the pace answers went out in the last second (decision 049). Both within 2 s and
+   * `retryAfterMaxSeconds` (25 s, decision 051). An
+   * address refused more than `perAddressOpen` times in a second gets each further refusal after
+   * the tarpit (decision 049): a client that asks again at once, as flood tools do, is slowed to
+   * a request per connection and second instead of taking the front's CPU.
    */
-  const promise = (since) => {
-    const t = now();
-    const perSecond = Math.ceil(Math.max(recent.lastReads, recent.reads) * returnsPerPace);
-    if (perSecond <= 0) return null;
-    const earliest = t + OVERLOAD.retryAfterSeconds * 1000;
-    // The app's last try, less its spread: a moment kept later would be cut to the last try.
-    const latest = Math.min(since + OVERLOAD.retryForMs - OVERLOAD.lastTryMs - OVERLOAD.returnSpreadMs, t + retryAfterMax * 1000);
-    for (let second = Math.floor(earliest / 1000); second * 1000 <= latest; second += 1) {
-      const promised = returns.get(second) ?? 0;
-      if (promised >= perSecond) continue;
-      const at = Math.max(earliest, second * 1000 + Math.floor((promised * 1000) / perSecond));
-      if (at > latest) break;
-      returns.set(second, promised + 1);
-      stats.returnsPromised += 1;
-      return { inMs: at - t };
-    }
-    stats.returnsToLastTry += 1;
-    return { lastTryInMs: Math.max(earliest, latest) - t };
-  };
-  /**
-   * A refusal of a full portal. A read is given a return time (decision 055) when its address
-   * has not had its share of promises this second; otherwise, and for a write, the wait grows
-   * with the overload (decision 045), within 2 s and `retryAfterMaxSeconds` (25 s, decision
-   * 051). An address refused more than `perAddressOpen` times in a second gets each further
-   * refusal after the tarpit (decision 049): a client that asks again at once, as flood tools
-   * do, is slowed to a request per connection and second instead of taking the front's CPU.
-   */
-  const busy = (address, since, kind) => {
+  const busy = (address, since, kind, ticketed) => {
     roll();
     recent.refused += 1;
     const refusedFromAddress = (recent.refusedFrom.get(address) ?? 0) + 1;
     recent.refusedFrom.set(address, refusedFromAddress);
     const hold = refusedFromAddress > sharePerSecond;
     if (hold) stats.refusalsHeld += 1;
-    if (since < now() - 1000) stats.repeatsRefused += 1;
-    const kept = kind === 'read' && !hold ? promise(since) : null;
-    if (kept?.inMs !== undefined) return new Refusal(503, OVERLOAD.message, Math.ceil(kept.inMs / 1000), false, since, kept.inMs);
-    if (kept) return new Refusal(503, OVERLOAD.message, Math.ceil(kept.lastTryInMs / 1000), false, since);
     const ratio = recent.lastRefused / Math.max(1, recent.lastAnswered);
-    const seconds = OVERLOAD.retryAfterSeconds * (1 + ratio);
+    let seconds = OVERLOAD.retryAfterSeconds * (1 + ratio);
+    if (kind === 'read' && recent.lastAnswered > 0) seconds = Math.max(seconds, ahead(since) / recent.lastAnswered);
+    if (kind === 'read' && !ticketed) joined(address, since);
     return new Refusal(503, OVERLOAD.message, Math.min(retryAfterMax, Math.ceil(seconds)), hold, since);
+  };
+  /** A read refused for the first time joins the backlog, within its address's share. */
+  const joined = (address, since) => {
+    const first = Math.floor(since / 1000);
+    let bucket = backlog.get(first);
+    if (!bucket) backlog.set(first, (bucket = { count: 0, from: new Map() }));
+    const added = bucket.from.get(address) ?? 0;
+    if (added >= sharePerSecond) return;
+    bucket.count += 1;
+    bucket.from.set(address, added + 1);
+  };
+  /** A read admitted with its ticket is no longer in the backlog. */
+  const served = (since) => {
+    const bucket = backlog.get(Math.floor(since / 1000));
+    if (bucket && bucket.count > 0) bucket.count -= 1;
   };
 
   // Requests forwarded per address in its current minute (PocketBase's rate rule for '/api/', a
@@ -364,8 +346,9 @@ export function createAdmission(limits, now = Date.now) {
   const readFits = () => reads < readCap && inFlight < limits.maxInFlight;
 
   /** Gives a slot to `address` and returns the function that hands it back (once, however often it is called). */
-  const take = (address, kind) => {
+  const take = (address, kind, since, ticketed) => {
     const a = addressOf(address);
+    if (ticketed && kind === 'read') served(since);
     inFlight += 1;
     if (kind === 'read') reads += 1;
     else writes += 1;
@@ -380,7 +363,6 @@ export function createAdmission(limits, now = Date.now) {
       given = true;
       roll();
       recent.answered += 1;
-      if (kind === 'read') recent.reads += 1;
       inFlight -= 1;
       if (kind === 'read') reads -= 1;
       else writes -= 1;
@@ -388,17 +370,17 @@ export function createAdmission(limits, now = Date.now) {
       while (line.length > 0 && writeFits()) {
         const next = line.shift();
         clearTimeout(next.timer);
-        next.resolve(take(next.address, 'write'));
+        next.resolve(take(next.address, 'write', next.since, false));
       }
       while (readLine.length > 0 && readFits()) {
         const next = readLine.shift();
         clearTimeout(next.timer);
-        next.resolve(take(next.address, 'read'));
+        next.resolve(take(next.address, 'read', next.since, next.ticketed));
       }
       if (a.waiting.length > 0 && a.inFlight < limits.perAddress) {
         const next = a.waiting.shift();
         clearTimeout(next.timer);
-        admit(address, next.kind, next.since).then(next.resolve, next.reject);
+        admit(address, next.kind, next.since, next.ticketed).then(next.resolve, next.reject);
       }
       forget(address, a);
     };
@@ -417,32 +399,32 @@ export function createAdmission(limits, now = Date.now) {
    * line is first come, first served; the reads' line is ordered by `since` (decision 047), and
    * when it is full an older read takes the place of the youngest, which is refused instead.
    */
-  function admit(address, kind, since) {
+  function admit(address, kind, since, ticketed) {
     const read = kind === 'read';
     const queue = read ? readLine : line;
-    if (slotNow(read)) return Promise.resolve(take(address, kind));
+    if (slotNow(read)) return Promise.resolve(take(address, kind, since, ticketed));
     if (lineFull(read)) {
       if (!read || !olderThanYoungest(since)) {
         stats.refusedBusy += 1;
         forget(address, addressOf(address));
-        return Promise.reject(busy(address, since, kind));
+        return Promise.reject(busy(address, since, kind, ticketed));
       }
       const youngest = readLine.pop();
       clearTimeout(youngest.timer);
       stats.readsDisplaced += 1;
       forget(youngest.address, addressOf(youngest.address));
-      youngest.reject(busy(youngest.address, youngest.since, 'read'));
+      youngest.reject(busy(youngest.address, youngest.since, 'read', youngest.ticketed));
     }
     stats[read ? 'readsWaited' : 'waited'] += 1;
     return new Promise((resolve, reject) => {
-      const waiter = { address, resolve, reject, since, timer: null };
+      const waiter = { address, resolve, reject, since, ticketed, timer: null };
       waiter.timer = setTimeout(
         () => {
           const at = queue.indexOf(waiter);
           if (at >= 0) queue.splice(at, 1);
           stats[read ? 'readsTimedOut' : 'timedOut'] += 1;
           forget(address, addressOf(address));
-          reject(busy(address, since, kind));
+          reject(busy(address, since, kind, ticketed));
         },
         read ? limits.readWaitMs : limits.writeWaitMs,
       );
@@ -468,16 +450,16 @@ export function createAdmission(limits, now = Date.now) {
 
   /**
    * Resolves with a release function, or rejects with a Refusal (nothing was done). `since`: when
-   * the visitor was first refused (its ticket), else now.
+   * the visitor was first refused (its ticket, then `ticketed`), else now.
    */
-  function acquire(address, kind, since = now()) {
+  function acquire(address, kind, since = now(), ticketed = false) {
     const limited = overRate(address);
     if (limited) return Promise.reject(limited);
     const a = addressOf(address);
-    if (a.inFlight < limits.perAddress && a.waiting.length === 0) return admit(address, kind, since);
+    if (a.inFlight < limits.perAddress && a.waiting.length === 0) return admit(address, kind, since, ticketed);
     // Behind the address's own requests, for a bounded time.
     return new Promise((resolve, reject) => {
-      const waiter = { kind, resolve, reject, since, timer: null };
+      const waiter = { kind, resolve, reject, since, ticketed, timer: null };
       waiter.timer = setTimeout(() => {
         const at = a.waiting.indexOf(waiter);
         if (at >= 0) a.waiting.splice(at, 1);
@@ -496,7 +478,7 @@ export function createAdmission(limits, now = Date.now) {
    * The front asks before the request goes further: at a rush most requests are refused, and
    * this way a refusal costs a fraction of the whole request path.
    */
-  function refusalNow(address, kind, since = now()) {
+  function refusalNow(address, kind, since = now(), ticketed = false) {
     // Writes are checked once their bodies are read (acquire): refused before, a body would be
     // left on the connection.
     if (kind !== 'read') return null;
@@ -506,16 +488,17 @@ export function createAdmission(limits, now = Date.now) {
     if (a && (a.inFlight >= limits.perAddress || a.waiting.length > 0)) return null;
     if (slotNow(true) || !lineFull(true) || olderThanYoungest(since)) return null;
     stats.refusedBusy += 1;
-    return busy(address, since, kind);
+    return busy(address, since, kind, ticketed);
   }
 
   const tickets = createTickets(now, limits.ticketSecret);
   return {
     acquire,
     refusalNow,
-    /** The visitor by its ticket: when it was first refused (now when it sent none that holds). */
+    /** The visitor by its ticket: when it was first refused (now when it sent none that holds), and whether its ticket held. */
     visitor(address, ticket) {
-      return { since: tickets.sinceOf(address, ticket) ?? now() };
+      const since = tickets.sinceOf(address, ticket);
+      return since === null ? { since: now(), ticketed: false } : { since, ticketed: true };
     },
     ticket: tickets.issue,
     stats,
@@ -526,10 +509,9 @@ export function createAdmission(limits, now = Date.now) {
 }
 
 /** PocketBase's error shape, marked as not processed; with the visitor's ticket when it has one. */
-function refusalBody(status, message, retryAfter, ticket, returnInMs) {
+function refusalBody(status, message, retryAfter, ticket) {
   const body = { status, message, data: {}, notProcessed: true, retryAfter };
   if (ticket) body.ticket = ticket;
-  if (returnInMs !== undefined) body.returnInMs = returnInMs;
   return body;
 }
 
@@ -718,11 +700,7 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     const status = err.statusCode ?? 503;
     const ticket = err.since === undefined ? undefined : admission.ticket(address, err.since);
     const answer = () =>
-      send(
-        status,
-        refusalHeaders(status, err.retryAfter),
-        JSON.stringify(refusalBody(status, err.message, err.retryAfter ?? 0, ticket, err.returnInMs)),
-      );
+      send(status, refusalHeaders(status, err.retryAfter), JSON.stringify(refusalBody(status, err.message, err.retryAfter ?? 0, ticket)));
     if (!err.tarpit || !(limits.tarpitMs > 0)) return answer();
     // Held, not counted as open; the address's connections stay bounded (perAddressConnections).
     return new Promise((resolve) => setTimeout(() => resolve(answer()), limits.tarpitMs));
@@ -765,7 +743,7 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
       return { refusal: overShare() };
     }
     const visitor = admission.visitor(address, req.headers[TICKET_HEADER_LOWER]);
-    const refusal = admission.refusalNow(address, kind, visitor.since);
+    const refusal = admission.refusalNow(address, kind, visitor.since, visitor.ticketed);
     if (refusal) return { refusal };
     open.hold(address, res, req);
     return { visitor };
@@ -786,7 +764,7 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
       refuseRaw(res, address, refusal);
       return true;
     }
-    admission.acquire(address, 'read', visitor.since).then(
+    admission.acquire(address, 'read', visitor.since, visitor.ticketed).then(
       (release) => {
         // A visitor who left while the request waited in line costs PocketBase nothing.
         if (req.socket?.destroyed) return release();
@@ -941,7 +919,7 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     const kind = classify(request.method, request.url);
     if (kind === 'pass') return forward(request, reply, null);
     // The release gives the slot back once, however often it is called.
-    const release = await admission.acquire(request.address, kind, request.visitor.since);
+    const release = await admission.acquire(request.address, kind, request.visitor.since, request.visitor.ticketed);
     // A visitor who left while the request waited in line costs PocketBase nothing.
     // (The connection, not the request stream: that one ends once its body has been read.)
     if (request.raw.socket?.destroyed) {

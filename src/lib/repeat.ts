@@ -7,43 +7,29 @@ interface RefusalLike {
   response?: unknown;
 }
 
-export interface Refused {
-  /** The wait the refusal asks for. */
-  retryAfterMs: number;
-  /** The most the app adds at random (half the wait, or the front's spread for a kept return). */
-  spreadMs: number;
-  ticket?: string;
-}
-
-/** A JSON number of whole ms in (0, retryAfterMaxSeconds], or null. */
-function keptReturn(value: unknown) {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= OVERLOAD.retryAfterMaxSeconds * 1000 ? value : null;
-}
-
 /**
  * A refusal made before any work (the front's 503 when the portal is full, its 429 when one
- * address has too much open, both marked `notProcessed`), with the wait it asks for, the most the
- * app adds to it at random and the ticket it carries (decision 047); null for anything else. A
- * read's refusal at a rush names the moment the front keeps for its return (`returnInMs`,
- * decision 055): the app comes back then, give or take `returnSpreadMs`. A 429 of PocketBase's
- * own rate limiter carries no mark and is not repeated.
+ * address has too much open, both marked `notProcessed`), with the wait it asks for and the
+ * ticket it carries (decision 047); null for anything else. A 429 of PocketBase's own rate
+ * limiter carries no mark and is not repeated.
  */
-export function notProcessed(err: unknown): Refused | null {
+export function notProcessed(err: unknown): { retryAfterMs: number; ticket?: string } | null {
   if (!err || typeof err !== 'object') return null;
   const { status, response } = err as RefusalLike;
-  const body = (response ?? {}) as { notProcessed?: boolean; retryAfter?: number; ticket?: unknown; returnInMs?: unknown };
+  const body = (response ?? {}) as { notProcessed?: boolean; retryAfter?: number; ticket?: unknown };
   if ((status !== 503 && status !== 429) || body.notProcessed !== true) return null;
-  const kept = keptReturn(body.returnInMs);
   const seconds = Number(body.retryAfter);
-  const retryAfterMs = kept ?? (Number.isFinite(seconds) && seconds > 0 ? seconds : OVERLOAD.retryAfterSeconds) * 1000;
-  const spreadMs = kept === null ? retryAfterMs / 2 : OVERLOAD.returnSpreadMs;
-  return typeof body.ticket === 'string' ? { retryAfterMs, spreadMs, ticket: body.ticket } : { retryAfterMs, spreadMs };
+  const retryAfterMs = (Number.isFinite(seconds) && seconds > 0 ? seconds : OVERLOAD.retryAfterSeconds) * 1000;
+  return typeof body.ticket === 'string' ? { retryAfterMs, ticket: body.ticket } : { retryAfterMs };
 }
 
-/** The wait before a repeat: the server's wait plus up to `spreadMs` (half of it) again, at random. */
-export function repeatDelay(retryAfterMs: number, random: () => number = Math.random, spreadMs = retryAfterMs / 2) {
-  return Math.round(retryAfterMs + spreadMs * random());
+/** The wait before a repeat: the server's Retry-After plus up to half of it again, at random. */
+export function repeatDelay(retryAfterMs: number, random: () => number = Math.random) {
+  return Math.round(retryAfterMs * (1 + 0.5 * random()));
 }
+
+/** The shortest wait worth a last repeat before the bound. */
+const LAST_TRY_MS = 500;
 
 /**
  * The wait before the next repeat, `elapsedMs` after the first try, or null when the bound has
@@ -51,14 +37,14 @@ export function repeatDelay(retryAfterMs: number, random: () => number = Math.ra
  * so that a visitor whose place in the line has almost come is not sent away early.
  */
 export function nextRepeat(
-  refused: Pick<Refused, 'retryAfterMs'> & Partial<Pick<Refused, 'spreadMs'>>,
+  retryAfterMs: number,
   elapsedMs: number,
   forMs: number = OVERLOAD.retryForMs,
   random: () => number = Math.random,
 ) {
   const left = forMs - elapsedMs;
-  if (left < OVERLOAD.lastTryMs) return null;
-  return Math.min(repeatDelay(refused.retryAfterMs, random, refused.spreadMs), left - OVERLOAD.lastTryMs / 2);
+  if (left < LAST_TRY_MS) return null;
+  return Math.min(repeatDelay(retryAfterMs, random), left - LAST_TRY_MS / 2);
 }
 
 /** The request's options with the ticket of the last refusal in TICKET_HEADER. */
@@ -104,7 +90,7 @@ export function withRepeats<O extends object>(send: (path: string, options: O) =
       } catch (err) {
         const refusal = notProcessed(err);
         if (!refusal) throw err;
-        const delay = nextRepeat(refusal, now() - started, forMs, random);
+        const delay = nextRepeat(refusal.retryAfterMs, now() - started, forMs, random);
         if (delay === null) {
           onGiveUp?.();
           throw err;

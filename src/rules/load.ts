@@ -34,12 +34,6 @@ export const OVERLOAD = {
   // portal answered, 25 instead of 15 halved those repeats and answered 56-81 % instead of 29-37 %.
   retryAfterMaxSeconds: 25,
   retryForMs: 30_000,
-  // The app's last try comes just before the bound, when at least this long is left (decision 047).
-  lastTryMs: 500,
-  // A read refused at a rush is given a moment to come back (decision 055): the front spreads
-  // the returns within each second itself, so the app adds at most this much at random, instead
-  // of up to half the wait again as it does for any other refusal.
-  returnSpreadMs: 250,
   message: 'Das Portal ist gerade stark ausgelastet. Bitte versuchen Sie es später erneut.',
   waitMessage: 'Einen Moment bitte – gerade sind viele Werkstätten gleichzeitig im Portal.',
   perAddressMessage: 'Von Ihrer Adresse kommen gerade sehr viele Anfragen gleichzeitig. Bitte versuchen Sie es gleich noch einmal.',

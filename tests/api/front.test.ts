@@ -17,164 +17,116 @@ const SLOW = [path.join(ROOT, 'tests', 'helpers', 'hooks', 'slow-probe.pb.js')];
 const signUp = (stack: Stack, address: string, email = `${unique('front')}@example.de`) =>
   from(address, stack.url, 'POST', '/api/collections/users/records', workshopData({ email }));
 
-/** The refusal admission gives a request (a test fails when it is admitted instead). */
-const refused = (admission: ReturnType<typeof createAdmission>, address: string, since?: number, kind: 'read' | 'write' = 'read') =>
-  admission.acquire(address, kind, since).then(
+/** The refusal admission gives a read (a test fails when the read is admitted instead). */
+const refused = (admission: ReturnType<typeof createAdmission>, address: string, since?: number, ticketed?: boolean) =>
+  admission.acquire(address, 'read', since, ticketed).then(
     () => {
       throw new Error('admitted');
     },
-    (err: { statusCode: number; retryAfter: number; returnInMs?: number; message: string; tarpit: boolean }) => err,
+    (err: { statusCode: number; retryAfter: number; message: string; tarpit: boolean }) => err,
   );
 
 describe('the wait a refusal asks for grows with the overload', () => {
-  // One slot, no line: every write beyond the one in flight is refused (a read is given a
-  // moment to return instead, below). The clock is the test's.
+  // One slot, no line: every read beyond the one in flight is refused. The clock is the test's.
 
-  it('2 s while refusals are rare, up to 25 s while far more are refused than answered, 2 s again once it eases', async () => {
+  it('2 s while refusals are rare, up to 10 s while far more are refused than answered, 2 s again once it eases', async () => {
     let clock = 1_000_000;
-    const admission = createAdmission({ ...FRONT_DEFAULTS, maxInFlight: 1, writeReserve: 0, maxWrites: 1, queueLength: 0 }, () => clock);
-    const refusal = (address: string) => refused(admission, address, undefined, 'write');
-    let release = await admission.acquire('127.0.0.1', 'write');
-    const first = await refusal('127.0.0.2');
+    const admission = createAdmission({ ...FRONT_DEFAULTS, maxInFlight: 1, writeReserve: 0, readQueueLength: 0 }, () => clock);
+    let release = await admission.acquire('127.0.0.1', 'read');
+    const first = await refused(admission, '127.0.0.2');
     expect(first).toMatchObject({ statusCode: 503, message: OVERLOAD.message, retryAfter: OVERLOAD.retryAfterSeconds });
-    expect(first.returnInMs).toBeUndefined();
     // In this second: 1 answered, 3 refused in all.
-    await refusal('127.0.0.3');
-    await refusal('127.0.0.4');
+    await refused(admission, '127.0.0.3');
+    await refused(admission, '127.0.0.4');
     release();
-    release = await admission.acquire('127.0.0.1', 'write');
+    release = await admission.acquire('127.0.0.1', 'read');
     // The next second sees 3 refused for 1 answered: come back after 2 × (1 + 3) = 8 s.
     clock += 1000;
-    expect((await refusal('127.0.0.5')).retryAfter).toBe(8);
-    for (let i = 0; i < 20; i += 1) await refusal(`127.0.1.${i + 1}`);
+    expect((await refused(admission, '127.0.0.5')).retryAfter).toBe(8);
+    for (let i = 0; i < 20; i += 1) await refused(admission, `127.0.1.${i + 1}`);
     release();
     // 21 refused for 1 answered: the bound.
     clock += 1000;
-    release = await admission.acquire('127.0.0.1', 'write');
-    expect((await refusal('127.0.0.6')).retryAfter).toBe(OVERLOAD.retryAfterMaxSeconds);
+    release = await admission.acquire('127.0.0.1', 'read');
+    expect((await refused(admission, '127.0.0.6')).retryAfter).toBe(OVERLOAD.retryAfterMaxSeconds);
     release();
     // A quiet second later: the short wait again.
     clock += 2000;
-    release = await admission.acquire('127.0.0.1', 'write');
-    expect((await refusal('127.0.0.7')).retryAfter).toBe(OVERLOAD.retryAfterSeconds);
+    release = await admission.acquire('127.0.0.1', 'read');
+    expect((await refused(admission, '127.0.0.7')).retryAfter).toBe(OVERLOAD.retryAfterSeconds);
     release();
   });
 });
 
-describe('a refused read is given a moment to come back, at the pace the portal answers (decision 055)', () => {
-  const answer = async (admission: ReturnType<typeof createAdmission>, addresses: string[]) => {
-    for (const address of addresses) (await admission.acquire(address, 'read'))();
+describe('a refused read comes back no sooner than its place in line (decision 049)', () => {
+  const refusedAfter = async (admission: ReturnType<typeof createAdmission>, address: string, since?: number, ticketed?: boolean) =>
+    (await refused(admission, address, since, ticketed)).retryAfter;
+  const answer = async (admission: ReturnType<typeof createAdmission>, addresses: string[], since?: number, ticketed?: boolean) => {
+    for (const address of addresses) (await admission.acquire(address, 'read', since, ticketed))();
   };
   const many = (n: number, block: number) => Array.from({ length: n }, (_, i) => `127.${block}.${Math.floor(i / 250)}.${(i % 250) + 1}`);
-  // One slot, no line: every read beyond the one in flight is refused. The clock is the test's.
-  const oneSlot = (clock: () => number) =>
-    createAdmission({ ...FRONT_DEFAULTS, maxInFlight: 1, writeReserve: 0, readQueueLength: 0 }, clock);
 
-  it('at most as many returns a second as the last second answered, spread within it, from 2 s on; the overload’s wait while nothing was answered', async () => {
+  it('the reads refused before it and not served yet, at the pace of the last second, within 2-25 s; forgotten after the bound', async () => {
     const t0 = 10_000_000;
     let clock = t0;
-    const admission = oneSlot(() => clock);
+    // One slot, no line: every read beyond the one in flight is refused. The clock is the test's.
+    const admission = createAdmission({ ...FRONT_DEFAULTS, maxInFlight: 1, writeReserve: 0, readQueueLength: 0 }, () => clock);
     try {
-      // Nothing answered yet: no moment to keep, the overload's wait (decision 045).
       let hold = await admission.acquire('127.0.0.1', 'read');
-      const blind = await refused(admission, '127.0.0.2');
-      expect(blind).toMatchObject({ statusCode: 503, message: OVERLOAD.message, retryAfter: OVERLOAD.retryAfterSeconds });
-      expect(blind.returnInMs).toBeUndefined();
+      const first = many(40, 1);
+      for (const address of first) await refusedAfter(admission, address);
       hold();
-      // 4 answered in a second, 10 in the next: 10 a second.
       clock += 1000;
-      await answer(admission, many(4, 2));
-      clock += 1000;
-      await answer(admission, many(10, 3));
-      clock += 1000 + 300;
-      hold = await admission.acquire('127.0.0.1', 'read');
-      const crowd = [];
-      for (const address of many(25, 4)) crowd.push(await refused(admission, address));
-      hold();
-      // From 2 s on, 10 a second, 100 ms apart: 2 s from now lies 300 ms into its second, so the
-      // first four of that second come at 2 s; then the next two seconds.
-      expect(crowd.map((r) => r.returnInMs)).toEqual([
-        ...[0, 1, 2, 3].map(() => 2000),
-        ...Array.from({ length: 6 }, (_, i) => 2100 + i * 100),
-        ...Array.from({ length: 10 }, (_, i) => 2700 + i * 100),
-        ...Array.from({ length: 5 }, (_, i) => 3700 + i * 100),
-      ]);
-      expect(crowd.map((r) => r.retryAfter)).toEqual(crowd.map((r) => Math.ceil(r.returnInMs! / 1000)));
-      expect(new Set(crowd.map((r) => r.statusCode))).toEqual(new Set([503]));
-      expect(admission.stats.returnsPromised).toBe(25);
-    } finally {
-      admission.close();
-    }
-  });
-
-  it('one address gets no more than its share of moments a second; its further refusals are held', async () => {
-    let clock = 30_000_000;
-    const admission = oneSlot(() => clock);
-    try {
-      await answer(admission, many(100, 2));
-      clock += 1000;
-      const hold = await admission.acquire('127.0.0.1', 'read');
-      const flood = [];
-      for (let i = 0; i < 200; i += 1) flood.push(await refused(admission, '127.0.9.9'));
-      const kept = flood.filter((r) => r.returnInMs !== undefined);
-      expect(kept).toHaveLength(FRONT_DEFAULTS.perAddressOpen);
-      expect(flood.slice(FRONT_DEFAULTS.perAddressOpen).every((r) => r.tarpit && r.returnInMs === undefined)).toBe(true);
-      // The next visitor's moment comes right after the flood's 16, 10 ms apart at 100 a second.
-      expect((await refused(admission, '127.0.0.2')).returnInMs).toBe(2000 + FRONT_DEFAULTS.perAddressOpen * 10);
-      hold();
-    } finally {
-      admission.close();
-    }
-  });
-
-  it('no moment after the visitor’s last try or beyond the longest wait: then its last try; kept moments are forgotten once past', async () => {
-    const t0 = 40_000_000;
-    let clock = t0;
-    const admission = oneSlot(() => clock);
-    try {
-      await answer(admission, ['127.0.0.3']);
-      clock += 1000;
-      let hold = await admission.acquire('127.0.0.1', 'read');
-      // One return a second: 24 newcomers fill the seconds 2 to 25 s from now.
-      const filled = [];
-      for (const address of many(24, 2)) filled.push((await refused(admission, address)).returnInMs);
-      expect(filled).toEqual(Array.from({ length: 24 }, (_, i) => 2000 + i * 1000));
-      // The 25th: the next second with room is past the longest wait. So is it for a visitor first
-      // refused 6 s ago with its ticket, whose last try comes before then. Neither is kept a moment;
-      // both are asked to come back once more, as late as they can (the app adds its jitter and
-      // cuts the wait to its last try), not again and again in between.
-      const late = await refused(admission, '127.0.0.4');
-      expect(late).toMatchObject({ statusCode: 503, message: OVERLOAD.message, retryAfter: OVERLOAD.retryAfterMaxSeconds });
-      expect(late.returnInMs).toBeUndefined();
-      const older = await refused(admission, '127.0.0.5', clock - 6000);
-      expect(older.returnInMs).toBeUndefined();
-      expect(older.retryAfter).toBe(Math.ceil((OVERLOAD.retryForMs - OVERLOAD.lastTryMs - OVERLOAD.returnSpreadMs - 6000) / 1000));
-      expect(admission.stats).toMatchObject({ returnsPromised: 24, returnsToLastTry: 2 });
-      hold();
-      // A visitor first refused 26.25 s before the next whole second is kept no later than its
-      // last try less the app's spread: the moments 2 s and 3 s from then, not 4 s.
-      clock += OVERLOAD.retryForMs + 1000;
-      await answer(admission, ['127.0.0.3']);
+      await answer(admission, many(10, 2));
+      // 40 ahead at 10 answers a second, nothing refused in that second: 4 s, where the
+      // overload alone (decision 045) would ask 2.
       clock += 1000;
       hold = await admission.acquire('127.0.0.1', 'read');
-      const since = clock - 26_250;
-      const kept = [];
-      for (const address of many(3, 3)) kept.push((await refused(admission, address, since)).returnInMs);
-      expect(kept).toEqual([2000, 3000, undefined]);
-      expect(clock + kept[1]! + OVERLOAD.returnSpreadMs).toBe(since + OVERLOAD.retryForMs - OVERLOAD.lastTryMs);
+      expect(await refusedAfter(admission, '127.0.0.2')).toBe(4);
+      // One of the first 40, back with its ticket: nobody is ahead of it.
+      expect(await refusedAfter(admission, first[0]!, t0, true)).toBe(OVERLOAD.retryAfterSeconds);
       hold();
-      // Nothing answered in the last second: no pace, the overload's wait.
-      clock += OVERLOAD.retryForMs + 1000;
-      hold = await admission.acquire('127.0.0.1', 'read');
-      const quiet = await refused(admission, '127.0.0.7');
-      expect(quiet.returnInMs).toBeUndefined();
-      expect(quiet.retryAfter).toBe(OVERLOAD.retryAfterSeconds);
-      hold();
-      // A second answered later, its seconds are empty again: the first moment 2 s from now.
+      // 35 of the 40 are served with their tickets (the one refused again is not counted twice);
+      // a second later 2 answers a second: the next newcomer has 5 + 1 ahead, 3 s.
       clock += 1000;
-      await answer(admission, ['127.0.0.8']);
+      await answer(admission, first.slice(0, 35), t0, true);
+      clock += 1000;
+      await answer(admission, ['127.0.0.8', '127.0.0.9']);
+      clock += 1000;
       hold = await admission.acquire('127.0.0.1', 'read');
-      expect((await refused(admission, '127.0.0.9')).returnInMs).toBe(2000);
+      expect(await refusedAfter(admission, '127.0.0.3')).toBe(3);
+      hold();
+      // Far more ahead than a second's answers: the bound.
+      clock += 1000;
+      hold = await admission.acquire('127.0.0.1', 'read');
+      for (const address of many(100, 3)) await refusedAfter(admission, address);
+      hold();
+      clock += 1000;
+      await answer(admission, ['127.0.0.4']);
+      clock += 1000;
+      hold = await admission.acquire('127.0.0.1', 'read');
+      expect(await refusedAfter(admission, '127.0.0.5')).toBe(OVERLOAD.retryAfterMaxSeconds);
+      hold();
+      // One address flooding adds no more than its share of open requests a second.
+      clock += 1000;
+      hold = await admission.acquire('127.0.0.1', 'read');
+      for (let i = 0; i < 200; i += 1) await refusedAfter(admission, '127.0.9.9');
+      hold();
+      clock += 1000;
+      await answer(admission, many(FRONT_DEFAULTS.perAddressOpen + 2, 4));
+      clock += 1000;
+      hold = await admission.acquire('127.0.0.1', 'read');
+      // Ahead: 5 + 1 + 1 + 100 + 1 of the visitors above and 16 of the flood's 200, at 18 a second.
+      expect(await refusedAfter(admission, '127.0.0.10')).toBe(
+        Math.ceil((108 + FRONT_DEFAULTS.perAddressOpen) / (FRONT_DEFAULTS.perAddressOpen + 2)),
+      );
+      hold();
+      // Once the app's bound has passed for all of them, they have given up: a short wait again.
+      clock += OVERLOAD.retryForMs + 2000;
+      await answer(admission, ['127.0.0.6']);
+      clock += 1000;
+      hold = await admission.acquire('127.0.0.1', 'read');
+      expect(await refusedAfter(admission, '127.0.0.7')).toBe(OVERLOAD.retryAfterSeconds);
       hold();
     } finally {
       admission.close();
@@ -238,11 +190,11 @@ describe('whoever has waited longest goes first (decision 047)', () => {
       const younger = settled(admission.acquire('127.0.0.4', 'read', admission.visitor('127.0.0.4', undefined).since));
       // Its refusal now asks nothing of the older visitor: the request hook lets it through too.
       const back = admission.visitor('127.0.0.3', ticket);
-      expect(back).toEqual({ since: 2_000_000 });
-      expect(admission.refusalNow('127.0.0.3', 'read', back.since)).toBeNull();
+      expect(back).toEqual({ since: 2_000_000, ticketed: true });
+      expect(admission.refusalNow('127.0.0.3', 'read', back.since, back.ticketed)).toBeNull();
       expect(admission.refusalNow('127.0.0.5', 'read', clock)).toMatchObject({ statusCode: 503 });
       // The older visitor comes back with its ticket: in, and the younger one is refused.
-      const older = settled(admission.acquire('127.0.0.3', 'read', back.since));
+      const older = settled(admission.acquire('127.0.0.3', 'read', back.since, back.ticketed));
       expect(await younger).toMatchObject({ ok: false, err: { statusCode: 503, since: 2_003_000 } });
       expect(admission.stats.readsDisplaced).toBe(1);
       if (!second.ok) throw new Error('the waiting read was refused');
@@ -469,8 +421,6 @@ describe('fair to every address, and writes keep their share', () => {
   it('reads cannot take the reserved slot: with the reads’ share busy, a read waits in its short line, the next is refused, a write gets through', async () => {
     // Three reads from three addresses held at a gate fill the reads' share (4 slots, 1 kept for writes).
     const key = unique('share');
-    // A page answered just before: the front knows the pace at which it answers (decision 055).
-    expect((await from('127.0.0.18', stack.url, 'GET', '/api/health')).status).toBe(200);
     const holders = ['127.0.0.6', '127.0.0.7', '127.0.0.8'].map((a) => from(a, stack.url, 'GET', `/api/test/gate?key=${key}`));
     await until('three reads in flight', () => stack.front.inFlight() === 3);
     const waitedBefore = stack.front.stats.readsWaited;
@@ -480,6 +430,8 @@ describe('fair to every address, and writes keep their share', () => {
     const read = await from('127.0.0.17', stack.url, 'GET', '/api/health');
     expect(read.status).toBe(503);
     const retryAfter = Number(read.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(OVERLOAD.retryAfterSeconds);
+    expect(retryAfter).toBeLessThanOrEqual(OVERLOAD.retryAfterMaxSeconds);
     expect(read.json).toEqual({
       status: 503,
       message: OVERLOAD.message,
@@ -487,13 +439,7 @@ describe('fair to every address, and writes keep their share', () => {
       notProcessed: true,
       retryAfter,
       ticket: expect.any(String),
-      returnInMs: expect.any(Number),
     });
-    // The moment kept for its return: from 2 s on, whole ms, the header's seconds rounded up.
-    expect(read.json.returnInMs).toBeGreaterThanOrEqual(OVERLOAD.retryAfterSeconds * 1000);
-    expect(Number.isInteger(read.json.returnInMs)).toBe(true);
-    expect(retryAfter).toBe(Math.ceil(read.json.returnInMs / 1000));
-    expect(retryAfter).toBeLessThanOrEqual(OVERLOAD.retryAfterMaxSeconds);
     // Sent back from its address, the ticket keeps the visitor's first time (decision 047); the read
     // already in line is older still, so it is refused again. (Another address's: below, with a test clock.)
     const again = await from('127.0.0.17', stack.url, 'GET', '/api/health', undefined, { [TICKET_HEADER]: read.json.ticket });

@@ -200,8 +200,6 @@ const OVERLOAD = {
 	retryAfterSeconds: 2,
 	retryAfterMaxSeconds: 25,
 	retryForMs: 3e4,
-	lastTryMs: 500,
-	returnSpreadMs: 250,
 	message: "Das Portal ist gerade stark ausgelastet. Bitte versuchen Sie es später erneut.",
 	waitMessage: "Einen Moment bitte – gerade sind viele Werkstätten gleichzeitig im Portal.",
 	perAddressMessage: "Von Ihrer Adresse kommen gerade sehr viele Anfragen gleichzeitig. Bitte versuchen Sie es gleich noch einmal.",
