@@ -5,7 +5,7 @@
 // profile's size, 16 clients on keep-alive connections. With `--against REV`, the front of that
 // git revision (written beside this checkout's for the run, so that its imports resolve, and
 // removed again) runs in turn with this one, alternating, for an A/B.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,7 +15,7 @@ import { Pool } from 'undici';
 import { ROOT } from '../lib/pocketbase.mjs';
 import { freePort } from '../lib/ports.mjs';
 import { cpu, PAGE_TOKEN_HEADER, percentile, tally } from './lib/campaign.mjs';
-import { spawnFront } from './lib/front-process.mjs';
+import { spawnFront, startModule } from './lib/front-process.mjs';
 import { PAGE_PATH } from './lib/open-loop.mjs';
 
 const { values } = parseArgs({
@@ -42,21 +42,8 @@ const server = http.createServer((req, res) => {
   res.end(page);
 });
 server.keepAliveTimeout = 60000;
-server.listen(Number(process.argv[1]), '127.0.0.1', () => console.log('listening'));
+server.listen(Number(process.argv[1]), '127.0.0.1', () => console.log('ready'));
 `;
-
-/** A child process running `code` as a module with `args`; resolves once it prints its first line. */
-function child(code, args) {
-  return new Promise((resolve, reject) => {
-    const c = spawn(process.execPath, ['--input-type=module', '-e', code, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-    c.once('error', reject);
-    c.once('exit', (status) => reject(new Error(`ended with ${status} before it listened`)));
-    c.stdout.once('data', () => {
-      c.removeAllListeners('exit');
-      resolve(c);
-    });
-  });
-}
 
 // The bounds per address lifted (all clients share one address); for refusals one slot and no line.
 const OPEN = { perAddress: 1e6, perAddressOpen: 1e6, perAddressPerMinute: 1e9, perAddressConnections: 1e6, tarpitMs: 0 };
@@ -104,7 +91,8 @@ async function measure(frontFile, mode, upstreamPort) {
 
 async function main() {
   const upstreamPort = await freePort();
-  const upstream = await child(UPSTREAM, [String(upstreamPort)]);
+  const upstream = startModule(UPSTREAM, { name: 'bench:front', args: [String(upstreamPort)] });
+  await upstream.ready;
   const fronts = [['this checkout', path.join(ROOT, 'scripts', 'lib', 'front.mjs')]];
   let other = null;
   if (values.against) {
@@ -128,7 +116,7 @@ async function main() {
       }
     }
   } finally {
-    upstream.kill();
+    await upstream.close();
     if (other) rmSync(other, { force: true });
   }
   const median = (list) =>

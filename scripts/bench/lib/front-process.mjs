@@ -8,6 +8,46 @@ import { ROOT } from '../../lib/pocketbase.mjs';
 import { freePort } from '../../lib/ports.mjs';
 
 /**
+ * A Node child running `code` as an ES module (with `args` after it, `execArgv` before it).
+ * `ready` resolves once it prints the line `ready`; every other line it prints goes to
+ * `onLine`. An exit that `close` did not ask for is reported on stderr under `name` (and rejects
+ * `ready` when it comes first).
+ */
+export function startModule(code, { name, args = [], execArgv = [], onLine = () => {} }) {
+  const child = spawn(process.execPath, [...execArgv, '--input-type=module', '-e', code, ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let closing = false;
+  let buffer = '';
+  const ready = new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      buffer += d;
+      const lines = buffer.split('\n');
+      buffer = lines.pop();
+      for (const line of lines) {
+        if (line === 'ready') resolve();
+        else onLine(line);
+      }
+    });
+    child.once('error', reject);
+    child.once('exit', (c, signal) => {
+      if (!closing) console.error(`[${name}] a child process exited (code ${c}, signal ${signal})`);
+      reject(new Error(`child exited ${c}`));
+    });
+  });
+  return {
+    child,
+    ready,
+    close: async () => {
+      closing = true;
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', r)));
+    },
+  };
+}
+
+/**
  * Starts `file`'s startFront (this checkout's front unless another is named) in front of
  * `upstream` with `limits`; resolves once it listens. Its admission stats are the last it printed
  * (every 250 ms). BENCH_FRONT_PROFILE=dir writes its CPU profile there (node --cpu-prof).
@@ -22,36 +62,23 @@ export async function spawnFront({ upstream, limits = {}, file = path.join(ROOT,
     process.on('SIGTERM', () => process.exit(0));
   `;
   const profile = process.env.BENCH_FRONT_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_FRONT_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, '--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const state = { stats: { ...ADMISSION_STATS }, closing: false };
-  let buffer = '';
-  await new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => {
-      buffer += d;
-      const lines = buffer.split('\n');
-      buffer = lines.pop();
-      for (const line of lines) {
-        if (line === 'ready') resolve();
-        else if (line.startsWith('{')) state.stats = JSON.parse(line);
-      }
-    });
-    child.once('exit', (c, signal) => {
-      if (!state.closing) console.error(`[${name}] the front exited (code ${c}, signal ${signal})`);
-      reject(new Error(`front exited ${c}`));
-    });
+  let stats = { ...ADMISSION_STATS };
+  const front = startModule(code, {
+    name,
+    execArgv: profile,
+    onLine: (line) => {
+      if (line.startsWith('{')) stats = JSON.parse(line);
+    },
   });
+  await front.ready;
   return {
     url: `http://127.0.0.1:${port}`,
-    pid: child.pid,
+    pid: front.child.pid,
     /** The limits in effect: the defaults with `limits` over them. */
     limits: { ...FRONT_DEFAULTS, ...limits },
     get stats() {
-      return state.stats;
+      return stats;
     },
-    close: async () => {
-      state.closing = true;
-      child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
-    },
+    close: front.close,
   };
 }
