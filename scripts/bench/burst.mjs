@@ -24,11 +24,9 @@ import path from 'node:path';
 import net from 'node:net';
 import { parseArgs } from 'node:util';
 import PocketBase from 'pocketbase';
-import { rolldown } from 'rolldown';
 import { Agent, fetch, FormData } from 'undici';
 
 import { TICKET_HEADER } from '../lib/front.mjs';
-import { ROOT } from '../lib/pocketbase.mjs';
 import {
   CENTRES,
   cpu,
@@ -45,6 +43,7 @@ import {
   tally,
 } from './lib/campaign.mjs';
 import { spawnFront } from './lib/front-process.mjs';
+import { loadRepeat } from './lib/repeat-module.mjs';
 import { atRate, keptUp, measureRate, pageLoads, warmUp } from './lib/open-loop.mjs';
 
 const { values } = parseArgs({
@@ -65,6 +64,8 @@ const { values } = parseArgs({
     front: { type: 'string', default: '{}' },
     // Writes of each kind during the reads (sign-ups, logins, redemptions).
     writes: { type: 'string', default: '50' },
+    // Connections each visitor address opens at most (the front's perAddressConnections).
+    'visitor-connections': { type: 'string', default: '64' },
   },
 });
 // The read rate of phases 2 and 3: twice the capacity measured at the start, or --rate.
@@ -73,17 +74,6 @@ const SECONDS = Number(values.seconds);
 const CAPACITY_SECONDS = Number(values['capacity-seconds']);
 const ONLY = values.only.split(',').map(Number);
 const log = (msg) => console.log(`[bench:burst] ${msg}`);
-
-/** The app's repeat logic, bundled from TypeScript for Node. */
-async function loadRepeat() {
-  const build = await rolldown({ input: path.join(ROOT, 'src', 'lib', 'repeat.ts'), platform: 'node', logLevel: 'silent' });
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-repeat-'));
-  await build.write({ dir, format: 'esm', entryFileNames: 'repeat.mjs' });
-  await build.close();
-  const mod = await import(path.join(dir, 'repeat.mjs'));
-  rmSync(dir, { recursive: true, force: true });
-  return mod;
-}
 
 const settle = () => new Promise((r) => setTimeout(r, 600));
 
@@ -138,7 +128,9 @@ function openLoopReads({ url, clients, rate, seconds, repeat }) {
   const final = new Map();
   let finished = 0;
   // Each visitor address's page loads, up to 64 at a time (the front's bound per address).
-  const loads = clients.map((c) => pageLoads(url, { connections: 64, localAddress: c.address, timeoutMs: 60_000 }));
+  const loads = clients.map((c) =>
+    pageLoads(url, { connections: Number(values['visitor-connections']), localAddress: c.address, timeoutMs: 60_000 }),
+  );
   return new Promise((resolve) => {
     // A page load as the app sends it: the token in its header, a refusal repeated with the app's
     // waits, bound and ticket (src/lib/repeat.ts nextRepeat). Not through withRepeats itself: in
@@ -493,6 +485,7 @@ async function main() {
         `   writes: ${writeOk} of ${writes.length} succeeded; ${counters.waited} repeated after a refusal; front: ${front.stats.waited - before.waited} waited in line, ` +
           `peak in flight ${front.stats.peakInFlight}; ` +
           `front over the phase: ${front.stats.admitted - before.admitted} admitted, ${front.stats.refusedBusy - before.refusedBusy + front.stats.readsTimedOut - before.readsTimedOut} refused (portal full), ` +
+          `${front.stats.readsWaited - before.readsWaited} reads waited in line (at most ${front.stats.peakReadLine} at once), ` +
           `${front.stats.readsDisplaced - before.readsDisplaced} displaced from the reads' line by an older ticket, ` +
           `${front.stats.refusedAddress - before.refusedAddress} (per address), ${front.stats.refusedConnections - before.refusedConnections} connections refused`,
       );
