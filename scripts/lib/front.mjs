@@ -244,9 +244,7 @@ export function createAdmission(limits, now = Date.now) {
   // Refusals and answers over the last whole second: the deeper the overload, the later a refused
   // visitor is asked to come back (Retry-After from retryAfterSeconds up to retryAfterMaxSeconds),
   // so that repeats do not become a storm that takes the CPU the answers need.
-  const recent = { second: 0, refused: 0, answered: 0, lastRefused: 0, lastAnswered: 0, pace: 0, refusedFrom: new Map() };
-  const paceSeconds = limits.paceSeconds ?? 1;
-  const paces = [];
+  const recent = { second: 0, refused: 0, answered: 0, lastRefused: 0, lastAnswered: 0, refusedFrom: new Map() };
   // Reads refused and not served yet, by the second of their first refusal (decision 049): a
   // read refused without a ticket adds one, a read admitted with its ticket takes its one away,
   // and a second older than the app's bound is forgotten (its visitors have given up). One
@@ -261,10 +259,6 @@ export function createAdmission(limits, now = Date.now) {
     const previous = second === recent.second + 1;
     recent.lastRefused = previous ? recent.refused : 0;
     recent.lastAnswered = previous ? recent.answered : 0;
-    // Experiment knob: the pace as the most answers in any of the last `paceSeconds` seconds.
-    paces.push(recent.lastAnswered);
-    if (paces.length > paceSeconds) paces.shift();
-    recent.pace = Math.max(...paces);
     recent.second = second;
     recent.refused = 0;
     recent.answered = 0;
@@ -296,8 +290,7 @@ export function createAdmission(limits, now = Date.now) {
     if (hold) stats.refusalsHeld += 1;
     const ratio = recent.lastRefused / Math.max(1, recent.lastAnswered);
     let seconds = OVERLOAD.retryAfterSeconds * (1 + ratio);
-    if (kind === 'read' && recent.pace > 0)
-      seconds = Math.max(seconds, (ahead(since) + (limits.countLine ? readLine.length : 0)) / recent.pace);
+    if (kind === 'read' && recent.lastAnswered > 0) seconds = Math.max(seconds, ahead(since) / recent.lastAnswered);
     if (kind === 'read' && !ticketed) joined(address, since);
     return new Refusal(503, OVERLOAD.message, Math.min(retryAfterMax, Math.ceil(seconds)), hold, since);
   };
@@ -398,40 +391,6 @@ export function createAdmission(limits, now = Date.now) {
   const slotNow = (read) => (read ? readLine.length === 0 && readFits() : line.length === 0 && writeFits());
   const lineFull = (read) => (read ? readLine.length >= readQueueLength : line.length >= queueLength);
 
-  /**
-   * How long a read first refused at `since` may wait in line: `readWaitMs`, and (experiment knob
-   * `lineUntilBound`) no longer than its visitor's bound, but at least 2 s.
-   */
-  const readWait = (since) =>
-    limits.lineUntilBound
-      ? Math.min(limits.readWaitMs, Math.max(OVERLOAD.retryAfterSeconds * 1000, since + OVERLOAD.retryForMs - now()))
-      : limits.readWaitMs;
-
-  /**
-   * The first place in the reads' line (ordered by `since`) whose read is `after` the given
-   * moment, found by halving: at a rush thousands of returning visitors a second are put in
-   * line by the time of their first refusal, and a line of thousands was walked from its end.
-   */
-  const readLineIndex = (after) => {
-    let lo = 0;
-    let hi = readLine.length;
-    if (hi > 0 && !after(readLine[hi - 1])) return hi;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (after(readLine[mid])) hi = mid;
-      else lo = mid + 1;
-    }
-    return lo;
-  };
-  /** Where `waiter` stands in the reads' line, or -1. */
-  const readLineIndexOf = (waiter) => {
-    for (let at = readLineIndex((w) => w.since >= waiter.since); at < readLine.length; at += 1) {
-      if (readLine[at] === waiter) return at;
-      if (readLine[at].since !== waiter.since) break;
-    }
-    return -1;
-  };
-
   /** Whether a read first refused at `since` goes before the youngest read in the full line. */
   const olderThanYoungest = (since) => readLine.length > 0 && since < readLine[readLine.length - 1].since;
 
@@ -461,19 +420,19 @@ export function createAdmission(limits, now = Date.now) {
       const waiter = { address, resolve, reject, since, ticketed, timer: null };
       waiter.timer = setTimeout(
         () => {
-          const at = read ? readLineIndexOf(waiter) : queue.indexOf(waiter);
+          const at = queue.indexOf(waiter);
           if (at >= 0) queue.splice(at, 1);
           stats[read ? 'readsTimedOut' : 'timedOut'] += 1;
           forget(address, addressOf(address));
           reject(busy(address, since, kind, ticketed));
         },
-        read ? readWait(since) : limits.writeWaitMs,
+        read ? limits.readWaitMs : limits.writeWaitMs,
       );
       if (read) {
         // Behind every read first refused no later than this one (mostly: at the end).
-        const at = readLineIndex((w) => w.since > since);
-        if (at === queue.length) queue.push(waiter);
-        else queue.splice(at, 0, waiter);
+        let at = queue.length;
+        while (at > 0 && queue[at - 1].since > since) at -= 1;
+        queue.splice(at, 0, waiter);
       } else queue.push(waiter);
       if (read) stats.peakReadLine = Math.max(stats.peakReadLine, queue.length);
       else stats.peakLine = Math.max(stats.peakLine, queue.length);
