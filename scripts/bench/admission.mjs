@@ -16,6 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { ROOT } from '../lib/pocketbase.mjs';
+import { mulberry32 } from '../lib/random.mjs';
 import { loadRepeat } from './lib/repeat-module.mjs';
 
 const { values } = parseArgs({
@@ -42,18 +43,6 @@ const { values } = parseArgs({
 // request (18-22 core-s for 150,000-170,000 requests).
 const COST = { page: 0.48, frontPage: 0.11, frontRefusal: 0.09, visitor: 0.1, writesCores: 0.45, floodCores: 0.05 };
 const CORES = 2;
-
-/** A seeded random number generator (mulberry32), so that both admissions see the same visitors and jitter. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A min-heap of timed events. */
 function eventQueue() {
@@ -100,7 +89,8 @@ const drain = () => new Promise((resolve) => setImmediate(resolve));
 
 /** One simulated phase 3 with `createAdmission`; returns its figures. */
 async function simulate(createAdmission, repeat, { rate, seconds, slow, seed, limits, addresses }) {
-  const rng = random(seed);
+  // Both admissions see the same visitors and the same jitter.
+  const rng = mulberry32(seed);
   const events = eventQueue();
   const START = 1_800_000_000_000;
   let now = START;

@@ -1,5 +1,6 @@
 // Deterministic demo service centres: realistic German dealership names with
 // matching postcode and town, so search and the 100-option cap can be tried.
+import { mulberry32 } from '../lib/random.mjs';
 
 const TOWNS = [
   ['10115', 'Berlin'],
@@ -199,17 +200,6 @@ const PATTERNS = [
   (s) => `Auto ${s} KG`,
   (_s, t) => `Leistungszentrum ${t}`,
 ];
-
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Returns `count` distinct centres with stable ids, names, PLZ, Ort and bnr. */
 export function demoCentres(count = 320) {
