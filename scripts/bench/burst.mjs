@@ -127,7 +127,8 @@ function openLoopReads({ url, clients, rate, seconds, repeat }) {
   const first = new Map();
   const final = new Map();
   let finished = 0;
-  // Each visitor address's page loads, up to 64 at a time (the front's bound per address).
+  // Each visitor address's page loads, up to --visitor-connections at a time (64: the front's bound
+  // of connections per address).
   const loads = clients.map((c) =>
     pageLoads(url, { connections: Number(values['visitor-connections']), localAddress: c.address, timeoutMs: 60_000 }),
   );
@@ -485,7 +486,7 @@ async function main() {
         `   writes: ${writeOk} of ${writes.length} succeeded; ${counters.waited} repeated after a refusal; front: ${front.stats.waited - before.waited} waited in line, ` +
           `peak in flight ${front.stats.peakInFlight}; ` +
           `front over the phase: ${front.stats.admitted - before.admitted} admitted, ${front.stats.refusedBusy - before.refusedBusy + front.stats.readsTimedOut - before.readsTimedOut} refused (portal full), ` +
-          `${front.stats.readsWaited - before.readsWaited} reads waited in line (at most ${front.stats.peakReadLine} at once), ` +
+          `${front.stats.readsWaited - before.readsWaited} reads waited in line (the line's longest since the front started: ${front.stats.peakReadLine}), ` +
           `${front.stats.readsDisplaced - before.readsDisplaced} displaced from the reads' line by an older ticket, ` +
           `${front.stats.refusedAddress - before.refusedAddress} (per address), ${front.stats.refusedConnections - before.refusedConnections} connections refused`,
       );
