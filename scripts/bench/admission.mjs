@@ -116,7 +116,8 @@ async function simulate(createAdmission, repeat, { rate, seconds, slow, seed, li
     while (steps.length <= i) steps.push({ through: 0, refused: 0, idleMs: 0 });
     return steps[i];
   };
-  const refusals = { busy: 0, address: 0 };
+  // Refusals the front makes before admission (an address over its open requests).
+  let overShare = 0;
 
   const visitor = (i) => {
     const address = `a${i % addresses}`;
@@ -131,7 +132,12 @@ async function simulate(createAdmission, repeat, { rate, seconds, slow, seed, li
       step(now).refused += 1;
       spent += cost.frontRefusal;
       const answer = () => {
-        const wait = repeat.nextRepeat((err.retryAfter || 2) * 1000, now - started, undefined, rng);
+        // The refusal's wait as the app reads it from the front's body (src/lib/repeat.ts).
+        const { retryAfterMs } = repeat.notProcessed({
+          status: err.statusCode,
+          response: { notProcessed: true, retryAfter: err.retryAfter },
+        });
+        const wait = repeat.nextRepeat(retryAfterMs, now - started, undefined, rng);
         if (wait === null) return end(false);
         if (err.since !== undefined) {
           since = err.since;
@@ -139,24 +145,21 @@ async function simulate(createAdmission, repeat, { rate, seconds, slow, seed, li
         }
         events.push(now + Math.max(1, Math.round(wait)), send);
       };
-      if (err.tarpit && (limits.tarpitMs ?? 1000) > 0) events.push(now + (limits.tarpitMs ?? 1000), answer);
+      if (err.tarpit && limits.tarpitMs > 0) events.push(now + limits.tarpitMs, answer);
       else answer();
     };
     const send = () => {
       spent += cost.visitor;
       if ((open.get(address) ?? 0) >= limits.perAddressOpen) {
-        refusals.address += 1;
-        return refused({ retryAfter: 1, tarpit: true });
+        overShare += 1;
+        return refused({ statusCode: 429, retryAfter: 1, tarpit: true });
       }
       // The ticket of the last refusal of a full portal (decision 047), as the front reads it back.
-      const visit = ticketed ? { since, ticketed } : { since: now, ticketed: false };
-      const now429 = admission.refusalNow(address, 'read', visit.since, visit.ticketed);
-      if (now429) {
-        refusals.busy += 1;
-        return refused(now429);
-      }
+      const visitSince = ticketed ? since : now;
+      const refusal = admission.refusalNow(address, 'read', visitSince, ticketed);
+      if (refusal) return refused(refusal);
       open.set(address, (open.get(address) ?? 0) + 1);
-      admission.acquire(address, 'read', visit.since, visit.ticketed).then(
+      admission.acquire(address, 'read', visitSince, ticketed).then(
         (release) => {
           spent += cost.frontPage / 2;
           inFlight.push(() => {
@@ -169,7 +172,6 @@ async function simulate(createAdmission, repeat, { rate, seconds, slow, seed, li
         },
         (err) => {
           open.set(address, open.get(address) - 1);
-          refusals.busy += 1;
           refused(err);
         },
       );
@@ -210,7 +212,7 @@ async function simulate(createAdmission, repeat, { rate, seconds, slow, seed, li
   return {
     answered: (100 * answered) / total,
     lastSecond: (now - START) / 1000,
-    refusals,
+    overShare,
     stats: admission.stats,
     cpuPb: cpuPb / 1000,
     cpuOther: cpuOther / 1000,
@@ -262,8 +264,8 @@ try {
       const r = await simulate(c.createAdmission, c.repeat, { ...params, seed: run, limits: c.limits });
       console.log(
         `run ${run}, ${c.name}: ${r.answered.toFixed(2)} % answered, last at ${r.lastSecond.toFixed(1)} s; CPU s PocketBase ${r.cpuPb.toFixed(1)}, ` +
-          `front and visitors ${r.cpuOther.toFixed(1)}; admitted ${r.stats.admitted}, refused ${r.refusals.busy} (portal full) + ${r.refusals.address} (per address), ` +
-          `displaced ${r.stats.readsDisplaced}`,
+          `front and visitors ${r.cpuOther.toFixed(1)}; admitted ${r.stats.admitted}, refused ${r.stats.refusedBusy + r.stats.readsTimedOut} (portal full), ` +
+          `${r.stats.readsDisplaced} displaced from the reads' line, ${r.overShare + r.stats.refusedAddress} (per address: open, or in flight too long)`,
       );
       if (values.steps) {
         console.log(`   through ${r.steps.map((s) => Math.round(s.through / 5)).join(' ')} a second`);
