@@ -195,7 +195,7 @@ function erase(tx, user, { actor, reason, notify = true }) {
     new DynamicModel({
       id: '',
       submission: '',
-      amount: 0,
+      amount: 0.5, // a float64: 0 would read a whole number and fail on cents (issue 58)
       accountHolder: '',
       iban: '',
       bic: '',

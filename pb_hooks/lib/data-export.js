@@ -169,7 +169,10 @@ const TOPICS = [
 /** Every value of a row as text or number, as the statement answered it. */
 function readRows(app, topic, userId) {
   const shape = {};
-  for (const [key, , kind] of topic.columns) shape[key] = kind === KIND.money || kind === KIND.number ? 0 : kind === KIND.bool ? false : '';
+  // A shape's 0 reads a whole number (int64) and fails on 612.4; 0.5 reads a float64. Money always
+  // reads as a float (issue 58: every workshop with cents got PocketBase's English 400).
+  for (const [key, , kind] of topic.columns)
+    shape[key] = kind === KIND.money ? 0.5 : kind === KIND.number ? 0 : kind === KIND.bool ? false : '';
   const rows = require(`${__hooks}/lib/database.js`).rowsOf(app, topic.sql, { id: userId }, shape);
   return rows.map((row) => {
     const out = {};

@@ -203,7 +203,9 @@ describe('after a deletion', () => {
   beforeAll(async () => {
     w = await createWorkshop(server, who);
     // A paid payout (kept as a booking voucher) and a rejected redemption with its invoice (not kept).
+    // With cents (issue 58: an amount with cents failed to read as a whole number).
     const paid = await createPayout(server, w.id, 'paid', {
+      amount: 49.99,
       paidOn: '2026-03-02',
       accountHolder: `${who.firstName} ${who.lastName}`,
       iban: IBAN,
@@ -252,6 +254,7 @@ describe('after a deletion', () => {
       iban: IBAN,
       accountHolder: 'Zoraida Quisling-Brauer',
       paidOn: '2026-03-02',
+      amount: 49.99,
       submission: paidSubmission,
     });
     const token = await request(server.url, admin, 'POST', '/api/files/token');

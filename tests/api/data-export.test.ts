@@ -1,9 +1,11 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DATA_EXPORT, MESSAGES } from '../../src/rules';
 import {
   PASSWORD,
   PNG_BYTES,
+  activeCampaignId,
   createCentre,
   createPayout,
   createStaff,
@@ -292,5 +294,68 @@ describe("the administrator's export for a request by letter or phone", () => {
       expect([401, 403]).toContain(res.status);
       expect(res.text).not.toContain(theirs.email);
     }
+  });
+});
+
+// Issue 58 (blocker): every workshop with cents in its sales got 400 and PocketBase's English
+// 'Something went wrong' (an amount read into a whole-number column). Cents everywhere money
+// appears: sales rows, the totals, the payout; both routes.
+describe('amounts with cents', () => {
+  async function workshopWithCents(sales: number[], payout: number) {
+    const w = await createWorkshop(server);
+    const centre = await createCentre(server);
+    const knr = `K${w.id.slice(0, 6)}`;
+    await server.admin.collection('user_lz_connections').create({ user: w.id, noraLz: centre.id, customerNumber: knr });
+    const campaign = await activeCampaignId(server);
+    for (const [i, amount] of sales.entries())
+      await server.admin.collection('sales_data').create({
+        user: w.id,
+        campaign,
+        bnr: '4001',
+        knr,
+        gpnr: 'G1',
+        deliverydate: `2025-06-${String(10 + (i % 18)).padStart(2, '0')}`,
+        sales: amount,
+      });
+    const total = Math.round(sales.reduce((a, b) => a + b, 0) * 100) / 100;
+    // The totals row as the import writes it (a hook may have made it with the rows already).
+    const totals = { user: w.id, campaign, totalSales: total, toNextCashback: Math.round((500 - (total % 500)) * 100) / 100 };
+    const made = await server.admin.collection('sales_totals').getFullList({ filter: server.admin.filter('user = {:u}', { u: w.id }) });
+    if (made[0]) await server.admin.collection('sales_totals').update(made[0].id, totals);
+    else await server.admin.collection('sales_totals').create(totals);
+    if (payout > 0) await createPayout(server, w.id, 'paid', { paidOn: '2025-09-12', amount: payout });
+    return { w, total };
+  }
+
+  it("the workshop's own archive and the administrator's hold the sales, the total and the payout with their cents", async () => {
+    const { w } = await workshopWithCents([612.4, 1122.2], 49.99);
+    const own = await exportOf(w, '/api/portal/my-data', { password: PASSWORD });
+    expect(own.status, own.text.slice(0, 300)).toBe(200);
+    const byAdmin = await exportOf(admin, `/api/portal/backoffice/workshops/${w.id}/data-export`, { reason: 'Brief vom 20.11.2026' });
+    expect(byAdmin.status, byAdmin.text.slice(0, 300)).toBe(200);
+    for (const archive of [own, byAdmin]) {
+      const entries = await readZip(archive.bytes);
+      const data = JSON.parse(entry(entries, 'daten.json').text);
+      expect(data.umsaetze.map((r: { sales: number }) => r.sales)).toEqual([612.4, 1122.2]);
+      expect(data.summen).toEqual([expect.objectContaining({ totalSales: 1734.6 })]);
+      expect(data.auszahlungen).toEqual([expect.objectContaining({ amount: 49.99 })]);
+      expect(csvRows(entry(entries, 'umsaetze.csv').text).map((r) => r['Umsatz (EUR)'])).toEqual(['612,40', '1122,20']);
+      expect(csvRows(entry(entries, 'summen.csv').text)[0]!['Umsatz gesamt (EUR)']).toBe('1734,60');
+      expect(csvRows(entry(entries, 'auszahlungen.csv').text)[0]!['Betrag (EUR)']).toBe('49,99');
+    }
+  });
+
+  it('any workshop with any amounts the API accepts gets its archive (property)', async () => {
+    const cents = fc.integer({ min: 1, max: 99_999_999 }).map((c) => c / 100);
+    await fc.assert(
+      fc.asyncProperty(fc.array(cents, { minLength: 0, maxLength: 4 }), fc.integer({ min: 0, max: 99_999 }), async (sales, payoutCents) => {
+        const { w } = await workshopWithCents(sales, payoutCents / 100);
+        const res = await exportOf(admin, `/api/portal/backoffice/workshops/${w.id}/data-export`, { reason: 'Eigenschaftstest' });
+        expect(res.status, res.text.slice(0, 300)).toBe(200);
+        const data = JSON.parse(entry(await readZip(res.bytes), 'daten.json').text);
+        expect(data.umsaetze.map((r: { sales: number }) => r.sales).sort()).toEqual([...sales].sort());
+      }),
+      { numRuns: 12 },
+    );
   });
 });
