@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 
+import { DEMO_LOGINS } from '../scripts/demo/seed.mjs';
 import { DATA_EXPORT, MESSAGES } from '../src/rules';
 import { PASSWORD, PNG_BYTES, submissionForm } from '../tests/helpers/fixtures';
 import { csvRows, readZip } from '../tests/helpers/zip';
@@ -87,4 +88,44 @@ test("an administrator exports a workshop's data for a request by letter; the re
   await expectNoA11yViolations(page);
   const log = await admin.collection('staff_log').getFullList({ filter: admin.filter('targetId = {:id}', { id: workshop.id }) });
   expect(log).toEqual([expect.objectContaining({ action: 'privacy.data_export', reason: 'Auskunftsersuchen per Brief' })]);
+});
+
+// Issue 58 (blocker): the demo workshop's sales have cents (1.734,60 €); its archive failed with
+// PocketBase's English 'Something went wrong' on both routes.
+test("the demo workshop (sales with cents) gets its archive, and an administrator gets the same workshop's", async ({
+  page,
+  admin,
+  makeAccount,
+}) => {
+  const demo = DEMO_LOGINS.workshop;
+  await enterAs(page, admin, { collection: 'users', email: demo.email });
+  await declineCookies(page);
+  const panel = page.getByRole('region', { name: 'Meine Daten' });
+  await panel.getByLabel('Aktuelles Passwort').fill(demo.password);
+  const download = page.waitForEvent('download');
+  await panel.getByRole('button', { name: 'Meine Daten herunterladen' }).click();
+  const entries = await readZip(await readFile((await (await download).path())!));
+  await expect(panel.getByRole('status')).toContainText('Ihre Daten wurden heruntergeladen');
+  const [total] = csvRows(entries.find((e) => e.name === 'summen.csv')!.text);
+  expect(total!['Umsatz gesamt (EUR)']).toBe('1734,60');
+  expect(csvRows(entries.find((e) => e.name === 'umsaetze.csv')!.text).some((r) => /,[1-9]\d$|,\d[1-9]$/.test(r['Umsatz (EUR)']!))).toBe(
+    true,
+  );
+
+  const administrator = await makeAccount('administrators');
+  const workshop = await admin.collection('users').getFirstListItem(admin.filter('email = {:e}', { e: demo.email }));
+  await enterAs(page, admin, administrator, '/datacenter/werkstaetten');
+  const block = page.getByRole('region', { name: 'Werkstätten' });
+  await block.getByRole('searchbox', { name: 'Werkstatt suchen' }).fill(demo.email);
+  await expect(block.getByText('1 Werkstatt gefunden', { exact: true })).toBeVisible();
+  await block.getByRole('button', { name: new RegExp(workshop.shopName) }).click();
+  const story = block.getByRole('region', { name: `Werkstatt ${workshop.shopName}` });
+  await story.getByRole('button', { name: 'Datenauskunft (ZIP)' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Grund *').fill('Auskunftsersuchen per Brief');
+  const second = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Ausführen' }).click();
+  const byAdmin = await readZip(await readFile((await (await second).path())!));
+  expect(csvRows(byAdmin.find((e) => e.name === 'summen.csv')!.text)[0]!['Umsatz gesamt (EUR)']).toBe('1734,60');
+  await expect(story.getByRole('status')).toContainText('Die Datenauskunft wurde heruntergeladen.');
 });
