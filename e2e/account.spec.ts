@@ -1,4 +1,4 @@
-import { MESSAGES } from '../src/rules';
+import { ANSWER_MESSAGES, MESSAGES } from '../src/rules';
 import { PASSWORD, submissionForm } from '../tests/helpers/fixtures';
 import { linkIn } from '../tests/helpers/mail';
 import { declineCookies, enterAs, expect, login, openVoucher, test } from './fixtures';
@@ -119,6 +119,16 @@ test('changing the e-mail address: a link to the new address, confirmed with the
   await form.getByLabel('Neue E-Mail-Adresse').fill(workshop.email.toUpperCase());
   await form.getByRole('button', { name: 'Bestätigungslink senden' }).click();
   await expect(form.getByText(MESSAGES.emailUnchanged)).toBeVisible();
+  // Issue 58: spelled exactly as stored, PocketBase's own check answered 'Must not be in list.';
+  // another workshop's address 'Invalid new email address.'.
+  await form.getByLabel('Neue E-Mail-Adresse').fill(workshop.email);
+  await form.getByRole('button', { name: 'Bestätigungslink senden' }).click();
+  await expect(form.getByText(MESSAGES.emailUnchanged)).toBeVisible();
+  const other = await makeAccount('users');
+  await form.getByLabel('Neue E-Mail-Adresse').fill(other.email);
+  await form.getByRole('button', { name: 'Bestätigungslink senden' }).click();
+  await expect(form.getByText(MESSAGES.emailInUse)).toBeVisible();
+  await expect(form).not.toContainText(/list|Invalid/);
   await form.getByLabel('Neue E-Mail-Adresse').fill(newEmail);
   await form.getByRole('button', { name: 'Bestätigungslink senden' }).click();
   await expect(form.getByText(`Wir haben einen Bestätigungslink an ${newEmail} geschickt.`, { exact: false })).toBeVisible();
@@ -143,4 +153,30 @@ test('changing the e-mail address: a link to the new address, confirmed with the
   await login(page, { email: newEmail, password: PASSWORD });
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('form', { name: 'E-Mail-Adresse ändern' })).toContainText(newEmail);
+});
+
+test("after the rate limit's 429 the e-mail change says to wait, and the refusal before it is gone", async ({
+  page,
+  admin,
+  makeAccount,
+}) => {
+  const workshop = await makeAccount('users');
+  await enterAs(page, admin, workshop);
+  const form = page.getByRole('form', { name: 'E-Mail-Adresse ändern' });
+  await form.getByLabel('Neue E-Mail-Adresse').fill(workshop.email);
+  await form.getByRole('button', { name: 'Bestätigungslink senden' }).click();
+  await expect(form.getByText(MESSAGES.emailUnchanged)).toBeVisible();
+  // PocketBase's rate limiter answers the next request (its own body, as it sends it).
+  await page.route('**/api/collections/users/request-email-change', (route) =>
+    route.fulfill({
+      status: 429,
+      contentType: 'application/json',
+      body: JSON.stringify({ status: 429, message: 'Too Many Requests.', data: {} }),
+    }),
+  );
+  await form.getByLabel('Neue E-Mail-Adresse').fill(`neu-${workshop.id}@example.de`);
+  await form.getByRole('button', { name: 'Bestätigungslink senden' }).click();
+  await expect(form.getByRole('alert')).toHaveText(ANSWER_MESSAGES.tooManyRequests);
+  await expect(form.getByText(MESSAGES.emailUnchanged)).toHaveCount(0);
+  await expect(form).not.toContainText('Too Many');
 });

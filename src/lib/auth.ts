@@ -3,6 +3,7 @@ import { ClientResponseError } from 'pocketbase';
 import { pb } from '@/lib/pocketbase';
 import { roleFromCollection, type Role } from '@/lib/roles';
 import { LOCKOUT } from '@/rules/lockout';
+import { ANSWER_MESSAGES } from '@/rules/server-answers';
 import { showNotice } from '@/stores/notice';
 
 export const AUTH_MESSAGES = {
@@ -13,7 +14,7 @@ export const AUTH_MESSAGES = {
   generic: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
   // Issue 8 (decision 011): the server's lockout text, and the rate limiter's answer.
   locked: LOCKOUT.message,
-  tooManyRequests: 'Zu viele Anfragen. Bitte warten Sie eine Minute und versuchen Sie es dann erneut.',
+  tooManyRequests: ANSWER_MESSAGES.tooManyRequests,
   otpWrong: 'Der Bestätigungscode ist nicht korrekt oder abgelaufen.',
   otpResent: 'Wir haben Ihnen einen neuen Bestätigungscode geschickt.',
 } as const;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 
-import { MESSAGES, maskIban } from '../../src/rules';
+import { MESSAGES, fieldAnswers, maskIban } from '../../src/rules';
 import { PASSWORD, createPayout, createStaff, createSubmission, createWorkshop, type Actor } from '../helpers/fixtures';
 import { request } from '../helpers/http';
 import { linkIn, startInbox, type MailInbox } from '../helpers/mail';
@@ -121,9 +121,21 @@ describe('changing the e-mail address', () => {
     const own = await requestChange(workshop, workshop.email.toUpperCase());
     expect(own.status).toBe(400);
     expect(own.json.data.newEmail.message).toBe(MESSAGES.emailUnchanged);
+    // Issue 58: spelled exactly as stored, PocketBase's own form check answers before the portal's
+    // hook sees the request, in English ('Must not be in list.', 'Invalid new email address.');
+    // the SPA says them in German by their codes (src/rules/server-answers.ts).
+    const takenExactly = await requestChange(workshop, other.email);
+    expect(takenExactly.status).toBe(400);
+    expect(fieldAnswers(takenExactly.json.data)).toEqual({ newEmail: MESSAGES.emailInUse });
+    const ownExactly = await requestChange(workshop, workshop.email);
+    expect(ownExactly.status).toBe(400);
+    expect(fieldAnswers(ownExactly.json.data)).toEqual({ newEmail: MESSAGES.emailUnchanged });
     const malformed = await requestChange(workshop, 'keine-adresse');
     expect(malformed.status).toBe(400);
-    expect(malformed.json.data.newEmail).toBeDefined();
+    expect(fieldAnswers(malformed.json.data)).toEqual({ newEmail: MESSAGES.emailInvalid });
+    const empty = await requestChange(workshop, '');
+    expect(empty.status).toBe(400);
+    expect(fieldAnswers(empty.json.data)).toEqual({ newEmail: MESSAGES.emailRequired });
     const tooLong = await requestChange(workshop, `${'a'.repeat(130)}@example.de`);
     expect(tooLong.status).toBe(400);
     expect((await server.admin.collection('users').getOne(workshop.id)).email).toBe(workshop.email);

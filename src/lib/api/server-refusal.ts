@@ -1,5 +1,7 @@
 import type { ClientResponseError } from 'pocketbase';
 
+import { fieldAnswers, topAnswer } from '@/rules/server-answers';
+
 /**
  * What to show when the server refused: its German message for a 400 (with `fieldFirst`, a
  * field's message where the answer names one), and `fallback` for anything else. Errors
@@ -9,9 +11,9 @@ export function serverRefusal(err: unknown, fallback: string, { fieldFirst = fal
   const e = err as ClientResponseError | undefined;
   if (e?.status !== 400) return fallback;
   if (fieldFirst) {
-    const fields = Object.values((e.response?.data ?? {}) as Record<string, { message?: unknown }>);
-    const field = fields.find((f) => typeof f?.message === 'string');
-    if (field) return field.message as string;
+    const [field] = Object.values(fieldAnswers(e.response?.data));
+    if (field) return field;
   }
-  return typeof e.response?.message === 'string' ? e.response.message : fallback;
+  // PocketBase's own English answers are said in German (issue 58).
+  return topAnswer(400, e.response?.message, fallback);
 }

@@ -1,6 +1,7 @@
 import { expireSession, withSession } from '@/lib/auth';
 import { pb } from '@/lib/pocketbase';
 import { DATA_EXPORT } from '@/rules/privacy';
+import { fieldAnswers, topAnswer } from '@/rules/server-answers';
 import { berlinIsoDay } from '@/utils/format';
 import { saveResponseAs } from '@/utils/save-file';
 
@@ -21,5 +22,10 @@ export async function downloadWorkshopData(id: string, reason: string): Promise<
   if (res.status === 401) throw expireSession();
   if (res.ok) return saveResponseAs(res, DATA_EXPORT.fileName(berlinIsoDay(new Date())).replace('meine-daten', `daten-${id}`));
   const body = (await res.json().catch(() => null)) as { message?: string; data?: Record<string, { message?: string }> } | null;
-  throw new Error(body?.data?.reason?.message ?? (res.status === 400 ? body?.message : undefined) ?? BACKOFFICE_MESSAGES.downloadFailed);
+  const refused = fieldAnswers(body?.data).reason;
+  // PocketBase's own English (issue 58: 'Something went wrong…' for an amount with cents) is a plain failure.
+  throw new Error(
+    refused ??
+      (res.status === 400 ? topAnswer(400, body?.message, BACKOFFICE_MESSAGES.downloadFailed) : BACKOFFICE_MESSAGES.downloadFailed),
+  );
 }

@@ -1,6 +1,6 @@
 import { expireSession, withSession } from '@/lib/auth';
 import { pb } from '@/lib/pocketbase';
-import { MESSAGES } from '@/rules';
+import { MESSAGES, fieldAnswers, topAnswer } from '@/rules';
 import { DATA_EXPORT } from '@/rules/privacy';
 import { berlinIsoDay } from '@/utils/format';
 import { saveResponseAs } from '@/utils/save-file';
@@ -23,9 +23,9 @@ export async function downloadMyData(password: string): Promise<void> {
   if (res.status === 401) throw expireSession();
   if (res.ok) return saveResponseAs(res, DATA_EXPORT.fileName(berlinIsoDay(new Date())));
   const body = (await res.json().catch(() => null)) as { message?: string; data?: Record<string, { message?: string }> } | null;
-  const fields: Record<string, string> = {};
-  for (const [key, value] of Object.entries(body?.data ?? {})) if (value?.message) fields[key] = value.message;
-  // 400 and 429 carry the rulebook's German message; anything else is a plain failure.
-  const said = res.status === 400 || res.status === 429 ? body?.message : undefined;
+  const fields = fieldAnswers(body?.data);
+  // 400 and 429 carry the rulebook's German message; PocketBase's own English (issue 58: 'Something
+  // went wrong…' for an amount with cents) and anything else is a plain failure.
+  const said = res.status === 400 || res.status === 429 ? topAnswer(res.status, body?.message, MESSAGES.exportFailed) : undefined;
   throw new AccountError(said ?? MESSAGES.exportFailed, fields);
 }

@@ -2,7 +2,7 @@ import { ClientResponseError } from 'pocketbase';
 
 import type { CentreLink } from '@/components/service-centres/schema';
 import { CONNECTIONS_FAILED } from '@/lib/service-centres';
-import { MESSAGES, type WorkshopFields } from '@/rules';
+import { ANSWER_MESSAGES, MESSAGES, fieldAnswers, type WorkshopFields } from '@/rules';
 import { VOUCHER_STATUS_LABELS, WORKSHOP_PAYOUT_LABELS } from '@/rules/labels';
 import { formatDay } from '@/utils/format';
 
@@ -137,7 +137,7 @@ export interface ProfilePageData {
 // renewed with the new password).
 
 export const ACCOUNT_MESSAGES = {
-  failed: 'Das hat nicht geklappt. Bitte versuchen Sie es später erneut.',
+  failed: ANSWER_MESSAGES.failed,
   emailRequested: (email: string) =>
     `Wir haben einen Bestätigungslink an ${email} geschickt. Erst wenn Sie ihn öffnen, gilt die neue Adresse; bis dahin bleibt Ihre bisherige gültig.`,
   passwordChanged: 'Ihr Passwort wurde geändert. Alle anderen Anmeldungen wurden beendet.',
@@ -156,11 +156,11 @@ export class AccountError extends Error {
 /** A refused account change as AccountError (field messages when the server names fields). */
 export function accountRefusal(err: unknown): AccountError {
   if (err instanceof ClientResponseError && err.status === 400) {
-    const data = (err.response?.data ?? {}) as Record<string, { message?: string }>;
-    const fields: Record<string, string> = {};
-    for (const [key, value] of Object.entries(data)) if (value?.message) fields[key] = value.message;
+    // PocketBase's own English field answers in German (issue 58: 'Must not be in list.').
+    const fields = fieldAnswers(err.response?.data);
     if (Object.keys(fields).length > 0) return new AccountError(ACCOUNT_MESSAGES.failed, fields);
   }
+  if (err instanceof ClientResponseError && err.status === 429) return new AccountError(ANSWER_MESSAGES.tooManyRequests, {});
   return new AccountError(ACCOUNT_MESSAGES.failed, {});
 }
 

@@ -2,6 +2,7 @@ import { ClientResponseError } from 'pocketbase';
 
 import { withSession } from '@/lib/auth';
 import { pb } from '@/lib/pocketbase';
+import { fieldAnswers, topAnswer } from '@/rules/server-answers';
 
 import { type BankDetails, BankDetailsError, RETURNED_MESSAGES } from './model';
 
@@ -13,11 +14,10 @@ export async function saveBankDetails(payoutId: string, details: BankDetails): P
     );
   } catch (err) {
     if (err instanceof ClientResponseError && err.status === 400) {
-      const data = (err.response?.data ?? {}) as Record<string, { message?: string }>;
+      const data = fieldAnswers(err.response?.data);
       const fields: Partial<Record<keyof BankDetails, string>> = {};
-      for (const key of ['ibanFirstName', 'ibanLastName', 'ibanNumber', 'ibanBic'] as const)
-        if (data[key]?.message) fields[key] = data[key].message;
-      throw new BankDetailsError(typeof err.response?.message === 'string' ? err.response.message : RETURNED_MESSAGES.saveFailed, fields);
+      for (const key of ['ibanFirstName', 'ibanLastName', 'ibanNumber', 'ibanBic'] as const) if (data[key]) fields[key] = data[key];
+      throw new BankDetailsError(topAnswer(400, err.response?.message, RETURNED_MESSAGES.saveFailed), fields);
     }
     throw new BankDetailsError(RETURNED_MESSAGES.saveFailed, {});
   }

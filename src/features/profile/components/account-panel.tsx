@@ -30,10 +30,11 @@ function EmailChangeForm({ email }: { email: string }) {
     register,
     handleSubmit,
     setError,
+    clearErrors,
     reset,
     formState: { errors, isSubmitting },
   } = useForm<EmailChangeValues>({ resolver: zodResolver(emailChangeSchema), defaultValues: { newEmail: '' } });
-  const outcome = useOutcome(setError, ['newEmail'], () => reset());
+  const outcome = useOutcome(setError, ['newEmail'], () => reset(), clearErrors);
   const onSubmit = ({ newEmail }: EmailChangeValues) =>
     outcome.run(async () => {
       await requestEmailChange(newEmail);
@@ -68,13 +69,14 @@ function PasswordChangeForm() {
     register,
     handleSubmit,
     setError,
+    clearErrors,
     reset,
     formState: { errors, isSubmitting },
   } = useForm<PasswordChangeValues>({
     resolver: zodResolver(passwordChangeSchema),
     defaultValues: { oldPassword: '', password: '', passwordConfirm: '' },
   });
-  const outcome = useOutcome(setError, ['oldPassword', 'password', 'passwordConfirm'], () => reset());
+  const outcome = useOutcome(setError, ['oldPassword', 'password', 'passwordConfirm'], () => reset(), clearErrors);
   const onSubmit = (values: PasswordChangeValues) =>
     outcome.run(async () => {
       await changePassword(values);

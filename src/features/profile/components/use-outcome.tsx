@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FieldValues, Path, UseFormClearErrors, UseFormSetError } from 'react-hook-form';
 
 import { Alert } from '@/components/ui/alert';
 
@@ -23,12 +23,20 @@ function showRefusal<T extends FieldValues>(err: unknown, setError: UseFormSetEr
  * The profile's account forms' common part (password, e-mail, 'Meine Daten'): the outcome above the form (green when done, red for a refusal
  * without a field) and the server's field messages on their fields.
  */
-export function useOutcome<T extends FieldValues>(setError: UseFormSetError<T>, fields: Path<T>[], reset: () => void) {
+export function useOutcome<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  fields: Path<T>[],
+  reset: () => void,
+  clearErrors?: UseFormClearErrors<T>,
+) {
   const [done, setDone] = useState<string | null>(null);
   const [error, setFormError] = useState<string | null>(null);
   const run = async (action: () => Promise<string>) => {
     setDone(null);
     setFormError(null);
+    // The server's answer to the last try goes with it (issue 58: after the rate limit's 429 the
+    // field still showed the refusal before it).
+    clearErrors?.(fields);
     try {
       setDone(await action());
       reset();

@@ -4,7 +4,7 @@ import { AUTH_MESSAGES } from '@/lib/auth';
 import { normalizePhone } from '@/lib/phone';
 import { pb } from '@/lib/pocketbase';
 import { CONNECTIONS_FAILED } from '@/lib/service-centres';
-import { MESSAGES, SIGN_UP_PASSWORD } from '@/rules';
+import { MESSAGES, SIGN_UP_PASSWORD, fieldAnswer } from '@/rules';
 
 import type { RegistrationData } from '../stores/registration';
 
@@ -25,7 +25,10 @@ function toRegistrationError(err: unknown): RegistrationError {
     const data = (err.response?.data ?? {}) as Record<string, { code?: string; message?: string }>;
     // Also a race lost on the unique index, where PocketBase answers in its own words (by code, not by text).
     if (data.email?.code === 'validation_not_unique') return new RegistrationError(MESSAGES.emailInUse, { email: MESSAGES.emailInUse });
-    const fieldErrors = Object.fromEntries(Object.entries(data).map(([field, e]) => [field, e?.message || AUTH_MESSAGES.generic]));
+    // PocketBase's own English field answers in German (issue 58).
+    const fieldErrors = Object.fromEntries(
+      Object.entries(data).map(([field, e]) => [field, fieldAnswer(field, e) || AUTH_MESSAGES.generic]),
+    );
     if (Object.keys(fieldErrors).length > 0) return new RegistrationError(AUTH_MESSAGES.generic, fieldErrors);
   }
   return new RegistrationError(AUTH_MESSAGES.generic);
