@@ -74,8 +74,9 @@ test('an auditor reviews three submissions in the queue, sees their signals and 
   await expect(hints).toContainText('Diese IBAN nutzt auch eine andere Werkstatt: Andere Werkstatt');
   await expect(queue).toContainText('Queue Werkstatt, Erika Mustermann');
   await expectNoA11yViolations(page);
-  // B on a submission with signals asks first (issue 35): Escape keeps it pending, B again and
-  // Enter pass it; the next submission opens.
+  // B on a submission with signals asks first (issue 35): Escape keeps it pending; B then Enter
+  // does too ('Abbrechen' has the focus, issue 58); the confirmation's button passes it, held
+  // with 'Rückgängig' until 'Jetzt speichern'; the next submission opens.
   await page.keyboard.press('b');
   const confirm = page.getByRole('dialog', { name: 'Trotz 2 Hinweisen: Bestanden?' });
   await expect(confirm).toContainText(`Die Rechnungsnummer ${nr} steht auch auf der Einreichung ${earlier.id}`);
@@ -84,7 +85,16 @@ test('an auditor reviews three submissions in the queue, sees their signals and 
   expect((await admin.collection('submissions').getOne(reused.id)).status).toBe('pending');
   await page.keyboard.press('b');
   await expect(confirm).toBeVisible();
+  await expect(confirm.getByRole('button', { name: 'Abbrechen' })).toBeFocused();
   await page.keyboard.press('Enter');
+  await expect(confirm).toHaveCount(0);
+  expect((await admin.collection('submissions').getOne(reused.id)).status).toBe('pending');
+  await page.keyboard.press('b');
+  await confirm.getByRole('button', { name: 'Bestanden bestätigen' }).click();
+  const heldVerdict = queue.getByRole('status', { name: 'Ergebnis wird gespeichert' });
+  await expect(heldVerdict).toContainText(`Code ${reused.code}: bestanden. Wird in`);
+  expect((await admin.collection('submissions').getOne(reused.id)).status).toBe('pending');
+  await heldVerdict.getByRole('button', { name: 'Jetzt speichern' }).click();
   await expect(queue.getByText(`Code ${reused.code}: bestanden. Die Werkstatt wird per E-Mail benachrichtigt.`)).toBeVisible();
   await expect(nav.getByRole('button', { name: new RegExp(reused.code) })).toHaveCount(0);
   await inbox.waitFor(workshop.email, (m) => m.subject === `Ihr Cashback zum Code ${reused.code} ist unterwegs`);
@@ -92,12 +102,26 @@ test('an auditor reviews three submissions in the queue, sees their signals and 
   await nav.getByRole('button', { name: new RegExp(late.code) }).click();
   await expect(hints).toContainText('Rechnungsdatum 02.11.2025 liegt nach dem letzten erlaubten Rechnungsdatum (31.10.2025).');
   await queue.getByLabel('Hinweis an die Werkstatt (optional, steht in der E-Mail)').fill('Bitte die Rechnung vom Oktober einreichen.');
-  await queue.getByRole('button', { name: 'Fehlerhaft (F)' }).click();
-  await page
-    .getByRole('dialog', { name: /^Trotz \d+ Hinweis(en)?: Fehlerhaft\?$/ })
-    .getByRole('button', { name: 'Fehlerhaft bestätigen' })
-    .click();
-  await expect(queue.getByText(`Code ${late.code}: fehlerhaft`)).toBeVisible();
+  const fault = async () => {
+    await queue.getByRole('button', { name: 'Fehlerhaft (F)' }).click();
+    await page
+      .getByRole('dialog', { name: /^Trotz \d+ Hinweis(en)?: Fehlerhaft\?$/ })
+      .getByRole('button', { name: 'Fehlerhaft bestätigen' })
+      .click();
+  };
+  await fault();
+  // Taken back within its seconds: nothing stored or mailed, the submission and its note are back.
+  await heldVerdict.getByRole('button', { name: 'Rückgängig' }).click();
+  await expect(queue.getByText(`Code ${late.code}: zurückgenommen. Es wurde nichts gespeichert und nichts verschickt.`)).toBeVisible();
+  await expect(queue.getByLabel('Hinweis an die Werkstatt (optional, steht in der E-Mail)')).toHaveValue(
+    'Bitte die Rechnung vom Oktober einreichen.',
+  );
+  expect((await admin.collection('submissions').getOne(late.id)).status).toBe('pending');
+  // Given again and left alone: it is sent when its seconds are over.
+  await fault();
+  await expect(queue.getByText(`Code ${late.code}: fehlerhaft (die Werkstatt reicht erneut ein). Die Werkstatt`)).toBeVisible({
+    timeout: 20_000,
+  });
   const mail = await inbox.waitFor(workshop.email, (m) => m.subject === `Ihre Einreichung zum Code ${late.code} muss wiederholt werden`);
   expect(mail.text).toContain('Hinweis der Prüfung: Bitte die Rechnung vom Oktober einreichen.');
 
@@ -115,6 +139,8 @@ test('an auditor reviews three submissions in the queue, sees their signals and 
   await expect(done.or(asked)).toBeVisible();
   if (await asked.isVisible()) await asked.getByRole('button', { name: 'Nicht vorhanden bestätigen' }).click();
   await expect(done).toBeVisible();
+  await heldVerdict.getByRole('button', { name: 'Jetzt speichern' }).click();
+  await expect(queue.getByText(`Code ${photo.code}: nicht vorhanden (die Werkstatt reicht erneut ein). Die Werkstatt`)).toBeVisible();
   await inbox.waitFor(workshop.email, (m) => m.subject === `Ihre Einreichung zum Code ${photo.code} muss wiederholt werden`);
   const audits = await admin.collection('submission_audits').getFullList({ filter: admin.filter('submission = {:s}', { s: late.id }) });
   expect(audits).toEqual([expect.objectContaining({ source: 'queue', note: 'Bitte die Rechnung vom Oktober einreichen.', faulty: true })]);
@@ -144,6 +170,8 @@ test('the demo auditor sees each purpose-made signal on the demo submissions and
     .getByRole('button', { name: 'Bestanden bestätigen' })
     .click();
   await expect(queue.getByText('Code NORA-B4XT-7KQE: bestanden.')).toBeVisible();
+  await queue.getByRole('button', { name: 'Jetzt speichern' }).click();
+  await expect(queue.getByText('Code NORA-B4XT-7KQE: bestanden. Die Werkstatt wird per E-Mail benachrichtigt.')).toBeVisible();
   // Dated after the last invoice date.
   await nav.getByRole('button', { name: /NORA-C8VR-3MNW/ }).click();
   await expect(hints).toContainText('Rechnungsdatum 03.11.2025 liegt nach dem letzten erlaubten Rechnungsdatum (31.10.2025).');
@@ -152,7 +180,8 @@ test('the demo auditor sees each purpose-made signal on the demo submissions and
     .getByRole('dialog', { name: /^Trotz \d+ Hinweis(en)?: Fehlerhaft\?$/ })
     .getByRole('button', { name: 'Fehlerhaft bestätigen' })
     .click();
-  await expect(queue.getByText('Code NORA-C8VR-3MNW: fehlerhaft')).toBeVisible();
+  await queue.getByRole('button', { name: 'Jetzt speichern' }).click();
+  await expect(queue.getByText('Code NORA-C8VR-3MNW: fehlerhaft (die Werkstatt reicht erneut ein). Die Werkstatt')).toBeVisible();
   await inbox.waitFor('autoservice@demo.nora-aktion.de', (m) => m.subject === 'Ihr Cashback zum Code NORA-B4XT-7KQE ist unterwegs');
   await inbox.waitFor(
     'autoservice@demo.nora-aktion.de',

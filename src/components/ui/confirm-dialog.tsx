@@ -6,7 +6,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } fr
 interface ConfirmDialogProps {
   title: string;
   description: ReactNode;
-  /** What the confirmation gives, e.g. 'Entfernen'; Enter gives it (it has the focus). */
+  /** What the confirmation gives, e.g. 'Entfernen'. 'Abbrechen' has the focus: Enter or a stray key never confirms (issue 58). */
   confirmLabel: string;
   confirmVariant?: ButtonProps['variant'];
   busy?: boolean;
@@ -35,9 +35,11 @@ export function ConfirmDialog({
         {children}
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <DialogClose asChild>
-            <Button variant="outline">Abbrechen</Button>
+            <Button variant="outline" autoFocus>
+              Abbrechen
+            </Button>
           </DialogClose>
-          <Button variant={confirmVariant} autoFocus disabled={busy} onClick={onConfirm}>
+          <Button variant={confirmVariant} disabled={busy} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </div>

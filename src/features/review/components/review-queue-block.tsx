@@ -10,7 +10,7 @@ import { countOf, formatDate } from '@/utils/format';
 
 import { giveVerdict } from '../api/give-verdict';
 import { loadQueue } from '../api/load-queue';
-import { REVIEW_MESSAGES, type Outcome, type ReviewItem, type Signal } from '../api/model';
+import { REVIEW_MESSAGES, VERDICT_UNDO_SECONDS, type Outcome, type ReviewItem, type Signal } from '../api/model';
 import { ReviewDetail } from './review-detail';
 
 const VERDICTS: { outcome: Outcome; label: string; key: string; variant: 'primary' | 'danger' | 'outline' }[] = [
@@ -29,7 +29,8 @@ const DONE: Record<Outcome, string> = {
  * The auditor's review queue (issue 18): pending submissions oldest first, the invoice and
  * the facts side by side, three verdicts with an optional note to the workshop and keyboard
  * shortcuts (B, F, N); after a verdict the next submission opens. A verdict on a submission
- * with signals asks first (issue 35, decision 033); one without is given at once.
+ * with signals asks first (issue 35, decision 033; 'Abbrechen' has the focus); every verdict is
+ * held for VERDICT_UNDO_SECONDS with 'Rückgängig' before it is sent (issue 58).
  */
 export function ReviewQueueBlock() {
   const queue = useLoad<{ total: number; items: ReviewItem[] } | null>(loadQueue, null);
@@ -39,33 +40,89 @@ export function ReviewQueueBlock() {
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const noteId = useId();
-  const items = queue.data?.items ?? [];
+  // The verdict given last, held for VERDICT_UNDO_SECONDS before it is sent (issue 58): one key
+  // or click is never final. A second verdict sends the held one first. The ref is the held
+  // verdict for the timers and the unmount (set together with the state).
+  const [held, setHeld] = useState<Held | null>(null);
+  const heldRef = useRef<Held | null>(null);
+  const hold = (verdict: Held | null) => {
+    heldRef.current = verdict;
+    setHeld(verdict);
+  };
+  const heldId = held?.id;
+  const items = useMemo(() => (queue.data?.items ?? []).filter((i) => i.id !== heldId), [queue.data, heldId]);
   const current = items.find((i) => i.id === selected) ?? items[0] ?? null;
   // The signals as the detail last reported them (a PDF's text adds some once it is read).
   const [liveSignals, setLiveSignals] = useState<Record<string, Signal[]>>({});
   const signals = useMemo(() => (current ? (liveSignals[current.id] ?? current.signals) : []), [current, liveSignals]);
   const [confirming, setConfirming] = useState<Outcome | null>(null);
 
-  const decide = useCallback(
-    async (outcome: Outcome) => {
-      if (!current || busy) return;
+  const send = useCallback(
+    async (verdict: Held) => {
       setBusy(true);
       setError(null);
-      setNotice(null);
       try {
-        await giveVerdict(current.id, outcome, note);
-        setNotice(`Code ${current.code}: ${DONE[outcome]}. Die Werkstatt wird per E-Mail benachrichtigt.`);
-        setNote('');
-        setSelected(null);
-        await queue.reload();
+        await giveVerdict(verdict.id, verdict.outcome, verdict.note);
+        setNotice(`Code ${verdict.code}: ${DONE[verdict.outcome]}. Die Werkstatt wird per E-Mail benachrichtigt.`);
       } catch (err) {
         setError(err instanceof Error ? err.message : REVIEW_MESSAGES.verdictFailed);
-        await queue.reload();
       } finally {
         setBusy(false);
+        await queue.reload();
       }
     },
-    [current, busy, note, queue],
+    [queue],
+  );
+
+  /** Sends the held verdict now (its time is up, another verdict follows, or 'Jetzt speichern'). */
+  const release = useCallback(() => {
+    const verdict = heldRef.current;
+    if (!verdict) return Promise.resolve();
+    hold(null);
+    return send(verdict);
+  }, [send]);
+
+  const decide = useCallback(
+    (outcome: Outcome) => {
+      if (!current || busy) return;
+      const previous = heldRef.current;
+      const verdict: Held = { id: current.id, code: current.code, outcome, note, due: Date.now() + VERDICT_UNDO_SECONDS * 1000 };
+      hold(verdict);
+      setNotice(null);
+      setNote('');
+      setSelected(null);
+      if (previous) void send(previous);
+    },
+    [current, busy, note, send],
+  );
+
+  const undo = useCallback(() => {
+    const verdict = heldRef.current;
+    if (!verdict) return;
+    hold(null);
+    setSelected(verdict.id);
+    setNote(verdict.note);
+    setNotice(`Code ${verdict.code}: zurückgenommen. Es wurde nichts gespeichert und nichts verschickt.`);
+  }, []);
+
+  // The held verdict goes out when its time is up; leaving the queue sends it at once, closing
+  // the tab first asks (the browser's own question).
+  useEffect(() => {
+    if (!held) return;
+    const timer = window.setTimeout(() => void release(), Math.max(0, held.due - Date.now()));
+    const onLeave = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', onLeave);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener('beforeunload', onLeave);
+    };
+  }, [held, release]);
+  useEffect(
+    () => () => {
+      const verdict = heldRef.current;
+      if (verdict) void giveVerdict(verdict.id, verdict.outcome, verdict.note).catch(() => undefined);
+    },
+    [],
   );
 
   /** A verdict asked for by key or button: with signals, the confirmation first. */
@@ -73,7 +130,7 @@ export function ReviewQueueBlock() {
     (outcome: Outcome) => {
       if (!current || busy) return;
       if (signals.length > 0) setConfirming(outcome);
-      else void decide(outcome);
+      else decide(outcome);
     },
     [current, busy, signals, decide],
   );
@@ -112,6 +169,7 @@ export function ReviewQueueBlock() {
           {notice}
         </Alert>
       )}
+      {held && <HeldVerdict held={held} onUndo={undo} onNow={() => void release()} />}
       <ErrorAlert message={error} />
       {queue.loading && (
         <div className="mt-4">
@@ -172,13 +230,13 @@ export function ReviewQueueBlock() {
       {current && asked && (
         <ConfirmDialog
           title={`Trotz ${countOf(signals.length, 'Hinweis', 'Hinweisen')}: ${asked.label}?`}
-          description={`Code ${current.code} von ${current.workshop.shopName}. Das Ergebnis wird sofort gespeichert und der Werkstatt per E-Mail mitgeteilt.`}
+          description={`Code ${current.code} von ${current.workshop.shopName}. Das Ergebnis wird nach ${VERDICT_UNDO_SECONDS} Sekunden gespeichert und der Werkstatt per E-Mail mitgeteilt; bis dahin können Sie es zurücknehmen.`}
           confirmLabel={`${asked.label} bestätigen`}
           confirmVariant={asked.variant}
           busy={busy}
           onConfirm={() => {
             setConfirming(null);
-            void decide(asked.outcome);
+            decide(asked.outcome);
           }}
           onCancel={() => setConfirming(null)}
         >
@@ -190,5 +248,42 @@ export function ReviewQueueBlock() {
         </ConfirmDialog>
       )}
     </Block>
+  );
+}
+
+interface Held {
+  id: string;
+  code: string;
+  outcome: Outcome;
+  note: string;
+  /** When it is sent (ms since the epoch). */
+  due: number;
+}
+
+/** The held verdict with its seconds left, 'Rückgängig' and 'Jetzt speichern'. */
+function HeldVerdict({ held, onUndo, onNow }: { held: Held; onUndo: () => void; onNow: () => void }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 250);
+    return () => window.clearInterval(timer);
+  }, []);
+  const left = Math.max(0, Math.ceil((held.due - now) / 1000));
+  return (
+    <div
+      role="status"
+      aria-label="Ergebnis wird gespeichert"
+      className="mt-4 flex flex-wrap items-center gap-3 rounded-md border border-amber-400 bg-amber-50 p-3"
+    >
+      <p className="text-slate-900">
+        Code <span className="font-mono">{held.code}</span>: {DONE[held.outcome]}. Wird in {left} s gespeichert und der Werkstatt
+        mitgeteilt.
+      </p>
+      <Button size="sm" variant="outline" onClick={onUndo}>
+        Rückgängig
+      </Button>
+      <Button size="sm" variant="ghost" onClick={onNow}>
+        Jetzt speichern
+      </Button>
+    </div>
   );
 }
