@@ -91,7 +91,16 @@ test('from a passed invoice to the workshop’s account, a return, new bank deta
     await theirs.getByRole('button', { name: 'Freigeben' }).click();
     await other.getByRole('dialog').getByRole('button', { name: 'Freigeben' }).click();
     await expect(theirs).toContainText('Freigegeben, bereit zum Export');
+    // Each money step asks first with count and sum (issue 58); 'Abbrechen' changes nothing.
     await theirs.getByRole('button', { name: 'SEPA-Datei erstellen' }).click();
+    const exporting = other.getByRole('dialog', { name: /^Lauf \d{4}: SEPA-Datei erstellen\?$/ });
+    await expect(exporting).toContainText('1 Auszahlung über zusammen 50,00');
+    await expect(exporting.getByRole('button', { name: 'Abbrechen' })).toBeFocused();
+    await other.keyboard.press('Enter');
+    await expect(exporting).toHaveCount(0);
+    await expect(theirs).toContainText('Freigegeben, bereit zum Export');
+    await theirs.getByRole('button', { name: 'SEPA-Datei erstellen' }).click();
+    await exporting.getByRole('button', { name: 'SEPA-Datei erstellen' }).click();
     await expect(theirs).toContainText('Exportiert, wartet auf Ausführung');
     const downloading = other.waitForEvent('download');
     await theirs.getByRole('button', { name: 'pain.001 herunterladen' }).click();
@@ -101,6 +110,12 @@ test('from a passed invoice to the workshop’s account, a return, new bank deta
     // The schema German banks accept: xmllint prints nothing else than "validates".
     expect(execFileSync('xmllint', ['--noout', '--schema', XSD, file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })).toBe('');
     await theirs.getByRole('button', { name: 'Als ausgeführt bestätigen' }).click();
+    const paying = other.getByRole('dialog', { name: /^Lauf \d{4} als ausgeführt bestätigen\?$/ });
+    await expect(paying).toContainText(`1 Auszahlung über zusammen 50,00 € als am ${germanDay(berlinDay())} ausgezahlt`);
+    await paying.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(theirs).toContainText('Exportiert, wartet auf Ausführung');
+    await theirs.getByRole('button', { name: 'Als ausgeführt bestätigen' }).click();
+    await paying.getByRole('button', { name: 'Als ausgeführt bestätigen' }).click();
     await expect(theirs).toContainText(`Ausgeführt am ${germanDay(berlinDay())}`);
     await inbox.waitFor(workshop.email, (m) => m.subject === `Ihr Cashback zum Code ${voucher.code} wurde überwiesen`);
 
@@ -116,6 +131,7 @@ test('from a passed invoice to the workshop’s account, a return, new bank deta
     await theirs.getByRole('button', { name: 'Auszahlungen anzeigen' }).click();
     await theirs.getByRole('button', { name: 'Rückläufer erfassen' }).click();
     const dialog = other.getByRole('dialog', { name: 'Rückläufer erfassen' });
+    await expect(dialog).toContainText('Die Überweisung über 50,00 € an Erika Mustermann');
     await dialog.getByLabel('Rückgabegrund der Bank').selectOption('AC04');
     await dialog.getByRole('button', { name: 'Rückläufer speichern' }).click();
     await expect(theirs).toContainText('Zurückgekommen (Konto aufgelöst (AC04))');
@@ -151,7 +167,9 @@ test('from a passed invoice to the workshop’s account, a return, new bank deta
     await next.getByRole('button', { name: 'Freigeben' }).click();
     await other.getByRole('dialog').getByRole('button', { name: 'Freigeben' }).click();
     await next.getByRole('button', { name: 'SEPA-Datei erstellen' }).click();
+    await other.getByRole('dialog').getByRole('button', { name: 'SEPA-Datei erstellen' }).click();
     await next.getByRole('button', { name: 'Als ausgeführt bestätigen' }).click();
+    await other.getByRole('dialog').getByRole('button', { name: 'Als ausgeführt bestätigen' }).click();
     await expect(next).toContainText(`Ausgeführt am ${germanDay(berlinDay())}`);
     const payout = await admin.collection('payouts').getFirstListItem(admin.filter('submission = {:s}', { s: submission.id }));
     expect(payout).toMatchObject({ status: 'paid', iban: 'DE02120300000000202051', accountHolder: 'Erika Mustermann' });

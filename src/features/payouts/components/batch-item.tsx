@@ -3,10 +3,11 @@ import { useId, useState } from 'react';
 
 import { ErrorAlert } from '@/components/staff/block';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { payoutAction } from '@/lib/api/payout-action';
 import { currentIdentity } from '@/lib/auth';
-import { berlinIsoDay, countOf, formatDate, formatMoney } from '@/utils/format';
+import { berlinIsoDay, countOf, formatDate, formatDay, formatMoney } from '@/utils/format';
 
 import { downloadBatchFile } from '../api/download-batch-file';
 import { type PayoutBatch } from '../api/model';
@@ -45,6 +46,8 @@ export function BatchItem({
   const [paidOnInput, setPaidOn] = useState<string | null>(null);
   const paidOn = paidOnInput ?? (batch.exportedAt ? berlinIsoDay(batch.exportedAt) : '');
   const [showPayouts, setShowPayouts] = useState(false);
+  // Every money step asks first and says what it does, with count and sum (issue 58).
+  const [asking, setAsking] = useState<'export' | 'paid' | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const ids = { self: useId(), execution: useId(), paid: useId() };
   let mine = false;
@@ -59,6 +62,7 @@ export function BatchItem({
   const mayConfirmAlone = mine && (otherAdministrators === null || otherAdministrators === 0);
   const number = String(batch.number).padStart(4, '0');
   const title = `Lauf ${number}`;
+  const amounts = `${countOf(batch.count, 'Auszahlung', 'Auszahlungen')} über zusammen ${formatMoney(batch.total)}`;
   return (
     <li className="rounded-lg border border-slate-300 p-4" aria-label={title}>
       <p className="font-semibold text-slate-900">
@@ -84,18 +88,7 @@ export function BatchItem({
               value={executionDate}
               onChange={setExecutionDate}
             />
-            <Button
-              variant={batch.status === 'released' ? 'primary' : 'outline'}
-              disabled={busy}
-              onClick={() =>
-                void run(
-                  () => payoutAction<PayoutBatch>({ action: 'export', batch: batch.id, executionDate }),
-                  batch.status === 'released'
-                    ? `${title} wurde exportiert. Die SEPA-Datei steht zum Herunterladen bereit.`
-                    : `${title} wurde erneut exportiert (gleiche Nachrichten-ID ${batch.messageId}). Die neue SEPA-Datei steht zum Herunterladen bereit.`,
-                )
-              }
-            >
+            <Button variant={batch.status === 'released' ? 'primary' : 'outline'} disabled={busy} onClick={() => setAsking('export')}>
               {batch.status === 'released' ? 'SEPA-Datei erstellen' : 'SEPA-Datei erneut erstellen'}
             </Button>
           </>
@@ -115,15 +108,7 @@ export function BatchItem({
         {batch.status === 'exported' && (
           <>
             <DateField id={ids.paid} label="Ausgeführt am" value={paidOn} onChange={setPaidOn} />
-            <Button
-              disabled={busy}
-              onClick={() =>
-                void run(
-                  () => payoutAction<PayoutBatch>({ action: 'paid', batch: batch.id, paidOn }),
-                  `${title} ist als ausgeführt bestätigt.`,
-                )
-              }
-            >
+            <Button disabled={busy} onClick={() => setAsking('paid')}>
               Als ausgeführt bestätigen
             </Button>
           </>
@@ -134,6 +119,44 @@ export function BatchItem({
       </div>
       <ErrorAlert message={fileError} />
       {showPayouts && <BatchPayouts batchId={batch.id} busy={busy} run={run} />}
+      {asking === 'export' && (
+        <ConfirmDialog
+          title={batch.status === 'released' ? `${title}: SEPA-Datei erstellen?` : `${title}: SEPA-Datei erneut erstellen?`}
+          description={
+            batch.status === 'released'
+              ? `Die SEPA-Datei überweist ${amounts} mit Ausführungsdatum ${formatDay(executionDate)}. Danach wartet der Lauf auf die Bestätigung, dass die Bank ihn ausgeführt hat.`
+              : `Die neue SEPA-Datei überweist ${amounts} mit Ausführungsdatum ${formatDay(executionDate)}, mit derselben Nachrichten-ID ${batch.messageId}: Reichen Sie bei der Bank nur eine der beiden Dateien ein.`
+          }
+          confirmLabel={batch.status === 'released' ? 'SEPA-Datei erstellen' : 'SEPA-Datei erneut erstellen'}
+          busy={busy}
+          onCancel={() => setAsking(null)}
+          onConfirm={() => {
+            setAsking(null);
+            void run(
+              () => payoutAction<PayoutBatch>({ action: 'export', batch: batch.id, executionDate }),
+              batch.status === 'released'
+                ? `${title} wurde exportiert. Die SEPA-Datei steht zum Herunterladen bereit.`
+                : `${title} wurde erneut exportiert (gleiche Nachrichten-ID ${batch.messageId}). Die neue SEPA-Datei steht zum Herunterladen bereit.`,
+            );
+          }}
+        />
+      )}
+      {asking === 'paid' && (
+        <ConfirmDialog
+          title={`${title} als ausgeführt bestätigen?`}
+          description={`Damit gelten ${amounts} als am ${formatDay(paidOn)} ausgezahlt; die Werkstätten sehen ihre Auszahlung als ausgezahlt. Bestätigen Sie das erst, wenn die Bank den Lauf ausgeführt hat.`}
+          confirmLabel="Als ausgeführt bestätigen"
+          busy={busy}
+          onCancel={() => setAsking(null)}
+          onConfirm={() => {
+            setAsking(null);
+            void run(
+              () => payoutAction<PayoutBatch>({ action: 'paid', batch: batch.id, paidOn }),
+              `${title} ist als ausgeführt bestätigt.`,
+            );
+          }}
+        />
+      )}
       {release && (
         <Dialog open onOpenChange={(open) => !open && setRelease(false)}>
           <DialogContent>

@@ -83,8 +83,9 @@ function ReturnDialog({
       <DialogContent>
         <DialogTitle>Rückläufer erfassen</DialogTitle>
         <DialogDescription>
-          Die Überweisung zum Code {payout.endToEndId} kam von der Bank zurück. Die Werkstatt wird per E-Mail gebeten, ihre Bankverbindung
-          für diese Einreichung zu korrigieren.
+          Die Überweisung über {formatMoney(payout.amount)} an {payout.accountHolder} (Referenz {payout.endToEndId}) kam von der Bank
+          zurück. Mit dem Speichern gilt sie als nicht ausgezahlt, und die Werkstatt wird per E-Mail gebeten, ihre Bankverbindung für diese
+          Einreichung zu korrigieren.
         </DialogDescription>
         <label htmlFor={ids.reason} className="mt-4 block text-sm text-slate-700">
           Rückgabegrund der Bank
