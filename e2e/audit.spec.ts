@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-import { PDF_BYTES, PNG_BYTES, submissionForm } from '../tests/helpers/fixtures';
+import { freshIban, PDF_BYTES, PNG_BYTES, submissionForm } from '../tests/helpers/fixtures';
 import { declineCookies, enterAs, expect, fillCashback, openJob, openVoucher, test } from './fixtures';
 
 test.describe('audit round trip', () => {
@@ -18,15 +18,18 @@ test.describe('audit round trip', () => {
     const good = await openVoucher(admin, workshop.id, 1);
     const bad = await openVoucher(admin, workshop.id, 2);
 
-    // The workshop submits both codes.
+    // The workshop submits both codes, to an IBAN no other workshop uses (a shared one is a review
+    // signal, and the file's row for it would wait for confirmation: the next test).
+    const iban = freshIban();
     await enterAs(page, admin, workshop);
     await declineCookies(page);
     for (const [voucher, file] of [
-      [good, { name: 'rechnung.pdf', mimeType: 'application/pdf', buffer: PDF_BYTES }],
-      [bad, { name: 'foto.png', mimeType: 'image/png', buffer: PNG_BYTES }],
+      [good, { name: 'rechnung.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([PDF_BYTES, Buffer.from(`%${workshop.id}\n`)]) }],
+      // A file of its own: the same file as another submission's is a review signal too.
+      [bad, { name: 'foto.png', mimeType: 'image/png', buffer: Buffer.concat([PNG_BYTES, Buffer.from(workshop.id)]) }],
     ] as const) {
       await page.goto('/cashback');
-      await fillCashback(page, voucher.code, file);
+      await fillCashback(page, voucher.code, file, iban);
       await page.getByRole('button', { name: 'Bestätigen & Fortfahren' }).click();
       await expect(page).toHaveURL(/\/profile$/);
     }
@@ -93,12 +96,25 @@ test.describe('audit round trip', () => {
       .getByLabel('Prüfdatei hochladen (CSV-Datei)')
       .setInputFiles({ name: 'pruefdatei-bearbeitet.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${edited}\r\n`) });
     const row = upload.getByRole('row', { name: /pruefdatei-bearbeitet\.csv/ });
-    // Two verdicts; every other row was left blank and counts as skipped; none failed.
-    await expect(row.getByRole('cell').nth(3)).toHaveText('2');
+    // Two verdicts; every other row was left blank and counts as skipped; none failed. The PDF's
+    // text was read when the auditor opened it above: it has none (a scan), a review signal, so its
+    // row waits for confirmation (issue 58) and the photo's applies at once.
+    await expect(row.getByRole('cell').nth(3)).toHaveText('1');
     await expect(row.getByRole('cell').nth(4)).toHaveText(String(lines.length - 3));
-    await expect(row.getByRole('cell').nth(5)).toHaveText('0');
-    await expect(row.getByRole('cell').nth(6)).toHaveText('-');
+    await expect(row.getByRole('cell').nth(5)).toHaveText('1');
+    await expect(row.getByRole('cell').nth(6)).toHaveText('0');
+    await expect(row.getByRole('cell').nth(7)).toHaveText('-');
     await expect(upload.getByRole('columnheader', { name: 'Übersprungen' })).toBeVisible();
+    const waiting = page.getByRole('list', { name: 'Wartende Zeilen' }).getByRole('listitem', { name: `Code ${good.code}` });
+    await expect(waiting).toContainText('Das PDF enthält keinen lesbaren Text');
+    await waiting.getByRole('button', { name: 'Bestanden übernehmen' }).click();
+    await expect(waiting).toHaveCount(0);
+    const stored = await admin
+      .collection('audit_results')
+      .getFirstListItem(admin.filter('filename = {:f}', { f: 'pruefdatei-bearbeitet.csv' }), {
+        sort: '-created',
+      });
+    expect(stored).toMatchObject({ successfullyProcessedRows: 2, heldRows: 0 });
     await page.evaluate(() => localStorage.removeItem('pocketbase_auth'));
 
     // The workshop sees the outcome, and both mails are in the catcher.
@@ -119,6 +135,51 @@ test.describe('audit round trip', () => {
     await inbox.waitFor(workshop.email, (m) => m.subject === `Ihr Cashback zum Code ${good.code} ist unterwegs`);
     const faulty = await inbox.waitFor(workshop.email, (m) => m.subject === `Ihre Einreichung zum Code ${bad.code} muss wiederholt werden`);
     expect(faulty.html).toContain('unvollständig oder nicht lesbar');
+  });
+
+  // Issue 58: an uploaded file decided submissions with signals without a second look.
+  test('a row deciding a submission with signals waits, listed with its signals, until the auditor applies it', async ({
+    page,
+    admin,
+    inbox,
+    makeAccount,
+    expectNoA11yViolations,
+  }) => {
+    const auditor = await makeAccount('auditors');
+    const [first, second] = [await makeAccount('users'), await makeAccount('users', { shopName: 'Zweite Werkstatt' })];
+    const shared = freshIban();
+    const submitted = [];
+    for (const [owner, tier] of [
+      [first, 81],
+      [second, 82],
+    ] as const) {
+      const voucher = await openVoucher(admin, owner.id, tier);
+      const client = await admin.collection('users').impersonate(owner.id, 600);
+      const record = await client.collection('submissions').create(submissionForm(owner.id, voucher, { ibanNumber: shared }));
+      submitted.push({ id: record.id, code: voucher.code });
+    }
+    const [, twin] = submitted;
+    await enterAs(page, admin, auditor, '/datacenter/pruefdateien');
+    await declineCookies(page);
+    const upload = page.getByRole('region', { name: 'Prüfdatei hochladen' });
+    await upload.getByLabel('Prüfdatei hochladen (CSV-Datei)').setInputFiles({
+      name: 'mit-hinweis.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`RechnungsID;Checked;Faulty\n${twin!.id};1;0\n`),
+    });
+    const waiting = page.getByRole('list', { name: 'Wartende Zeilen' }).getByRole('listitem', { name: `Code ${twin!.code}` });
+    await expect(waiting).toContainText('Zweite Werkstatt: Bestanden');
+    await expect(waiting).toContainText('Diese IBAN nutzt auch eine andere Werkstatt');
+    await expect(waiting).toContainText('mit-hinweis.csv, Zeile 2');
+    expect((await admin.collection('submissions').getOne(twin!.id)).status).toBe('pending');
+    await expectNoA11yViolations(page);
+    await waiting.getByRole('button', { name: 'Bestanden übernehmen' }).click();
+    await expect(page.getByText(`Code ${twin!.code}: Bestanden übernommen. Die Werkstatt wird per E-Mail benachrichtigt.`)).toBeVisible();
+    await expect(waiting).toHaveCount(0);
+    expect((await admin.collection('submissions').getOne(twin!.id)).status).toBe('passed');
+    await inbox.waitFor(second.email, (m) => m.subject === `Ihr Cashback zum Code ${twin!.code} ist unterwegs`);
+    // The first workshop's submission stays for the queue (left to the queue's own tests to decide).
+    await admin.collection('submissions').update(submitted[0]!.id, { status: 'rejected' });
   });
 
   test('an auditor’s failing lists and uploads show SPEC’s messages', async ({ page, makeAccount, admin }) => {

@@ -202,10 +202,15 @@ export async function openVoucher(admin: PocketBase, userId: string, tier: numbe
 }
 
 /** Fills the cashback form with valid bank data, the invoice and the code. */
-export async function fillCashback(page: Page, code: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+export async function fillCashback(
+  page: Page,
+  code: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+  iban = 'DE89 3704 0044 0532 0130 00',
+) {
   await page.getByLabel('Vorname').fill('Erika');
   await page.getByLabel('Nachname').fill('Mustermann');
-  await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
+  await page.getByLabel('IBAN').fill(iban);
   await page.getByLabel('BIC').fill('COBADEFFXXX');
   await page.getByLabel('Rechnungsdatei').setInputFiles(file);
   await expect(page.getByText(file.name)).toBeVisible();

@@ -36,3 +36,25 @@ onBootstrap((e) => {
     require(`${__hooks}/lib/audits.js`).processUpload(e.app, record);
   }
 });
+
+// An auditor confirms or drops one held row of an uploaded audit file (issue 58): rows that would
+// decide a submission with review signals wait for this (lib/audits.js answerHeld).
+routerAdd(
+  'POST',
+  '/api/portal/audit-results/{id}/held/{submission}',
+  (e) => {
+    const body = e.requestInfo().body || {};
+    if (body.apply !== true && body.apply !== false) throw new BadRequestError(require(`${__hooks}/lib/vendor/rules.js`).MESSAGES.heldAnswerRequired);
+    return e.json(
+      200,
+      require(`${__hooks}/lib/audits.js`).answerHeld(
+        e.app,
+        e.auth.id,
+        e.request.pathValue('id'),
+        e.request.pathValue('submission'),
+        body.apply,
+      ),
+    );
+  },
+  $apis.requireAuth('auditors'),
+);

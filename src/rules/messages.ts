@@ -108,6 +108,9 @@ export const MESSAGES = {
   deletionDeferred:
     'Ihre Löschung ist vorgemerkt. Sie wird automatisch ausgeführt, sobald Ihre Einreichungen geprüft und Ihre Auszahlungen abgeschlossen sind; Sie erhalten dann eine Bestätigung per E-Mail.',
   deletionDone: 'Ihr Konto wurde gelöscht. Eine Bestätigung ist per E-Mail unterwegs.',
+  /** An audit file's row held for confirmation (issue 58) that was answered already. */
+  heldRowGone: 'Diese Zeile wartet nicht mehr auf eine Bestätigung.',
+  heldAnswerRequired: 'Bitte geben Sie an, ob die Zeile übernommen wird.',
   /** Every staff action that changes a workshop's data or money asks why (staff log). */
   reasonRequired: 'Bitte geben Sie einen Grund an.',
   /** Redeeming needs a verified e-mail address (DECISIONS section 7). */

@@ -12,6 +12,8 @@ export const STAFF_LOG_LABELS: Record<string, string> = {
   'sales_import.self_confirm': 'Umsatzimport selbst bestätigt (einziger Administrator)',
   'sales_import.discard': 'Umsatzimport verworfen',
   'audit_results.upload': 'Prüfdatei hochgeladen',
+  'audit_results.held_applied': 'Prüfdatei: Zeile mit Hinweisen übernommen',
+  'audit_results.held_dropped': 'Prüfdatei: Zeile mit Hinweisen nicht übernommen',
   'partner_numbers.upload': 'Geschäftspartnernummern hochgeladen',
   'payout_batch.create': 'Auszahlungslauf erstellt',
   'payout_batch.release': 'Auszahlungslauf freigegeben',

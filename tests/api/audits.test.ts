@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { blob, createStaff, createVoucher, createWorkshop, multipart, PNG_BYTES, submissionForm, type Actor } from '../helpers/fixtures';
+import { MESSAGES } from '../../src/rules';
+import {
+  blob,
+  createStaff,
+  createVoucher,
+  createWorkshop,
+  freshIban,
+  multipart,
+  PNG_BYTES,
+  submissionForm,
+  type Actor,
+} from '../helpers/fixtures';
 import { csvLines, protectedFile } from '../helpers/files';
 import { request } from '../helpers/http';
 import { startInbox, type MailInbox } from '../helpers/mail';
@@ -23,7 +34,7 @@ afterAll(async () => {
 });
 
 /** A workshop redeems a fresh code the real way: the submission is pending, the voucher in audit. */
-async function redeemed(workshop?: Actor) {
+async function redeemed(workshop?: Actor, iban?: string) {
   const owner = workshop ?? (await createWorkshop(server));
   const voucher = await createVoucher(server, owner.id);
   const bytes = Buffer.concat([PNG_BYTES, Buffer.from(`${voucher.id}`)]);
@@ -32,7 +43,8 @@ async function redeemed(workshop?: Actor) {
     owner,
     'POST',
     '/api/collections/submissions/records',
-    submissionForm(owner.id, voucher, {}, blob(bytes, 'image/png'), 'r.png'),
+    // An IBAN of its own: a shared one is a review signal, and a file's row for it waits (issue 58).
+    submissionForm(owner.id, voucher, { ibanNumber: iban ?? freshIban() }, blob(bytes, 'image/png'), 'r.png'),
   );
   expect(res.status).toBe(200);
   return { owner, voucher, submissionId: res.json.id as string };
@@ -195,6 +207,91 @@ describe('verdicts', () => {
     );
     expect(guest.status).toBe(400);
     expect(await status('vouchers', voucher.id)).toBe('audit');
+  });
+});
+
+// Issue 58: an uploaded file decided submissions with review signals without a second look.
+describe('rows that decide a submission with review signals', () => {
+  const answer = (actor: Actor | null, resultId: string, submissionId: string, body: object) =>
+    request(server.url, actor, 'POST', `/api/portal/audit-results/${resultId}/held/${submissionId}`, body);
+
+  it('wait, listed with their signals, until an auditor applies or drops each; the rest apply at once', async () => {
+    const shared = freshIban();
+    const first = await redeemed(undefined, shared);
+    const second = await redeemed(undefined, shared); // the same IBAN as another workshop: a signal
+    const third = await redeemed(undefined, shared);
+    const plain = await redeemed();
+    const res = await uploadVerdicts(
+      auditor,
+      `RechnungsID;Checked;Faulty\n${second.submissionId};1;0\n${third.submissionId};0;0\n${plain.submissionId};1;0\n`,
+    );
+    expect(res.status).toBe(200);
+    const record = await server.admin.collection('audit_results').getOne(res.json.id);
+    expect(record).toMatchObject({ status: 'done', successfullyProcessedRows: 1, failedProcessedRows: 0, heldRows: 2 });
+    expect(record.held).toEqual([
+      expect.objectContaining({ id: second.submissionId, line: 2, checked: true, faulty: false, code: second.voucher.code }),
+      expect.objectContaining({ id: third.submissionId, line: 3, checked: false, faulty: false, code: third.voucher.code }),
+    ]);
+    expect(record.held[0].signals.join(' ')).toContain('Diese IBAN nutzt auch eine andere Werkstatt');
+    // Nothing decided, stored or mailed for the held rows; the plain one applied.
+    expect(await status('submissions', second.submissionId)).toBe('pending');
+    expect(await status('submissions', third.submissionId)).toBe('pending');
+    expect(await status('submissions', plain.submissionId)).toBe('passed');
+    expect(first.submissionId).toBeTruthy();
+
+    // A workshop, an administrator or a guest cannot answer; the body says nothing of the row.
+    for (const actor of [second.owner, admin, null]) {
+      const refused = await answer(actor, record.id, second.submissionId, { apply: true });
+      expect([401, 403]).toContain(refused.status);
+      expect(refused.text).not.toContain(second.voucher.code);
+    }
+    expect(await status('submissions', second.submissionId)).toBe('pending');
+    const vague = await answer(auditor, record.id, second.submissionId, { apply: 'ja' });
+    expect(vague.status).toBe(400);
+    expect(vague.json.message).toBe(MESSAGES.heldAnswerRequired);
+
+    const applied = await answer(auditor, record.id, second.submissionId, { apply: true });
+    expect(applied.status, applied.text).toBe(200);
+    expect(applied.json).toMatchObject({ refused: null, held: [expect.objectContaining({ id: third.submissionId })] });
+    expect(await status('submissions', second.submissionId)).toBe('passed');
+    await inbox.waitFor(second.owner.email, (m) => m.subject.includes('unterwegs'));
+    const dropped = await answer(auditor, record.id, third.submissionId, { apply: false });
+    expect(dropped.json).toMatchObject({ refused: null, held: [] });
+    expect(await status('submissions', third.submissionId)).toBe('pending');
+    const after = await server.admin.collection('audit_results').getOne(record.id);
+    expect(after).toMatchObject({ heldRows: 0, successfullyProcessedRows: 2, held: [] });
+    // Answered once only; the staff log has both answers with the file and line.
+    const again = await answer(auditor, record.id, second.submissionId, { apply: true });
+    expect(again.status).toBe(404);
+    expect(again.json.message).toBe(MESSAGES.heldRowGone);
+    const log = await server.admin.collection('staff_log').getFullList({
+      filter: server.admin.filter('action ~ {:a}', { a: 'audit_results.held_' }),
+      sort: 'created',
+    });
+    expect(log.map((l) => [l.action, l.targetId, l.reason])).toEqual([
+      ['audit_results.held_applied', second.submissionId, 'Prüfdatei pruefung.csv, Zeile 2'],
+      ['audit_results.held_dropped', third.submissionId, 'Prüfdatei pruefung.csv, Zeile 3'],
+    ]);
+  });
+
+  it('a held row whose submission was decided in the queue meanwhile leaves the list with the reason', async () => {
+    const shared = freshIban();
+    await redeemed(undefined, shared);
+    const twin = await redeemed(undefined, shared);
+    const res = await uploadVerdicts(auditor, `RechnungsID;Checked;Faulty\n${twin.submissionId};1;1\n`);
+    const queue = await request(server.url, auditor, 'POST', `/api/portal/review/${twin.submissionId}/verdict`, { outcome: 'passed' });
+    expect(queue.status).toBe(200);
+    const late = await answer(auditor, res.json.id, twin.submissionId, { apply: true });
+    expect(late.status).toBe(200);
+    expect(late.json).toEqual({ held: [], refused: 'Die Einreichung ist nicht mehr in Prüfung' });
+    expect(await status('submissions', twin.submissionId)).toBe('passed');
+    expect(await server.admin.collection('audit_results').getOne(res.json.id)).toMatchObject({ heldRows: 0, failedProcessedRows: 1 });
+  });
+
+  it('a client cannot set the held rows or their count', async () => {
+    const res = await uploadVerdicts(auditor, 'RechnungsID;Checked;Faulty\n', { heldRows: '5', held: '[{"id":"x"}]' });
+    expect(res.status).toBe(400);
+    expect(res.text).not.toContain('"held"');
   });
 });
 

@@ -72,6 +72,11 @@ async function passedPayout(workshop: Actor, bank: Record<string, string> = {}, 
     multipart({ filename: 'p.csv', uploadedByUser: by.id }, blob(`RechnungsID,Checked,Faulty\n${sub.json.id},1,0\n`, 'text/csv'), 'p.csv'),
   );
   expect(verdict.status).toBe(200);
+  // A shared IBAN is a review signal: the file's row then waits for the auditor's confirmation (issue 58).
+  for (const held of (await target.admin.collection('audit_results').getOne(verdict.json.id)).held ?? []) {
+    const applied = await request(target.url, by, 'POST', `/api/portal/audit-results/${verdict.json.id}/held/${held.id}`, { apply: true });
+    expect(applied.json.refused).toBeNull();
+  }
   return {
     payout: await target.admin.collection('payouts').getFirstListItem(target.admin.filter('submission = {:s}', { s: sub.json.id })),
     voucher,

@@ -79,6 +79,8 @@ const MESSAGES = {
 	deletionForfeitRequired: (n) => `Sie haben noch ${n === 1 ? "einen offenen Cashback-Code" : `${n} offene Cashback-Codes`}. Bitte bestätigen Sie, dass Sie darauf verzichten, oder lösen Sie ${n === 1 ? "ihn" : "sie"} vorher ein.`,
 	deletionDeferred: "Ihre Löschung ist vorgemerkt. Sie wird automatisch ausgeführt, sobald Ihre Einreichungen geprüft und Ihre Auszahlungen abgeschlossen sind; Sie erhalten dann eine Bestätigung per E-Mail.",
 	deletionDone: "Ihr Konto wurde gelöscht. Eine Bestätigung ist per E-Mail unterwegs.",
+	heldRowGone: "Diese Zeile wartet nicht mehr auf eine Bestätigung.",
+	heldAnswerRequired: "Bitte geben Sie an, ob die Zeile übernommen wird.",
 	reasonRequired: "Bitte geben Sie einen Grund an.",
 	unverified: "Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse: Erst dann können Sie Cashback-Codes einlösen. Den Link dazu haben wir Ihnen per E-Mail geschickt.",
 	blocked: (contactEmail) => `Deine Werkstatt ist für das Einlösen von Cashback-Codes gesperrt. Bitte wende dich an ${contactEmail}, wenn du Fragen dazu hast.`
@@ -244,6 +246,8 @@ const STAFF_LOG_LABELS = {
 	"sales_import.self_confirm": "Umsatzimport selbst bestätigt (einziger Administrator)",
 	"sales_import.discard": "Umsatzimport verworfen",
 	"audit_results.upload": "Prüfdatei hochgeladen",
+	"audit_results.held_applied": "Prüfdatei: Zeile mit Hinweisen übernommen",
+	"audit_results.held_dropped": "Prüfdatei: Zeile mit Hinweisen nicht übernommen",
 	"partner_numbers.upload": "Geschäftspartnernummern hochgeladen",
 	"payout_batch.create": "Auszahlungslauf erstellt",
 	"payout_batch.release": "Auszahlungslauf freigegeben",

@@ -37,6 +37,8 @@ interface UploadBlockProps {
   liveProgress?: boolean;
   /** Keeps the new record on top after the reload (lists that fetch fewer than the local 5). */
   keepOnTop?: boolean;
+  /** Told of each stored upload (after the server answered). */
+  onUploaded?: (record: FileRecord) => void;
 }
 
 /**
@@ -62,6 +64,7 @@ export function UploadBlock(props: UploadBlockProps) {
     try {
       const record = await props.upload(file, setLive);
       files.prepend(record);
+      props.onUploaded?.(record);
       // SPEC section 9's notice covers processing that goes on after the upload; a file the server
       // already finished is not 'being processed' (issue 35, decision 036): its row says so at once.
       if (isSettled(record)) setFinished(`${record.filename}: ${DC_MESSAGES.finished}`);

@@ -51,6 +51,20 @@ export interface FileRecord extends RecordModel {
   failedRowsCsv?: string;
   /** Audit results: rows left blank (not audited yet). */
   skippedRows?: number;
+  /** Audit results: rows that would decide a submission with review signals, waiting for confirmation (issue 58). */
+  heldRows?: number;
+  held?: HeldAuditRow[];
+}
+
+/** One audit-file row held for confirmation: the verdict it would give and the submission's signals. */
+export interface HeldAuditRow {
+  id: string;
+  line: number;
+  checked: boolean;
+  faulty: boolean;
+  code: string;
+  shopName: string;
+  signals: string[];
 }
 
 /** The data area's file collections, each listed newest first. */

@@ -35,3 +35,9 @@ export const REVIEW_MESSAGES = {
   verdictFailed: 'Das Ergebnis konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.',
   empty: 'Keine Einreichung wartet auf eine Prüfung.',
 } as const;
+
+/** The audit-file rows held for confirmation (issue 58). */
+export const HELD_MESSAGES = {
+  loadFailed: 'Die wartenden Zeilen der Prüfdateien konnten nicht geladen werden.',
+  answerFailed: 'Das hat nicht geklappt. Bitte versuchen Sie es erneut.',
+} as const;
