@@ -1,4 +1,5 @@
-import { ANSWER_MESSAGES, MESSAGES } from '../src/rules';
+import { MESSAGES } from '../src/rules';
+import { ANSWER_MESSAGES } from '../src/rules/answer-messages';
 import { PASSWORD, submissionForm } from '../tests/helpers/fixtures';
 import { linkIn } from '../tests/helpers/mail';
 import { declineCookies, enterAs, expect, login, openVoucher, test } from './fixtures';

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import { ROOT } from '../scripts/lib/pocketbase.mjs';
 import { berlinDay, germanDay } from '../tests/helpers/days';
-import { PNG_BYTES, submissionForm } from '../tests/helpers/fixtures';
+import { freshIban, PNG_BYTES, submissionForm } from '../tests/helpers/fixtures';
 import { declineCookies, expect, enterAs, openVoucher, signInAs, test } from './fixtures';
 
 const XSD = path.resolve(ROOT, '..', 'shared', 'xsd', 'pain.001.001.09.xsd');
@@ -29,7 +29,16 @@ test('from a passed invoice to the workshop’s account, a return, new bank deta
   const client = await admin.collection('users').impersonate(workshop.id, 600);
   const submission = await client
     .collection('submissions')
-    .create(submissionForm(workshop.id, voucher, {}, new Blob([new Uint8Array(PNG_BYTES)], { type: 'image/png' })));
+    // An IBAN and an invoice of its own: a shared one is a review signal, and the verdict file's row
+    // would wait for a confirmation (issue 58; e2e/audit.spec.ts).
+    .create(
+      submissionForm(
+        workshop.id,
+        voucher,
+        { ibanNumber: freshIban() },
+        new Blob([new Uint8Array(Buffer.concat([PNG_BYTES, Buffer.from(workshop.id)]))], { type: 'image/png' }),
+      ),
+    );
 
   // Other payable payouts (the demo's, other tests') stay out of this walk's batches.
   const others = await admin.collection('payouts').getFullList({ filter: "status = 'payable'" });

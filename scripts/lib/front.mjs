@@ -32,6 +32,7 @@ import Fastify from 'fastify';
 import { Pool } from 'undici';
 
 import { ROOT } from './pocketbase.mjs';
+import { canonicalTarget, isRealtimeStream } from './request-target.mjs';
 
 const require = createRequire(import.meta.url);
 /** The rulebook's load figures and German texts (the same bundle the hooks read), and the ticket's header. */
@@ -114,15 +115,15 @@ export function frontLimitsFromEnv(env = process.env) {
 }
 
 // Uploads of staff files may be large (sales data up to 200 MB in PocketBase's own limits).
-const STAFF_UPLOADS = /^\/api\/collections\/(sales_data_files|business_partner_number_files|audit_results)\/records\/?(\?|$)/;
+const STAFF_UPLOADS = /^\/api\/collections\/(sales_data_files|business_partner_number_files|audit_results)\/records\/?$/;
 
-/** A realtime connection's path (GET; a POST there sets its subscriptions and is over at once). */
-const REALTIME_STREAM = /^\/api\/realtime\/?(\?|$)/;
-
-/** What a request is to the front: 'pass' (no slot), 'read' or 'write'. */
-export function classify(method, url) {
-  if (!url.startsWith('/api/')) return 'pass';
-  if (url.startsWith('/api/realtime') || url.startsWith('/api/files/')) return 'pass';
+/**
+ * What a request is to the front: 'pass' (no slot), 'read' or 'write'. `path` is the canonical
+ * path (request-target.mjs), the one that is forwarded: the front and PocketBase read one string.
+ */
+export function classify(method, path) {
+  if (!path.startsWith('/api/')) return 'pass';
+  if (path === '/api/realtime' || path === '/api/realtime/' || path.startsWith('/api/files/')) return 'pass';
   return method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? 'read' : 'write';
 }
 
@@ -177,6 +178,8 @@ export const ADMISSION_STATS = Object.freeze({
   refusedConnections: 0,
   refusedRealtime: 0,
   refusedRate: 0,
+  /** Targets PocketBase could read otherwise than the front (issue 59). */
+  refusedTarget: 0,
   waited: 0,
   timedOut: 0,
   readsWaited: 0,
@@ -587,7 +590,7 @@ function refusalResponse(status, message, retryAfter) {
  */
 function readBody(request, payload, limits, done) {
   const declared = Number(request.headers['content-length'] || 0);
-  const max = STAFF_UPLOADS.test(request.url) ? limits.staffUploadLimit : limits.bodyLimit;
+  const max = STAFF_UPLOADS.test(request.raw.frontTarget.path) ? limits.staffUploadLimit : limits.bodyLimit;
   if (declared > max) return done(new Refusal(413, OVERLOAD.tooLargeMessage, 0));
   const budget = limits.bodyGraceMs + (Math.max(declared, 1) / limits.bodyMinBytesPerSecond) * 1000;
   let received = 0;
@@ -674,6 +677,14 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     // Page reads are answered before Fastify (fastRead, below); the rest goes to Fastify.
     serverFactory: (handler, options) => {
       const server = http.createServer(options.http, (req, res) => {
+        // One reading of the target for the front and PocketBase (issue 59): what PocketBase could
+        // read otherwise is refused before anything is counted or read.
+        req.frontTarget = canonicalTarget(req.url);
+        if (!req.frontTarget) return void refuseTarget(res);
+        // HEAD on the realtime route: PocketBase runs the stream's handler (Go serves HEAD with
+        // GET's) while the answer has no body to end it; the connection it holds is never given
+        // back. Nothing the portal uses, so it is refused here.
+        if (req.method === 'HEAD' && isRealtimeStream('GET', req.frontTarget.path)) return void refuseTarget(res);
         if (!fastRead(req, res)) handler(req, res);
       });
       server.keepAliveTimeout = options.keepAliveTimeout;
@@ -714,6 +725,14 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
       res.end(body);
     });
 
+  const badTarget = JSON.stringify(refusalBody(400, OVERLOAD.badTargetMessage, 0));
+  /** A target the front will not forward: 400 and the connection closed (nothing more is read from it). */
+  function refuseTarget(res) {
+    admission.stats.refusedTarget += 1;
+    res.writeHead(400, { ...refusalHeaders(400, 0), Connection: 'close', 'Content-Length': Buffer.byteLength(badTarget) });
+    res.end(badTarget);
+  }
+
   /** An address over its share (requests open, realtime connections): 429, after the tarpit. */
   const overShare = () => new Refusal(429, OVERLOAD.perAddressMessage, 1, true);
 
@@ -733,7 +752,8 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
    * the visitor (by its ticket); the request then counts as open until it closes.
    */
   const beforeBody = (address, kind, req, res) => {
-    if (kind === 'pass' && req.method === 'GET' && REALTIME_STREAM.test(req.url)) {
+    // Every stream counts, HEAD included (Go's router serves it with the GET handler; issue 59).
+    if (kind === 'pass' && isRealtimeStream(req.method, req.frontTarget.path)) {
       const refusal = realtimeRefusal(address);
       if (refusal) return { refusal };
       realtime.hold(address, res, req);
@@ -756,7 +776,7 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
    * for anything else, which Fastify takes.
    */
   function fastRead(req, res) {
-    if (req.method !== 'GET' || classify(req.method, req.url) !== 'read') return false;
+    if (req.method !== 'GET' || classify(req.method, req.frontTarget.path) !== 'read') return false;
     if (req.headers['transfer-encoding'] || Number(req.headers['content-length'] || 0) > 0) return false;
     const address = addressOf(req);
     const { refusal, visitor } = beforeBody(address, 'read', req, res);
@@ -792,7 +812,7 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     };
     res.once('close', leave);
     pool.dispatch(
-      { path: req.url, method: 'GET', headers: upstreamHeaders(req.headers, address, upstreamHost) },
+      { path: req.frontTarget.target, method: 'GET', headers: upstreamHeaders(req.headers, address, upstreamHost) },
       {
         onConnect(a) {
           abort = a;
@@ -851,7 +871,12 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
   // Per address, requests open at all (bodies still arriving included), before any body is read.
   app.addHook('onRequest', (request, reply, next) => {
     request.address = addressOf(request.raw);
-    const { refusal, visitor } = beforeBody(request.address, classify(request.method, request.url), request.raw, reply.raw);
+    const { refusal, visitor } = beforeBody(
+      request.address,
+      classify(request.method, request.raw.frontTarget.path),
+      request.raw,
+      reply.raw,
+    );
     // Answered here (now or after the tarpit), and the request goes no further: no next().
     if (refusal) return void refuse(reply, refusal);
     // When the visitor was first refused (its ticket), for its place in the reads' line.
@@ -912,11 +937,12 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
       options.body = body;
       options.contentType = request.headers['content-type'] || 'application/octet-stream';
     }
-    return reply.from(request.url, options);
+    // The canonical target, the one the front classified (issue 59), never the raw one.
+    return reply.from(request.raw.frontTarget.target, options);
   };
 
   app.all('/*', async (request, reply) => {
-    const kind = classify(request.method, request.url);
+    const kind = classify(request.method, request.raw.frontTarget.path);
     if (kind === 'pass') return forward(request, reply, null);
     // The release gives the slot back once, however often it is called.
     const release = await admission.acquire(request.address, kind, request.visitor.since, request.visitor.ticketed);

@@ -3,7 +3,7 @@ import { ClientResponseError } from 'pocketbase';
 import { pb } from '@/lib/pocketbase';
 import { roleFromCollection, type Role } from '@/lib/roles';
 import { LOCKOUT } from '@/rules/lockout';
-import { ANSWER_MESSAGES } from '@/rules/server-answers';
+import { ANSWER_MESSAGES } from '@/rules/answer-messages';
 import { showNotice } from '@/stores/notice';
 
 export const AUTH_MESSAGES = {

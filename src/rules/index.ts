@@ -17,7 +17,6 @@ export { SIGN_UP_PASSWORD, WORKSHOP_FIELDS, type WorkshopFields } from './fields
 export { LIMITS, MESSAGES } from './messages';
 export { STAFF_LOG_LABELS, staffLogLabel } from './staff-log';
 export { maskIban } from './mask';
-export { ANSWER_MESSAGES, fieldAnswer, fieldAnswers, isPocketBaseEnglish, topAnswer } from './server-answers';
 export { CSV_ROW, gpnrProblem } from './csv-rows';
 export { INVOICE, INVOICE_ACCEPT, isInvoiceFile } from './invoice';
 export { berlinDay, berlinOffsetHours, germanDate, toDate, type BerlinDay } from './dates';

@@ -42,6 +42,8 @@ export const OVERLOAD = {
   slowBodyMessage:
     'Die Daten kamen zu langsam an, die Verbindung wurde beendet. Bitte prüfen Sie Ihre Internetverbindung und senden Sie das Formular erneut.',
   tooLargeMessage: 'Die gesendeten Daten sind zu groß.',
+  /** A request target the front refuses because PocketBase could read it otherwise (issue 59). */
+  badTargetMessage: 'Diese Adresse ist ungültig. Bitte prüfen Sie den Link.',
 } as const;
 
 /**

@@ -7,17 +7,10 @@
 // the form's own fallback. tests/api/server-answers.test.ts walks the routes the SPA uses and
 // provokes PocketBase's own answers on each.
 
+import { ANSWER_MESSAGES } from './answer-messages';
 import { MESSAGES } from './messages';
 
-/** What the portal says where PocketBase's words would carry no meaning for a workshop. */
-export const ANSWER_MESSAGES = {
-  /** A field PocketBase refused for a reason the portal's own checks did not name. */
-  inputInvalid: 'Bitte prüfen Sie diese Eingabe.',
-  /** The rate limiter's 429 (PocketBase's 'Too Many Requests.'). */
-  tooManyRequests: 'Zu viele Anfragen. Bitte warten Sie eine Minute und versuchen Sie es dann erneut.',
-  /** Any other refusal whose words were PocketBase's. */
-  failed: 'Das hat nicht geklappt. Bitte versuchen Sie es später erneut.',
-} as const;
+export { ANSWER_MESSAGES };
 
 /**
  * PocketBase's English messages (0.38; its router, record forms and ozzo-validation), each as

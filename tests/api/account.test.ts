@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 
-import { MESSAGES, fieldAnswers, maskIban } from '../../src/rules';
+import { MESSAGES, maskIban } from '../../src/rules';
+import { fieldAnswers } from '../../src/rules/server-answers';
 import { PASSWORD, createPayout, createStaff, createSubmission, createWorkshop, type Actor } from '../helpers/fixtures';
 import { request } from '../helpers/http';
 import { linkIn, startInbox, type MailInbox } from '../helpers/mail';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ANSWER_MESSAGES, MESSAGES, fieldAnswers, isPocketBaseEnglish, topAnswer } from '../../src/rules';
+import { MESSAGES } from '../../src/rules';
+import { ANSWER_MESSAGES, fieldAnswers, isPocketBaseEnglish, topAnswer } from '../../src/rules/server-answers';
 import { PASSWORD, blob, createCentre, createVoucher, createWorkshop, multipart, submissionForm, type Actor } from '../helpers/fixtures';
 import { request, type RawResponse } from '../helpers/http';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';

@@ -123,26 +123,27 @@ export function stalledUpload(url: string, address: string, path: string, declar
 }
 
 /**
- * A realtime connection (GET /api/realtime) from a given loopback address. Resolves once the
- * front has answered: with 200 when PocketBase has sent its first event (the connection stays
- * open until `close`), else with the refusal's status and body.
+ * A realtime connection (GET /api/realtime, or the `path` and `method` given: another spelling, HEAD)
+ * from a given loopback address. Resolves once the front has answered: with 200 when PocketBase
+ * has sent its first event, or for HEAD its event-stream headers (the connection stays open until
+ * `close`), else with the refusal's status and body.
  */
-export function realtimeFrom(url: string, address: string): Promise<Answer & { close(): void }> {
+export function realtimeFrom(url: string, address: string, path = '/api/realtime', method = 'GET'): Promise<Answer & { close(): void }> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = http.get(
-      { host: target.hostname, port: target.port, path: '/api/realtime', localAddress: address, agent: false },
-      (res) => {
-        const close = () => req.destroy();
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (d) => {
-          text += d;
-          if (res.statusCode === 200 && text.includes('PB_CONNECT')) resolve({ status: 200, headers: res.headers, json: null, close });
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, json: jsonOr(text), close }));
-      },
-    );
+    const req = http.request({ host: target.hostname, port: target.port, path, method, localAddress: address, agent: false }, (res) => {
+      const close = () => req.destroy();
+      let text = '';
+      const stream = res.statusCode === 200 && String(res.headers['content-type']).startsWith('text/event-stream');
+      if (method === 'HEAD' && stream) resolve({ status: 200, headers: res.headers, json: null, close });
+      res.setEncoding('utf8');
+      res.on('data', (d) => {
+        text += d;
+        if (res.statusCode === 200 && text.includes('PB_CONNECT')) resolve({ status: 200, headers: res.headers, json: null, close });
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, json: jsonOr(text), close }));
+    });
+    req.end();
     req.on('error', reject);
   });
 }

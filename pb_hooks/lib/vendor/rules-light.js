@@ -20,7 +20,8 @@ const OVERLOAD = {
 	perAddressMessage: "Von Ihrer Adresse kommen gerade sehr viele Anfragen gleichzeitig. Bitte versuchen Sie es gleich noch einmal.",
 	perAddressRateMessage: "Von Ihrer Adresse kamen in der letzten Minute sehr viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.",
 	slowBodyMessage: "Die Daten kamen zu langsam an, die Verbindung wurde beendet. Bitte prüfen Sie Ihre Internetverbindung und senden Sie das Formular erneut.",
-	tooLargeMessage: "Die gesendeten Daten sind zu groß."
+	tooLargeMessage: "Die gesendeten Daten sind zu groß.",
+	badTargetMessage: "Diese Adresse ist ungültig. Bitte prüfen Sie den Link."
 };
 const PAGE_TOKEN_HEADER = "X-Portal-Page-Token";
 const TICKET_HEADER = "X-Portal-Ticket";

@@ -207,7 +207,8 @@ const OVERLOAD = {
 	perAddressMessage: "Von Ihrer Adresse kommen gerade sehr viele Anfragen gleichzeitig. Bitte versuchen Sie es gleich noch einmal.",
 	perAddressRateMessage: "Von Ihrer Adresse kamen in der letzten Minute sehr viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.",
 	slowBodyMessage: "Die Daten kamen zu langsam an, die Verbindung wurde beendet. Bitte prüfen Sie Ihre Internetverbindung und senden Sie das Formular erneut.",
-	tooLargeMessage: "Die gesendeten Daten sind zu groß."
+	tooLargeMessage: "Die gesendeten Daten sind zu groß.",
+	badTargetMessage: "Diese Adresse ist ungültig. Bitte prüfen Sie den Link."
 };
 const PAGE_TOKEN_HEADER = "X-Portal-Page-Token";
 const TICKET_HEADER = "X-Portal-Ticket";
@@ -280,136 +281,6 @@ function staffLogLabel(action) {
 function maskIban(iban) {
 	const v = String(iban !== null && iban !== void 0 ? iban : "");
 	return v.length > 8 ? `${v.slice(0, 4)} **** **** ${v.slice(-4)}` : v;
-}
-
-// src/rules/server-answers.ts
-const ANSWER_MESSAGES = {
-	inputInvalid: "Bitte prüfen Sie diese Eingabe.",
-	tooManyRequests: "Zu viele Anfragen. Bitte warten Sie eine Minute und versuchen Sie es dann erneut.",
-	failed: "Das hat nicht geklappt. Bitte versuchen Sie es später erneut."
-};
-const POCKETBASE_ENGLISH = /* @__PURE__ */ new Set([
-	"Something went wrong while processing your request.",
-	"An error occurred while loading the submitted data.",
-	"An error occurred while validating the submitted data.",
-	"Failed to load the submitted data due to invalid formatting.",
-	"Failed to create record.",
-	"Failed to update record.",
-	"Failed to save record.",
-	"Failed to delete record.",
-	"Failed to authenticate.",
-	"Failed to request email change.",
-	"Failed to confirm email change.",
-	"Failed to request verification.",
-	"Failed to request password reset.",
-	"The request requires valid record authorization token.",
-	"The request requires valid auth record.",
-	"The requested resource wasn’t found.",
-	"The requested resource wasn't found.",
-	"Missing or invalid collection context.",
-	"Only superusers can perform this action.",
-	"The authorized record is not allowed to perform this action.",
-	"Too Many Requests.",
-	"Invalid or expired token.",
-	"Invalid token.",
-	"Invalid or expired OTP",
-	"Invalid new email address.",
-	"Must not be in list.",
-	"Cannot be blank.",
-	"Must be blank.",
-	"Must be a valid email address.",
-	"Must be a valid value.",
-	"Must be in a valid format.",
-	"Must be a valid date.",
-	"Must be a valid url.",
-	"Must be a valid number.",
-	"Must be a valid boolean.",
-	"Invalid value.",
-	"Invalid value format.",
-	"Invalid data format.",
-	"Value must be unique.",
-	"Values don’t match.",
-	"Values don't match.",
-	"Invalid old password.",
-	"Failed to find the related record.",
-	"Invalid file."
-]);
-const POCKETBASE_ENGLISH_PATTERNS = [
-	/^The length must be (?:between|no less than|no more than|exactly) [\d ,and]+\.$/,
-	/^Must be (?:no less than|no greater than|less than|greater than) [\d.]+\.$/,
-	/^Cannot be (?:less|more|greater) than [\d.]+\.$/,
-	/^Only the following values are allowed: .*$/,
-	/^Invalid file(?: type| size).*$/,
-	/^(?:Must|Cannot|Invalid|Failed|The|Missing|Only|An|Unable|Value|Values) [A-Za-z0-9 ,'’.\-"()/:_]*\.?$/
-];
-function isPocketBaseEnglish(message) {
-	if (typeof message !== "string" || message === "") return false;
-	if (POCKETBASE_ENGLISH.has(message)) return true;
-	return /^[\x20-\x7e’]*$/.test(message) && POCKETBASE_ENGLISH_PATTERNS.some((p) => p.test(message));
-}
-const BY_FIELD = {
-	newEmail: {
-		validation_not_in_invalid: MESSAGES.emailUnchanged,
-		validation_invalid_new_email: MESSAGES.emailInUse,
-		validation_is_email: MESSAGES.emailInvalid,
-		validation_required: MESSAGES.emailRequired,
-		validation_length_out_of_range: MESSAGES.emailMax
-	},
-	email: {
-		validation_is_email: MESSAGES.emailInvalid,
-		validation_required: MESSAGES.emailRequired,
-		validation_not_unique: MESSAGES.emailInUse,
-		validation_invalid_email: MESSAGES.emailInvalid,
-		validation_length_out_of_range: MESSAGES.emailMax
-	},
-	password: {
-		validation_required: MESSAGES.currentPasswordRequired,
-		validation_invalid_password: MESSAGES.currentPasswordWrong,
-		validation_length_out_of_range: MESSAGES.passwordMin,
-		validation_length_too_short: MESSAGES.passwordMin,
-		validation_length_too_long: MESSAGES.passwordMax
-	},
-	oldPassword: {
-		validation_required: MESSAGES.currentPasswordRequired,
-		validation_invalid_old_password: MESSAGES.currentPasswordWrong
-	},
-	passwordConfirm: {
-		validation_required: MESSAGES.passwordConfirmRequired,
-		validation_values_mismatch: MESSAGES.passwordMismatch
-	},
-	file: {
-		validation_required: MESSAGES.invoiceFile,
-		validation_invalid_mime_type: MESSAGES.invoiceType,
-		validation_file_size_limit: MESSAGES.invoiceSize,
-		validation_invalid_file: MESSAGES.invoiceFile
-	}
-};
-const BY_CODE = {
-	validation_required: "Dieses Feld ist erforderlich.",
-	validation_is_email: MESSAGES.emailInvalid,
-	validation_not_unique: "Dieser Wert wird bereits verwendet."
-};
-function fieldAnswer(field, error) {
-	var _ref, _BY_FIELD$field$code, _BY_FIELD$field;
-	const message = error === null || error === void 0 ? void 0 : error.message;
-	if (typeof message !== "string" || message === "") return null;
-	if (!isPocketBaseEnglish(message)) return message;
-	const code = typeof (error === null || error === void 0 ? void 0 : error.code) === "string" ? error.code : "";
-	return (_ref = (_BY_FIELD$field$code = (_BY_FIELD$field = BY_FIELD[field]) === null || _BY_FIELD$field === void 0 ? void 0 : _BY_FIELD$field[code]) !== null && _BY_FIELD$field$code !== void 0 ? _BY_FIELD$field$code : BY_CODE[code]) !== null && _ref !== void 0 ? _ref : ANSWER_MESSAGES.inputInvalid;
-}
-function fieldAnswers(data) {
-	const out = {};
-	if (!data || typeof data !== "object") return out;
-	for (const [field, error] of Object.entries(data)) {
-		const said = fieldAnswer(field, error);
-		if (said) out[field] = said;
-	}
-	return out;
-}
-function topAnswer(status, message, fallback = ANSWER_MESSAGES.failed) {
-	if (typeof message !== "string" || message === "") return status === 429 ? ANSWER_MESSAGES.tooManyRequests : fallback;
-	if (!isPocketBaseEnglish(message)) return message;
-	return status === 429 ? ANSWER_MESSAGES.tooManyRequests : fallback;
 }
 
 // src/rules/csv-rows.ts
@@ -2065,7 +1936,6 @@ function bankDetailsProblems(values) {
 }
 
 exports.ACCOUNT_DELETION = ACCOUNT_DELETION;
-exports.ANSWER_MESSAGES = ANSWER_MESSAGES;
 exports.AUDIT_OUTCOME_LABELS = AUDIT_OUTCOME_LABELS;
 exports.CONTROL_CHARACTERS = CONTROL_CHARACTERS;
 exports.CSV_ROW = CSV_ROW;
@@ -2103,14 +1973,11 @@ exports.compactIban = compactIban;
 exports.controlProblem = controlProblem;
 exports.customerNumberProblem = customerNumberProblem;
 exports.emailProblem = emailProblem;
-exports.fieldAnswer = fieldAnswer;
-exports.fieldAnswers = fieldAnswers;
 exports.germanDate = germanDate;
 exports.gpnrProblem = gpnrProblem;
 exports.ibanProblem = ibanProblem;
 exports.invoiceFacts = invoiceFacts;
 exports.isInvoiceFile = isInvoiceFile;
-exports.isPocketBaseEnglish = isPocketBaseEnglish;
 exports.keepBookingVoucherUntil = keepBookingVoucherUntil;
 exports.labelOf = labelOf;
 exports.maskIban = maskIban;
@@ -2127,5 +1994,4 @@ exports.toCents = toCents;
 exports.toDate = toDate;
 exports.toNextCashback = toNextCashback;
 exports.toSepaText = toSepaText;
-exports.topAnswer = topAnswer;
 exports.zipProblem = zipProblem;

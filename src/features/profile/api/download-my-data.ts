@@ -1,6 +1,7 @@
 import { expireSession, withSession } from '@/lib/auth';
 import { pb } from '@/lib/pocketbase';
-import { MESSAGES, fieldAnswers, topAnswer } from '@/rules';
+import { MESSAGES } from '@/rules';
+import { fieldAnswers, topAnswer } from '@/rules/server-answers';
 import { DATA_EXPORT } from '@/rules/privacy';
 import { berlinIsoDay } from '@/utils/format';
 import { saveResponseAs } from '@/utils/save-file';

@@ -2,7 +2,8 @@ import { ClientResponseError } from 'pocketbase';
 
 import type { CentreLink } from '@/components/service-centres/schema';
 import { CONNECTIONS_FAILED } from '@/lib/service-centres';
-import { ANSWER_MESSAGES, MESSAGES, fieldAnswers, type WorkshopFields } from '@/rules';
+import { MESSAGES, type WorkshopFields } from '@/rules';
+import { ANSWER_MESSAGES, fieldAnswers } from '@/rules/server-answers';
 import { VOUCHER_STATUS_LABELS, WORKSHOP_PAYOUT_LABELS } from '@/rules/labels';
 import { formatDay } from '@/utils/format';
 

@@ -4,7 +4,8 @@ import { AUTH_MESSAGES } from '@/lib/auth';
 import { normalizePhone } from '@/lib/phone';
 import { pb } from '@/lib/pocketbase';
 import { CONNECTIONS_FAILED } from '@/lib/service-centres';
-import { MESSAGES, SIGN_UP_PASSWORD, fieldAnswer } from '@/rules';
+import { MESSAGES, SIGN_UP_PASSWORD } from '@/rules';
+import { fieldAnswer } from '@/rules/server-answers';
 
 import type { RegistrationData } from '../stores/registration';
 

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { OVERLOAD } from '../../scripts/lib/front.mjs';
+import { unique, workshopData } from '../helpers/fixtures';
+import { from, realtimeFrom, startStack, type Stack } from '../helpers/front';
+import { until } from '../helpers/poll';
+
+// Issue 59: the front and PocketBase read a request's target alike. Before, the front classified
+// the raw target and PocketBase answered another reading of it: '/api/%72ealtime' opened a
+// realtime stream that held a read slot, '/%61pi/...' reads and sign-ups passed uncounted, and
+// HEAD /api/realtime was never counted at all. Through the front as `npm start` runs it.
+
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack({ maxRealtime: 6, perAddressRealtime: 2 });
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('realtime streams, however spelled', () => {
+  it('count against the per-address bound and hold no slot: the third spelling from one address gets 429', async () => {
+    const address = '127.0.0.70';
+    const held = [await realtimeFrom(stack.url, address, '/api/%72ealtime'), await realtimeFrom(stack.url, address, '/%61pi/realtime')];
+    expect(held.map((r) => r.status)).toEqual([200, 200]);
+    expect(stack.front.realtimeOpen()).toBe(2);
+    expect(stack.front.inFlight()).toBe(0);
+    for (const spelling of ['/api/realtime\\..\\realtime', '/api/./realtime/', '/api//realtime', 'http://127.0.0.1:1/api/realtime']) {
+      const third = await realtimeFrom(stack.url, address, spelling);
+      expect(third.status, spelling).toBe(429);
+      expect(third.json).toMatchObject({ message: OVERLOAD.perAddressMessage, notProcessed: true });
+    }
+    for (const r of held) r.close();
+    await until('the streams are closed', () => stack.front.realtimeOpen() === 0);
+  });
+
+  it('HEAD /api/realtime, however spelled, is refused with 400 before PocketBase opens a stream for it', async () => {
+    for (const spelling of ['/api/realtime', '/api/%72ealtime/']) {
+      const before = stack.front.stats.refusedTarget;
+      const res = await realtimeFrom(stack.url, '127.0.0.71', spelling, 'HEAD');
+      expect(res.status, spelling).toBe(400);
+      expect(stack.front.stats.refusedTarget).toBe(before + 1);
+    }
+    expect(stack.front.realtimeOpen()).toBe(0);
+    // The same address then gets its two streams as anyone does.
+    const held = [await realtimeFrom(stack.url, '127.0.0.71'), await realtimeFrom(stack.url, '127.0.0.71')];
+    expect(held.map((r) => r.status)).toEqual([200, 200]);
+    for (const r of held) r.close();
+    await until('the streams are closed', () => stack.front.realtimeOpen() === 0);
+  });
+
+  it('a fragment, a malformed escape or a dot-dot after a doubled slash is refused with 400 and the German text, before PocketBase', async () => {
+    for (const spelling of ['/api/realtime#x', '/api/%7zealtime', '/api//../realtime', '/api/collections/users/records#']) {
+      const before = stack.front.stats.refusedTarget;
+      const res = await from('127.0.0.72', stack.url, 'GET', spelling);
+      expect(res.status, spelling).toBe(400);
+      expect(res.json).toEqual({ status: 400, message: OVERLOAD.badTargetMessage, data: {}, notProcessed: true, retryAfter: 0 });
+      expect(stack.front.stats.refusedTarget).toBe(before + 1);
+    }
+    expect(stack.front.realtimeOpen()).toBe(0);
+  });
+});
+
+describe('reads and writes, however spelled, are admitted (and counted) as what PocketBase answers', () => {
+  it('an encoded read, a read through the files route with backslashes and an absolute-form read take a read slot', async () => {
+    for (const spelling of [
+      '/%61pi/collections/campaigns/records',
+      '/api/files/x\\..\\..\\collections/campaigns/records',
+      '/api/realtime\\..\\collections/campaigns/records',
+      `http://127.0.0.1:${new URL(stack.pb.url).port}/api/collections/campaigns/records`,
+    ]) {
+      const before = stack.front.stats.admitted;
+      const res = await from('127.0.0.73', stack.url, 'GET', spelling);
+      expect(res.status, spelling).toBe(200);
+      expect(res.json.items.length, spelling).toBeGreaterThan(0);
+      expect(stack.front.stats.admitted, spelling).toBe(before + 1);
+    }
+  });
+
+  it('a sign-up through /%61pi/ is admitted as a write and makes exactly that account', async () => {
+    const email = `${unique('spelling')}@example.de`;
+    const before = stack.front.stats.admitted;
+    const res = await from('127.0.0.74', stack.url, 'POST', '/%61pi/collections/users/records', workshopData({ email }));
+    expect(res.status).toBe(200);
+    expect(stack.front.stats.admitted).toBe(before + 1);
+    const made = await stack.pb.admin.collection('users').getFullList({ filter: stack.pb.admin.filter('email = {:e}', { e: email }) });
+    expect(made).toHaveLength(1);
+  });
+});
