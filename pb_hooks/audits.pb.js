@@ -44,7 +44,8 @@ routerAdd(
   '/api/portal/audit-results/{id}/held/{submission}',
   (e) => {
     const body = e.requestInfo().body || {};
-    if (body.apply !== true && body.apply !== false) throw new BadRequestError(require(`${__hooks}/lib/vendor/rules.js`).MESSAGES.heldAnswerRequired);
+    if (body.apply !== true && body.apply !== false)
+      throw new BadRequestError(require(`${__hooks}/lib/vendor/rules.js`).MESSAGES.heldAnswerRequired);
     return e.json(
       200,
       require(`${__hooks}/lib/audits.js`).answerHeld(

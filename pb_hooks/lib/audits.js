@@ -75,7 +75,6 @@ function answerHeld(app, auditorId, resultId, submissionId, apply) {
   return { held: remaining, refused };
 }
 
-
 const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
 const berlinDay = (date) => require(`${__hooks}/lib/clock.js`).berlinDay(date);
 
