@@ -4,7 +4,7 @@
 // `npm run dev` (--dev): the same backend plus Vite's dev server with HMR.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { DEMO_LOGINS, seedDemo } from './demo/seed.mjs';
@@ -37,17 +37,25 @@ const log = (msg) => console.log(`[portal] ${msg}`);
 const RESTART = { baseMs: Number(env.PORTAL_RESTART_PAUSE_MS) || 1000, capMs: Number(env.PORTAL_RESTART_MAX_PAUSE_MS) || 30_000 };
 
 // ---------------------------------------------------------------- superuser
-/** A random superuser per data dir, kept beside the data (never in the repo). */
+/**
+ * A random superuser per data dir, kept beside the data (never in the repo), or the one the
+ * environment names. `where` says where its password is, for the start output: the password
+ * itself is never printed (issue 59: it landed in every log that keeps the output).
+ */
 function superuserCredentials() {
   if (env.PB_SUPERUSER_EMAIL && env.PB_SUPERUSER_PASSWORD) {
-    return { email: env.PB_SUPERUSER_EMAIL, password: env.PB_SUPERUSER_PASSWORD };
+    return { email: env.PB_SUPERUSER_EMAIL, password: env.PB_SUPERUSER_PASSWORD, where: 'password from PB_SUPERUSER_PASSWORD' };
   }
   const file = path.join(dataDir, '.portal-superuser.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const where = `password in ${file}, readable by its owner only`;
+  if (existsSync(file)) {
+    chmodSync(file, 0o600);
+    return { ...JSON.parse(readFileSync(file, 'utf8')), where };
+  }
   const creds = { email: 'superuser@portal.local', password: randomBytes(18).toString('base64url') };
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(creds, null, 2), { mode: 0o600 });
-  return creds;
+  return { ...creds, where };
 }
 
 // ---------------------------------------------------------------- main
@@ -132,7 +140,9 @@ async function startReplicationIfConfigured() {
     stopWatch();
   };
   if (prepared.replica.kind === 's3') log('invoices and CSV files are stored in the replica bucket (PocketBase S3 file storage)');
-  log(`replicating ${dataDir} to ${env.PORTAL_REPLICA_URL} (Litestream; a write is in the replica within ${REPLICA_BOUND_MS} ms)`);
+  log(
+    `replicating ${dataDir} to ${env.PORTAL_REPLICA_URL.replace(/\/\/[^/@]*@/, '//***@')} (Litestream; a write is in the replica within ${REPLICA_BOUND_MS} ms)`,
+  );
 }
 
 async function main() {
@@ -193,7 +203,7 @@ async function main() {
       '',
       `  Portal:      ${publicUrl}/`,
       `  API:         ${apiUrl}/api/`,
-      `  Dashboard:   ${apiUrl}/_/   (superuser ${superuser.email} / ${superuser.password})`,
+      `  Dashboard:   ${apiUrl}/_/   (superuser ${superuser.email}; ${superuser.where})`,
       inboxUrl ? `  Mail inbox:  ${inboxUrl}/` : `  Mail:        via ${env.SMTP_HOST}:${env.SMTP_PORT || 587}`,
     ];
     if (demo) {

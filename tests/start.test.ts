@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PocketBase from 'pocketbase';
@@ -152,7 +152,13 @@ it('starts with demo data and a mail inbox, survives a PocketBase crash, stops o
   );
 
   const root = new PocketBase(url);
-  const superuser = JSON.parse(readFileSync(path.join(dataDir, '.portal-superuser.json'), 'utf8'));
+  const superuserFile = path.join(dataDir, '.portal-superuser.json');
+  const superuser = JSON.parse(readFileSync(superuserFile, 'utf8'));
+  // Issue 59: the start output says where the generated password is, never the password itself;
+  // the file is its owner's alone.
+  expect(first.output()).toContain(`superuser ${superuser.email}; password in ${superuserFile}, readable by its owner only`);
+  expect(first.output()).not.toContain(superuser.password);
+  expect(statSync(superuserFile).mode & 0o077).toBe(0);
   await root.collection('_superusers').authWithPassword(superuser.email, superuser.password);
   const [newest] = (await root.collection('workshop_files').getList(1, 1, { sort: '-created' })).items;
   expect(newest!.totalRows).toBe(2);
@@ -192,8 +198,13 @@ it('without demo mode and without operator data, the start command warns and the
     PORTAL_DEMO: 'false',
     ...operatorUnset,
     PORTAL_OPERATOR_NAME: 'Echte Betreiber GmbH',
+    PB_SUPERUSER_EMAIL: 'betrieb@example.de',
+    PB_SUPERUSER_PASSWORD: 'Geheim-aus-der-Umgebung-42',
   });
   try {
+    // Issue 59: a password from the environment is named, never printed.
+    expect(started.output()).toContain('superuser betrieb@example.de; password from PB_SUPERUSER_PASSWORD');
+    expect(started.output()).not.toContain('Geheim-aus-der-Umgebung-42');
     expect(started.output()).toContain('WARNING: the Impressum shows placeholders; set PORTAL_OPERATOR_STREET');
     expect(started.output()).not.toContain('PORTAL_OPERATOR_NAME,');
     const operator = await (await fetch(`http://127.0.0.1:${ports.http}/api/portal/operator`)).json();

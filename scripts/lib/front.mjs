@@ -726,6 +726,8 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     });
 
   const badTarget = JSON.stringify(refusalBody(400, OVERLOAD.badTargetMessage, 0));
+  // Logs name a request by its canonical path, never its query: a file token travels there
+  // (issue 59: no password or token is ever logged).
   /** A target the front will not forward: 400 and the connection closed (nothing more is read from it). */
   function refuseTarget(res) {
     admission.stats.refusedTarget += 1;
@@ -841,7 +843,7 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
           if (res.headersSent) return void res.destroy();
           const refusal = upstreamRefusal(error);
           if (refusal) return refuseRaw(res, address, refusal);
-          log(`front: upstream error for GET ${req.url}: ${error?.cause?.code ?? error?.code ?? error?.message}`);
+          log(`front: upstream error for GET ${req.frontTarget.path}: ${error?.cause?.code ?? error?.code ?? error?.message}`);
           const failed = JSON.stringify(UPSTREAM_FAILED);
           res.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(failed) });
           res.end(failed);
@@ -888,7 +890,7 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     if (err instanceof Refusal) return refuse(reply, err);
     if (err.statusCode === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       return refuse(reply, new Refusal(413, OVERLOAD.tooLargeMessage, 0));
-    log(`front: ${request.method} ${request.url}: ${err.message}`);
+    log(`front: ${request.method} ${request.raw.frontTarget?.path ?? '(target refused)'}: ${err.message}`);
     return reply
       .code(err.statusCode && err.statusCode >= 400 ? err.statusCode : 500)
       .send({ status: 500, message: 'Etwas ist schiefgelaufen.', data: {} });
@@ -928,7 +930,9 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
         // PocketBase is not there (a restart): nothing reached it.
         const refusal = upstreamRefusal(error);
         if (refusal) return refuse(res, refusal);
-        log(`front: upstream error for ${request.method} ${request.url}: ${error?.cause?.code ?? error?.code ?? error?.message}`);
+        log(
+          `front: upstream error for ${request.method} ${request.raw.frontTarget.path}: ${error?.cause?.code ?? error?.code ?? error?.message}`,
+        );
         return res.code(502).send(UPSTREAM_FAILED);
       },
     };
