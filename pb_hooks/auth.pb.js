@@ -14,3 +14,8 @@ onRecordAuthWithPasswordRequest(
   'administrators',
   'auditors',
 );
+
+// The front asks here, before it reads a staff upload's body, whether the request's token is a
+// staff member's (issue 59: a guest's 30 MB body went to disk before PocketBase refused it).
+// 204 for an administrator or an auditor; PocketBase's own 401/403 for anyone else.
+routerAdd('GET', '/api/portal/staff-token', (e) => e.noContent(204), $apis.requireAuth('administrators', 'auditors'));

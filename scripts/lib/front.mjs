@@ -80,6 +80,10 @@ export const FRONT_DEFAULTS = {
   memoryBodyBytes: 8 * MB,
   bodyLimit: 12 * MB,
   staffUploadLimit: 256 * MB,
+  // Bodies larger than memoryBodyBytes go to a temporary file until PocketBase has them: at most
+  // this many at once from one address, and in all (issue 59).
+  perAddressBodyFiles: 2,
+  maxBodyFiles: 8,
 };
 
 /** A comma-separated list of addresses from the environment (PORTAL_TRUSTED_PROXIES and the like). */
@@ -111,6 +115,8 @@ export function frontLimitsFromEnv(env = process.env) {
     readQueueLength: num('PORTAL_READ_QUEUE_LENGTH', FRONT_DEFAULTS.readQueueLength),
     bodyStallMs: num('PORTAL_BODY_STALL_MS', FRONT_DEFAULTS.bodyStallMs),
     bodyGraceMs: num('PORTAL_BODY_GRACE_MS', FRONT_DEFAULTS.bodyGraceMs),
+    perAddressBodyFiles: num('PORTAL_PER_ADDRESS_BODY_FILES', FRONT_DEFAULTS.perAddressBodyFiles),
+    maxBodyFiles: num('PORTAL_MAX_BODY_FILES', FRONT_DEFAULTS.maxBodyFiles),
   };
 }
 
@@ -523,7 +529,8 @@ function refusalHeaders(status, retryAfter) {
   const headers = {
     'Content-Type': 'application/json; charset=utf-8',
     'Cache-Control': 'no-store',
-    Connection: status === 408 || status === 413 ? 'close' : 'keep-alive',
+    // A refusal whose body was not read closes the connection (the rest is never read).
+    Connection: status === 408 || status === 413 || status === 401 ? 'close' : 'keep-alive',
   };
   if (retryAfter) headers['Retry-After'] = String(retryAfter);
   if (status === 503 || status === 429) headers['X-Portal-Not-Processed'] = '1';
@@ -588,7 +595,7 @@ function refusalResponse(status, message, retryAfter) {
  * longer than `bodyStallMs`, and all of it within grace + size / minimum rate. Small bodies
  * stay in memory, large ones go to a temporary file.
  */
-function readBody(request, payload, limits, done) {
+function readBody(request, payload, limits, bodyFiles, done) {
   const declared = Number(request.headers['content-length'] || 0);
   const max = STAFF_UPLOADS.test(request.raw.frontTarget.path) ? limits.staffUploadLimit : limits.bodyLimit;
   if (declared > max) return done(new Refusal(413, OVERLOAD.tooLargeMessage, 0));
@@ -635,6 +642,15 @@ function readBody(request, payload, limits, done) {
     }
     chunks.push(chunk);
     if (received > limits.memoryBodyBytes) {
+      // Temporary files are bounded per address and in all (issue 59); one is counted until the
+      // request is answered (its file goes then).
+      const full = bodyFiles.of(request.address) >= limits.perAddressBodyFiles ? 429 : bodyFiles.total() >= limits.maxBodyFiles ? 503 : 0;
+      if (full) {
+        const refusal = new Refusal(full, OVERLOAD.bodyFilesMessage, OVERLOAD.retryAfterSeconds);
+        refusal.closes = true;
+        return finish(refusal);
+      }
+      bodyFiles.hold(request.address, request.raw.frontResponse);
       dir = mkdtempSync(path.join(tmpdir(), 'portal-front-'));
       file = createWriteStream(path.join(dir, 'body'));
       for (const c of chunks) file.write(c);
@@ -679,6 +695,7 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
       const server = http.createServer(options.http, (req, res) => {
         // One reading of the target for the front and PocketBase (issue 59): what PocketBase could
         // read otherwise is refused before anything is counted or read.
+        req.frontResponse = res;
         req.frontTarget = canonicalTarget(req.url);
         if (!req.frontTarget) return void refuseTarget(res);
         // HEAD on the realtime route: PocketBase runs the stream's handler (Go serves HEAD with
@@ -704,14 +721,20 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
 
   // Everything is forwarded as it came: no body is parsed, only read (and timed).
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', (request, payload, done) => readBody(request, payload, limits, done));
+  const bodyFiles = perAddressCount();
+  app.addContentTypeParser('*', (request, payload, done) => readBody(request, payload, limits, bodyFiles, done));
 
   /** Calls `send` with a refusal's status, headers and body: at once, or after the tarpit. */
   const answerRefusal = (address, err, send) => {
     const status = err.statusCode ?? 503;
     const ticket = err.since === undefined ? undefined : admission.ticket(address, err.since);
     const answer = () =>
-      send(status, refusalHeaders(status, err.retryAfter), JSON.stringify(refusalBody(status, err.message, err.retryAfter ?? 0, ticket)));
+      send(
+        status,
+        // A refusal in the middle of a body closes the connection: the rest of it is never read.
+        err.closes ? { ...refusalHeaders(status, err.retryAfter), Connection: 'close' } : refusalHeaders(status, err.retryAfter),
+        JSON.stringify(refusalBody(status, err.message, err.retryAfter ?? 0, ticket)),
+      );
     if (!err.tarpit || !(limits.tarpitMs > 0)) return answer();
     // Held, not counted as open; the address's connections stay bounded (perAddressConnections).
     return new Promise((resolve) => setTimeout(() => resolve(answer()), limits.tarpitMs));
@@ -883,8 +906,28 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     if (refusal) return void refuse(reply, refusal);
     // When the visitor was first refused (its ticket), for its place in the reads' line.
     request.visitor = visitor;
+    // A staff upload (up to staffUploadLimit) is read only for a staff session: PocketBase is
+    // asked first, before any byte of the body (issue 59).
+    if (request.method !== 'GET' && STAFF_UPLOADS.test(request.raw.frontTarget.path)) {
+      return void staffSession(request.headers.authorization).then(
+        (staff) => (staff ? next() : refuse(reply, new Refusal(401, OVERLOAD.staffOnlyMessage, 0))),
+        () => refuse(reply, new Refusal(503, OVERLOAD.message, OVERLOAD.retryAfterSeconds)),
+      );
+    }
     next();
   });
+
+  /** Whether `authorization` is an administrator's or an auditor's token (PocketBase's answer). */
+  async function staffSession(authorization) {
+    if (!authorization) return false;
+    const answer = await pool.request({
+      path: '/api/portal/staff-token',
+      method: 'GET',
+      headers: { authorization, host: upstreamHost },
+    });
+    await answer.body.dump();
+    return answer.statusCode === 204;
+  }
 
   app.setErrorHandler((err, request, reply) => {
     if (err instanceof Refusal) return refuse(reply, err);

@@ -42,6 +42,10 @@ export const OVERLOAD = {
   slowBodyMessage:
     'Die Daten kamen zu langsam an, die Verbindung wurde beendet. Bitte prüfen Sie Ihre Internetverbindung und senden Sie das Formular erneut.',
   tooLargeMessage: 'Die gesendeten Daten sind zu groß.',
+  /** A staff upload without an administrator's or auditor's session, refused before its body is read (issue 59). */
+  staffOnlyMessage: 'Dateien hochladen können nur angemeldete Administratoren und Prüfer. Bitte melden Sie sich an.',
+  /** Too many large bodies being received at once (their temporary files are bounded). */
+  bodyFilesMessage: 'Gerade werden viele große Dateien empfangen. Bitte versuchen Sie es gleich noch einmal.',
   /** A request target the front refuses because PocketBase could read it otherwise (issue 59). */
   badTargetMessage: 'Diese Adresse ist ungültig. Bitte prüfen Sie den Link.',
 } as const;

@@ -1,8 +1,11 @@
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { OVERLOAD } from '../../scripts/lib/front.mjs';
-import { unique, workshopData } from '../helpers/fixtures';
-import { from, realtimeFrom, startStack, type Stack } from '../helpers/front';
+import { createStaff, createWorkshop, csvUpload, unique, workshopData } from '../helpers/fixtures';
+import { from, realtimeFrom, stalledUpload, startStack, type Stack } from '../helpers/front';
+import { request } from '../helpers/http';
 import { until } from '../helpers/poll';
 
 // Issue 59: the front and PocketBase read a request's target alike. Before, the front classified
@@ -87,5 +90,51 @@ describe('reads and writes, however spelled, are admitted (and counted) as what 
     expect(stack.front.stats.admitted).toBe(before + 1);
     const made = await stack.pb.admin.collection('users').getFullList({ filter: stack.pb.admin.filter('email = {:e}', { e: email }) });
     expect(made).toHaveLength(1);
+  });
+});
+
+describe('staff uploads are read only for a staff session (issue 59)', () => {
+  const SALES = '/api/collections/sales_data_files/records';
+  const portalTempDirs = () => readdirSync(tmpdir()).filter((d) => d.startsWith('portal-front-')).length;
+
+  it("a guest's or a workshop's 30 MB upload is refused with 401 and the German text before any of its body is stored", async () => {
+    const workshop = await createWorkshop(stack.pb);
+    const dirsBefore = portalTempDirs();
+    for (const [who, authorization] of [
+      ['guest', ''],
+      ['workshop', workshop.token],
+      ['forged token', 'eyJhbGciOiJIUzI1NiJ9.eyJpZCI6IngifQ.c2lnbmF0dXJl'],
+    ] as const) {
+      const upload = stalledUpload(stack.url, '127.0.0.75', SALES, 30 * 1024 * 1024, 64 * 1024, authorization);
+      const answer = await upload.closed;
+      expect(answer, who).toMatch(/^HTTP\/1\.1 401/);
+      expect(answer, who).toContain(OVERLOAD.staffOnlyMessage);
+      expect(portalTempDirs(), who).toBe(dirsBefore);
+    }
+  });
+
+  it("an administrator's upload through the front is taken as before", async () => {
+    const admin = await createStaff(stack.pb, 'administrators');
+    const res = await request(stack.url, admin, 'POST', SALES, csvUpload({ filename: 'daten.csv', adminUploaded: admin.id }));
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.filename).toBe('daten.csv');
+  });
+
+  it('temporary files for large bodies are bounded per address: the third at once from one address gets 429', async () => {
+    const small = await startStack({ memoryBodyBytes: 1024, perAddressBodyFiles: 2, maxBodyFiles: 8 });
+    try {
+      const workshop = await createWorkshop(small.pb);
+      const path = `/api/collections/users/records/${workshop.id}`;
+      // Three bodies of 8 KB, each past the 1 KB kept in memory, sent but for their last byte.
+      const held = [1, 2].map(() => stalledUpload(small.url, '127.0.0.76', path, 8192, 8191, workshop.token));
+      await until('two bodies in temporary files', () => portalTempDirs() >= 2);
+      const third = stalledUpload(small.url, '127.0.0.76', path, 8192, 8191, workshop.token);
+      const answer = await third.closed;
+      expect(answer).toMatch(/^HTTP\/1\.1 429/);
+      expect(answer).toContain(OVERLOAD.bodyFilesMessage);
+      for (const h of held) h.destroy();
+    } finally {
+      await small.stop();
+    }
   });
 });

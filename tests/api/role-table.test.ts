@@ -610,11 +610,16 @@ it('every route the hooks register is in the role table', () => {
 });
 
 describe('routes turn away every role the table does not name', () => {
-  const roleOf: Record<string, Role> = { administrators: 'administrator', auditors: 'auditor', 'users (own)': 'workshop' };
+  const roleOf: Record<string, Role[]> = {
+    administrators: ['administrator'],
+    auditors: ['auditor'],
+    'administrators, auditors': ['administrator', 'auditor'],
+    'users (own)': ['workshop'],
+  };
   // 'anyone' routes (the consent record) have their own hostile tests (tests/api/consents.test.ts).
   for (const route of ROUTES.filter((r) => r.who !== 'anyone')) {
     const allowed = roleOf[route.who];
-    for (const role of (['guest', 'workshop', 'administrator', 'auditor'] as Role[]).filter((r) => r !== allowed)) {
+    for (const role of (['guest', 'workshop', 'administrator', 'auditor'] as Role[]).filter((r) => !allowed?.includes(r))) {
       it(`${route.method} ${route.path} as ${role}`, async () => {
         // Ids that exist, so a refusal is the rule's and not a missing record's.
         const url = route.path.replace('{id}', actors.workshopB.id).replace('{action}', 'block').replace('{decision}', 'confirm');

@@ -113,12 +113,13 @@ export function rawConnection(url: string, address: string, first = '') {
  * A client that announces a body and then sends only `sent` bytes of it (or trickles them): the
  * socket stays open until the server ends it. Resolves with what the server answered, if anything.
  */
-export function stalledUpload(url: string, address: string, path: string, declared: number, sent = 0) {
+export function stalledUpload(url: string, address: string, path: string, declared: number, sent = 0, authorization = '') {
   const host = new URL(url).host;
+  const auth = authorization ? `Authorization: ${authorization}\r\n` : '';
   return rawConnection(
     url,
     address,
-    `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n${'x'.repeat(sent)}`,
+    `POST ${path} HTTP/1.1\r\nHost: ${host}\r\n${auth}Content-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n${'x'.repeat(sent)}`,
   );
 }
 

@@ -208,6 +208,8 @@ const OVERLOAD = {
 	perAddressRateMessage: "Von Ihrer Adresse kamen in der letzten Minute sehr viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.",
 	slowBodyMessage: "Die Daten kamen zu langsam an, die Verbindung wurde beendet. Bitte prüfen Sie Ihre Internetverbindung und senden Sie das Formular erneut.",
 	tooLargeMessage: "Die gesendeten Daten sind zu groß.",
+	staffOnlyMessage: "Dateien hochladen können nur angemeldete Administratoren und Prüfer. Bitte melden Sie sich an.",
+	bodyFilesMessage: "Gerade werden viele große Dateien empfangen. Bitte versuchen Sie es gleich noch einmal.",
 	badTargetMessage: "Diese Adresse ist ungültig. Bitte prüfen Sie den Link."
 };
 const PAGE_TOKEN_HEADER = "X-Portal-Page-Token";
