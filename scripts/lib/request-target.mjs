@@ -23,6 +23,8 @@ const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 const PATH_CHARACTERS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*$/;
 const ABSOLUTE_FORM = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
 const HEX2 = /^[0-9A-Fa-f]{2}$/;
+/** A path that has an escape, an empty segment or a dot segment (anything canonicalTarget changes). */
+const NEEDS_WORK = /%|\/\/|\/\.\.?(?:\/|$)/;
 
 /**
  * The canonical form of a request target, or null when it has to be refused.
@@ -44,6 +46,8 @@ export function canonicalTarget(raw) {
   const rawPath = (mark < 0 ? target : target.slice(0, mark)).replace(/\\/g, '/');
   const query = mark < 0 ? '' : target.slice(mark);
   if (!PATH_CHARACTERS.test(rawPath)) return null;
+  // The common case, every target the SPA sends: nothing to decode or resolve.
+  if (!NEEDS_WORK.test(rawPath)) return { path: rawPath, query, target: rawPath + query };
 
   let decoded = '';
   for (let i = 0; i < rawPath.length; i += 1) {
