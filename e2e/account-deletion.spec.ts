@@ -82,6 +82,11 @@ test('with a submission in audit the deletion waits, and the page says what for'
   ).toBeVisible();
   await expectNoA11yViolations(page);
   expect((await admin.collection('users').getOne(workshop.id)).id).toBe(workshop.id);
+  // Issue 58: the waiting deletion is taken back; the form to ask for it is there again.
+  await page.getByRole('button', { name: 'Löschung zurücknehmen' }).click();
+  await expect(page.getByText(MESSAGES.deletionWithdrawn)).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Löschung bestätigen' })).toBeVisible();
+  expect((await admin.collection('users').getOne(workshop.id)).deletionRequestedAt).toBeFalsy();
   await admin.collection('submissions').update(pending.id, { status: 'rejected' });
 });
 

@@ -117,6 +117,9 @@ test('changing the e-mail address: a link to the new address, confirmed with the
   await enterAs(page, admin, workshop);
   const form = page.getByRole('form', { name: 'E-Mail-Adresse ändern' });
   await expect(form).toContainText(workshop.email);
+  // Issue 58: the profile's address field said it could not be changed, right above this form.
+  await expect(page.getByText('Die E-Mail-Adresse kann nicht geändert werden.')).toHaveCount(0);
+  await expect(page.getByText('Ändern können Sie sie unten unter „Zugangsdaten“')).toBeVisible();
   await form.getByLabel('Neue E-Mail-Adresse').fill(workshop.email.toUpperCase());
   await form.getByRole('button', { name: 'Bestätigungslink senden' }).click();
   await expect(form.getByText(MESSAGES.emailUnchanged)).toBeVisible();

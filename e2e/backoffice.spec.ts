@@ -34,8 +34,8 @@ test('an administrator finds the demo workshop, resends its code mail, corrects 
     await expect(found).toHaveCount(1);
     await found.getByRole('button', { name: /Kfz-Meisterbetrieb Schrauber/ }).click();
     const story = block.getByRole('region', { name: 'Werkstatt Kfz-Meisterbetrieb Schrauber' });
-    // The open workshop is in the address, so a link can name it.
-    await expect(page).toHaveURL(new RegExp(`/datacenter/werkstaetten\\?werkstatt=${demo.id}$`));
+    // The open workshop is in the address, so a link can name it; the search is there too.
+    await expect(page).toHaveURL(new RegExp(`/datacenter/werkstaetten\\?suche=kd\\+48150&werkstatt=${demo.id}$`));
     await expect(story).toContainText('Kundennummer KD48150, gpnr GP700100');
     await expect(story).toContainText(OPEN_CODE);
     await expectNoA11yViolations(page);
@@ -156,4 +156,32 @@ test('the dashboard shows the demo campaign’s figures in charts, axe clean at 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await expectNoA11yViolations(page);
   }
+});
+
+test('a new search closes the story opened before it, and the search is in the address for the back button', async ({
+  page,
+  admin,
+  makeAccount,
+}) => {
+  const workshop = await makeAccount('users', { shopName: 'Suchtest Werkstatt' });
+  const administrator = await makeAccount('administrators');
+  await enterAs(page, admin, administrator, '/datacenter/werkstaetten');
+  await declineCookies(page);
+  const block = page.getByRole('region', { name: 'Werkstätten' });
+  const searchbox = block.getByRole('searchbox', { name: 'Werkstatt suchen' });
+  await searchbox.fill(workshop.email);
+  await expect(block.getByText('1 Werkstatt gefunden', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`suche=${encodeURIComponent(workshop.email)}`));
+  await block.getByRole('button', { name: /Suchtest Werkstatt/ }).click();
+  const story = block.getByRole('region', { name: 'Werkstatt Suchtest Werkstatt' });
+  await expect(story).toBeVisible();
+  // Issue 58: the story stayed on screen beside '0 Werkstätten'.
+  await searchbox.fill('gibt-es-nicht-xyz');
+  await expect(block.getByText('0 Werkstätten gefunden', { exact: true })).toBeVisible();
+  await expect(story).toHaveCount(0);
+  // Another job and back: the search is still there.
+  await page.goto('/datacenter');
+  await page.goBack();
+  await expect(block.getByRole('searchbox', { name: 'Werkstatt suchen' })).toHaveValue('gibt-es-nicht-xyz');
+  await expect(block.getByText('0 Werkstätten gefunden', { exact: true })).toBeVisible();
 });

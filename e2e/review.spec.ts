@@ -72,6 +72,8 @@ test('an auditor reviews three submissions in the queue, sees their signals and 
   const hints = queue.getByRole('region', { name: 'Hinweise' });
   await expect(hints).toContainText(`Die Rechnungsnummer ${nr} steht auch auf der Einreichung ${earlier.id} (Code ${earlier.code}).`);
   await expect(hints).toContainText('Diese IBAN nutzt auch eine andere Werkstatt: Andere Werkstatt');
+  // The queue's button counts the signals the detail shows, the dialog's too (issue 58: '(1 Hinweis)' beside 'Trotz 2 Hinweisen').
+  await expect(nav.getByRole('button', { name: new RegExp(reused.code) })).toContainText('(2 Hinweise)');
   await expect(queue).toContainText('Queue Werkstatt, Erika Mustermann');
   await expectNoA11yViolations(page);
   // B on a submission with signals asks first (issue 35): Escape keeps it pending; B then Enter

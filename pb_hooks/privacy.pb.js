@@ -30,6 +30,13 @@ routerAdd(
   $apis.requireAuth('users'),
 );
 
+routerAdd(
+  'DELETE',
+  '/api/portal/account-deletion',
+  (e) => require(`${__hooks}/lib/account-deletion.js`).withdrawDeletion(e),
+  $apis.requireAuth('users'),
+);
+
 // Deferred deletions run once their submissions and payouts are settled.
 cronAdd('account-deletions', '*/5 * * * *', () => {
   const result = require(`${__hooks}/lib/account-deletion.js`).runDeferred($app);

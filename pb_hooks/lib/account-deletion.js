@@ -107,6 +107,32 @@ function deleteOrDefer(app, userId, { actor, reason, forfeit }) {
   return done;
 }
 
+/**
+ * DELETE /api/portal/account-deletion: the workshop takes back a deletion that waits (issue 58).
+ * The account stays as it is; the staff log keeps the request and its withdrawal. 404 with the
+ * German message when none waits.
+ */
+function withdrawDeletion(e) {
+  const rulebook = rules();
+  let withdrawn = false;
+  require(`${__hooks}/lib/database.js`).writeTransaction(e.app, (tx) => {
+    const user = tx.findRecordById('users', e.auth.id);
+    if (!user.getString('deletionRequestedAt')) return;
+    user.set('deletionRequestedAt', '');
+    user.set('deletionForfeitCodes', false);
+    tx.save(user);
+    require(`${__hooks}/lib/staff-log.js`).write(tx, {
+      actor: user,
+      action: 'privacy.deletion_withdrawn',
+      target: { collection: 'users', id: user.id },
+      reason: 'Auf Wunsch der Werkstatt (Profil)',
+    });
+    withdrawn = true;
+  });
+  if (!withdrawn) return refuse(e, 404, rulebook.MESSAGES.deletionNotWaiting);
+  return e.json(200, { message: rulebook.MESSAGES.deletionWithdrawn, ...preview(e.app, e.app.findRecordById('users', e.auth.id)) });
+}
+
 /** The answer to a deletion request, the workshop's or an administrator's. */
 function answer(e, outcome) {
   const rulebook = rules();
@@ -385,4 +411,4 @@ function runDeferred(app) {
   return { due: due.length, deleted };
 }
 
-module.exports = { preview, requestDeletion, requestForStaff, pending, runDeferred, erase, afterErase, situation };
+module.exports = { preview, requestDeletion, withdrawDeletion, requestForStaff, pending, runDeferred, erase, afterErase, situation };

@@ -108,6 +108,9 @@ export const MESSAGES = {
   deletionDeferred:
     'Ihre Löschung ist vorgemerkt. Sie wird automatisch ausgeführt, sobald Ihre Einreichungen geprüft und Ihre Auszahlungen abgeschlossen sind; Sie erhalten dann eine Bestätigung per E-Mail.',
   deletionDone: 'Ihr Konto wurde gelöscht. Eine Bestätigung ist per E-Mail unterwegs.',
+  /** A waiting deletion taken back by the workshop (issue 58). */
+  deletionWithdrawn: 'Ihre Löschung ist zurückgenommen. Ihr Konto bleibt bestehen, wie es ist.',
+  deletionNotWaiting: 'Es ist keine Löschung vorgemerkt.',
   /** An audit file's row held for confirmation (issue 58) that was answered already. */
   heldRowGone: 'Diese Zeile wartet nicht mehr auf eine Bestätigung.',
   heldAnswerRequired: 'Bitte geben Sie an, ob die Zeile übernommen wird.',

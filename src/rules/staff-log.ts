@@ -34,6 +34,7 @@ export const STAFF_LOG_LABELS: Record<string, string> = {
   'review.missing': 'Rechnung geprüft: nicht vorhanden (Warteschlange)',
   'privacy.data_export': 'Datenauskunft (ZIP) erstellt',
   'privacy.deletion_requested': 'Kontolöschung beantragt (wartet auf Abschluss)',
+  'privacy.deletion_withdrawn': 'Vorgemerkte Löschung von der Werkstatt zurückgenommen',
   'privacy.account_deleted': 'Konto gelöscht',
   'privacy.retention': 'Aufbewahrungsfristen angewendet',
 };

@@ -136,6 +136,35 @@ describe('a submission in audit defers the deletion; it runs by itself once sett
   });
 });
 
+// Issue 58: a waiting deletion could not be taken back.
+describe('a waiting deletion is taken back by the workshop', () => {
+  it('the account stays, the job leaves it alone, the staff log keeps both; nothing to take back is a German 404', async () => {
+    const w = await createWorkshop(server);
+    const voucher = await createVoucher(server, w.id);
+    const sub = await request(server.url, w, 'POST', '/api/collections/submissions/records', submissionForm(w.id, voucher));
+    expect(sub.status, sub.text).toBe(200);
+    expect((await del(w, { password: PASSWORD })).status).toBe(202);
+    // Another workshop, an administrator or a guest cannot take it back for it.
+    for (const actor of [await createWorkshop(server), admin, null]) {
+      const refused = await request(server.url, actor, 'DELETE', '/api/portal/account-deletion');
+      expect(refused.status).not.toBe(200);
+      expect(refused.text).not.toContain(w.email);
+    }
+    const back = await request(server.url, w, 'DELETE', '/api/portal/account-deletion');
+    expect(back.status, back.text).toBe(200);
+    expect(back.json).toMatchObject({ message: MESSAGES.deletionWithdrawn, requestedAt: '' });
+    // Settled afterwards, the job deletes nothing.
+    await server.admin.collection('submissions').update(sub.json.id, { status: 'rejected' });
+    await server.admin.crons.run('account-deletions');
+    expect(await exists('users', w.id)).toBe(true);
+    const again = await request(server.url, w, 'DELETE', '/api/portal/account-deletion');
+    expect(again.status).toBe(404);
+    expect(again.json.message).toBe(MESSAGES.deletionNotWaiting);
+    const log = await server.admin.collection('staff_log').getFullList({ filter: `targetId = '${w.id}'`, sort: 'created' });
+    expect(log.map((l) => l.action)).toEqual(['privacy.deletion_requested', 'privacy.deletion_withdrawn']);
+  });
+});
+
 describe('an administrator enters a deletion received by letter or phone', () => {
   const path = (id: string) => `/api/portal/backoffice/workshops/${id}/deletion`;
 

@@ -579,7 +579,7 @@ function readRouteTable() {
   const md = readFileSync(path.resolve(import.meta.dirname, '../../docs/role-table.md'), 'utf8');
   const rows: { method: string; path: string; who: string }[] = [];
   for (const line of md.split('\n')) {
-    const m = /^\| `(GET|POST) (\/api\/portal\/[^`]+)`\s*\|\s*([^|]+?)\s*\|/.exec(line);
+    const m = /^\| `(GET|POST|DELETE) (\/api\/portal\/[^`]+)`\s*\|\s*([^|]+?)\s*\|/.exec(line);
     if (m) rows.push({ method: m[1]!, path: m[2]!, who: m[3]! });
   }
   return rows;

@@ -79,6 +79,8 @@ const MESSAGES = {
 	deletionForfeitRequired: (n) => `Sie haben noch ${n === 1 ? "einen offenen Cashback-Code" : `${n} offene Cashback-Codes`}. Bitte bestätigen Sie, dass Sie darauf verzichten, oder lösen Sie ${n === 1 ? "ihn" : "sie"} vorher ein.`,
 	deletionDeferred: "Ihre Löschung ist vorgemerkt. Sie wird automatisch ausgeführt, sobald Ihre Einreichungen geprüft und Ihre Auszahlungen abgeschlossen sind; Sie erhalten dann eine Bestätigung per E-Mail.",
 	deletionDone: "Ihr Konto wurde gelöscht. Eine Bestätigung ist per E-Mail unterwegs.",
+	deletionWithdrawn: "Ihre Löschung ist zurückgenommen. Ihr Konto bleibt bestehen, wie es ist.",
+	deletionNotWaiting: "Es ist keine Löschung vorgemerkt.",
 	heldRowGone: "Diese Zeile wartet nicht mehr auf eine Bestätigung.",
 	heldAnswerRequired: "Bitte geben Sie an, ob die Zeile übernommen wird.",
 	reasonRequired: "Bitte geben Sie einen Grund an.",
@@ -271,6 +273,7 @@ const STAFF_LOG_LABELS = {
 	"review.missing": "Rechnung geprüft: nicht vorhanden (Warteschlange)",
 	"privacy.data_export": "Datenauskunft (ZIP) erstellt",
 	"privacy.deletion_requested": "Kontolöschung beantragt (wartet auf Abschluss)",
+	"privacy.deletion_withdrawn": "Vorgemerkte Löschung von der Werkstatt zurückgenommen",
 	"privacy.account_deleted": "Konto gelöscht",
 	"privacy.retention": "Aufbewahrungsfristen angewendet"
 };

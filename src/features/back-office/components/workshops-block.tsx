@@ -10,7 +10,7 @@ import { countOf } from '@/utils/format';
 
 import { BACKOFFICE_MESSAGES, type Page, type WorkshopSummary } from '../api/model';
 import { searchWorkshops } from '../api/search-workshops';
-import { WORKSHOP_PARAM } from '../workshop-link';
+import { SEARCH_PARAM, WORKSHOP_PARAM } from '../workshop-link';
 import { WorkshopDetail } from './workshop-detail';
 
 const SEARCH_DEBOUNCE_MS = 400;
@@ -23,10 +23,11 @@ const RECORD_ID = /^[a-z0-9]{15}$/;
  * log (issue 19).
  */
 export function WorkshopsBlock() {
-  const [term, setTerm] = useState('');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
   const [params, setParams] = useSearchParams();
+  // The search is in the address (issue 58: it was lost on the browser's back button).
+  const [term, setTerm] = useState(() => params.get(SEARCH_PARAM) ?? '');
+  const [q, setQ] = useState(() => (params.get(SEARCH_PARAM) ?? '').trim());
+  const [page, setPage] = useState(1);
   const asked = params.get(WORKSHOP_PARAM);
   const selected = asked && RECORD_ID.test(asked) ? asked : null;
   const setSelected = (id: string | null) =>
@@ -43,11 +44,24 @@ export function WorkshopsBlock() {
 
   useEffect(() => {
     const timer = setTimeout(() => {
-      setQ(term.trim());
+      const next = term.trim();
+      if (next === q) return;
+      setQ(next);
       setPage(1);
+      // A new search closes the story opened before it (issue 58: it stayed beside '0 Werkstätten').
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          if (next) updated.set(SEARCH_PARAM, next);
+          else updated.delete(SEARCH_PARAM);
+          updated.delete(WORKSHOP_PARAM);
+          return updated;
+        },
+        { replace: true, preventScrollReset: true },
+      );
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [term]);
+  }, [term, q, setParams]);
 
   const search = useCallback(() => searchWorkshops(q, page), [q, page]);
   const results = useLoad<Page<WorkshopSummary> | null>(search, null);

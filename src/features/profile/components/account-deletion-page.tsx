@@ -16,6 +16,7 @@ import { countOf, formatDateTime, formatDay } from '@/utils/format';
 import { loadDeletionPreview } from '../api/load-deletion-preview';
 import { AccountError, ACCOUNT_MESSAGES, type DeletionPreview } from '../api/model';
 import { requestAccountDeletion } from '../api/request-account-deletion';
+import { withdrawAccountDeletion } from '../api/withdraw-account-deletion';
 
 export const DELETION_MESSAGES = {
   loadFailed: 'Die Angaben zur Löschung konnten nicht geladen werden. Bitte versuchen Sie es später erneut.',
@@ -56,12 +57,30 @@ export function AccountDeletionPage() {
   const [error, setError] = useState<string | null>(null);
   const [deferred, setDeferred] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [withdrawn, setWithdrawn] = useState<string | null>(null);
   const p = preview.data;
+
+  /** Takes the waiting deletion back (issue 58): the account stays as it is. */
+  const withdraw = async () => {
+    setError(null);
+    setDeferred(null);
+    setBusy(true);
+    try {
+      const { message } = await withdrawAccountDeletion();
+      setWithdrawn(message);
+      await preview.reload();
+    } catch (err) {
+      setError(err instanceof AccountError ? err.message : ACCOUNT_MESSAGES.failed);
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setError(null);
     setDeferred(null);
+    setWithdrawn(null);
     if (!password) {
       setFieldErrors({ password: MESSAGES.currentPasswordRequired });
       return;
@@ -111,8 +130,14 @@ export function AccountDeletionPage() {
             <Alert tone="warning">
               Sie haben die Löschung am {formatDateTime(p.requestedAt)} beantragt. Sie wird automatisch ausgeführt, sobald{' '}
               {waitingText(p.waitingFor)}.
+              <span className="mt-3 block">
+                <Button variant="outline" disabled={busy} onClick={() => void withdraw()}>
+                  {busy ? 'Wird zurückgenommen...' : 'Löschung zurücknehmen'}
+                </Button>
+              </span>
             </Alert>
           )}
+          {withdrawn && <Alert tone="success">{withdrawn}</Alert>}
           <section aria-labelledby="deleted-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
             <h2 id="deleted-heading" className="text-xl font-bold">
               Was gelöscht wird
@@ -175,6 +200,7 @@ export function AccountDeletionPage() {
             </form>
           )}
           {deferred && p.requestedAt && <Alert tone="success">{deferred}</Alert>}
+          {error && p.requestedAt && <Alert tone="error">{error}</Alert>}
         </>
       )}
     </div>

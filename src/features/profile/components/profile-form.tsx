@@ -103,7 +103,7 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
             value={profile.email}
             disabled
             readOnly
-            hint="Die E-Mail-Adresse kann nicht geändert werden."
+            hint="Ändern können Sie sie unten unter „Zugangsdaten“ (mit einem Bestätigungslink an die neue Adresse)."
           />
           <TextField label="Telefon" type="tel" inputMode="tel" maxLength={20} error={errors.phone?.message} {...register('phone')} />
         </fieldset>

@@ -56,6 +56,7 @@ export function ReviewQueueBlock() {
   const [liveSignals, setLiveSignals] = useState<Record<string, Signal[]>>({});
   const signals = useMemo(() => (current ? (liveSignals[current.id] ?? current.signals) : []), [current, liveSignals]);
   const [confirming, setConfirming] = useState<Outcome | null>(null);
+  const signalCount = (i: ReviewItem) => (liveSignals[i.id] ?? i.signals).length;
 
   const send = useCallback(
     async (verdict: Held) => {
@@ -195,7 +196,8 @@ export function ReviewQueueBlock() {
                 onClick={() => setSelected(i.id)}
               >
                 {i.code}
-                {i.signals.length > 0 ? ` (${countOf(i.signals.length, 'Hinweis', 'Hinweise')})` : ''}
+                {/* The signals as the detail reported them last (a PDF's text adds some once it is read; issue 58). */}
+                {signalCount(i) > 0 ? ` (${countOf(signalCount(i), 'Hinweis', 'Hinweise')})` : ''}
               </Button>
             ))}
           </nav>
