@@ -229,6 +229,7 @@ function erase(tx, user, { actor, reason, notify = true }) {
       remittance: '',
       paidOn: '',
       batch: '',
+      campaign: '',
       code: '',
       file: '',
       submittedAt: '',
@@ -236,7 +237,7 @@ function erase(tx, user, { actor, reason, notify = true }) {
   );
   tx.db()
     .newQuery(
-      `SELECT p.id, p.submission, p.amount, p.accountHolder, p.iban, p.bic, p.endToEndId, p.remittance, p.paidOn, p.batch,
+      `SELECT p.id, p.submission, p.amount, p.accountHolder, p.iban, p.bic, p.endToEndId, p.remittance, p.paidOn, p.batch, p.campaign,
               COALESCE(v.code, '') AS code, COALESCE(s.file, '') AS file, COALESCE(s.created, '') AS submittedAt
          FROM payouts p LEFT JOIN vouchers v ON v.id = p.voucher LEFT JOIN submissions s ON s.id = p.submission
         WHERE p.user = {:id} AND p.status = 'paid' ORDER BY p.paidOn, p.id`,
@@ -268,6 +269,8 @@ function erase(tx, user, { actor, reason, notify = true }) {
         remittance: p.remittance,
         paidOn: p.paidOn,
         batch: p.batch,
+        // The dashboard still counts a paid payout of a deleted workshop (issue 58).
+        campaign: p.campaign,
         submittedAt: p.submittedAt,
       });
       const bytes = invoiceBytes(tx, fsys, submissionsId, p.submission, p.file);

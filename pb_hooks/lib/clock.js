@@ -47,4 +47,11 @@ function parseDate(value) {
   return new Date(String(value).replace(' ', 'T'));
 }
 
-module.exports = { now, realStamp, berlinDay, berlinToday, describe, parseDate };
+/** A stored moment as a German reader sees it in Berlin ('14.07.2025 00:00'); '' for none. */
+function berlinDateTime(value) {
+  if (!value) return '';
+  const day = berlinDay(parseDate(value));
+  return `${day.date} ${day.time}`;
+}
+
+module.exports = { now, realStamp, berlinDay, berlinToday, berlinDateTime, describe, parseDate };

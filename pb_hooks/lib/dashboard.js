@@ -138,7 +138,15 @@ function figures(app) {
     { status: '', n: 0 },
   );
   const count = (status) => (codes.find((x) => x.status === status) || { n: 0 }).n;
-  const paid = rowsOf(app, "SELECT COUNT(*) AS n FROM payouts WHERE status = 'paid' AND campaign = {:c}", { c }, { n: 0 })[0].n;
+  // Paid payouts, those of deleted workshops included: they live on as booking vouchers (issue 58:
+  // 'Ausgezahlt 1' after a deletion although the batch paid 2).
+  const paid = rowsOf(
+    app,
+    `SELECT (SELECT COUNT(*) FROM payouts WHERE status = 'paid' AND campaign = {:c})
+          + (SELECT COUNT(*) FROM retained_records WHERE kind = 'payout' AND json_extract(data, '$.campaign') = {:c}) AS n`,
+    { c },
+    { n: 0 },
+  )[0].n;
   const backlog = rowsOf(
     app,
     `SELECT CASE WHEN d <= 7 THEN 0 WHEN d <= 14 THEN 1 WHEN d <= 28 THEN 2 ELSE 3 END AS bucket, COUNT(*) AS n

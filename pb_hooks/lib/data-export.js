@@ -182,19 +182,14 @@ function readRows(app, topic, userId) {
 }
 
 // Read once per runtime: cellText runs for every cell of the archive.
-const berlinDay = (date) => require(`${__hooks}/lib/clock.js`).berlinDay(date);
-const parseDate = (value) => require(`${__hooks}/lib/clock.js`).parseDate(value);
+const berlinDateTime = (value) => require(`${__hooks}/lib/clock.js`).berlinDateTime(value);
 const germanDate = (iso) => require(`${__hooks}/lib/vendor/rules.js`).germanDate(iso);
 
 /** A value as the CSV shows it to a German reader. */
 function cellText(value, kind) {
   if (kind === KIND.bool) return value ? 'ja' : 'nein';
   if (kind === KIND.money) return require(`${__hooks}/lib/amounts.js`).csvAmount(value);
-  if (kind === KIND.date) {
-    if (!value) return '';
-    const day = berlinDay(parseDate(value));
-    return `${day.date} ${day.time}`;
-  }
+  if (kind === KIND.date) return berlinDateTime(value);
   if (kind === KIND.day) return value ? germanDate(value) : '';
   return value === null || value === undefined ? '' : String(value);
 }

@@ -82,6 +82,7 @@ const REGISTRATION_HEADER = [
 /** The registrations file: one row per workshop with its linked centres' business numbers. */
 function writeRegistrationFile(app) {
   const csv = require(`${__hooks}/lib/csv.js`);
+  const clock = require(`${__hooks}/lib/clock.js`);
   const rows = rowsOf(
     app,
     `SELECT u.id AS id, u.created AS created, u.verified AS verified, u.firstName AS firstName, u.lastName AS lastName, u.email AS email,
@@ -94,7 +95,8 @@ function writeRegistrationFile(app) {
     REGISTRATION_HEADER,
     rows.map((r) => [
       r.id,
-      r.created,
+      // Berlin time, as every screen shows it (issue 58: the file wrote UTC, '…Z').
+      clock.berlinDateTime(r.created),
       r.verified ? 'ja' : 'nein',
       r.firstName,
       r.lastName,

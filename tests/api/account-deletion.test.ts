@@ -228,6 +228,8 @@ describe('after a deletion', () => {
   const IBAN = 'DE75512108001245126199';
   let w: Actor;
   let paidSubmission = '';
+  const paidOnDashboard = async () => (await request(server.url, admin, 'GET', '/api/portal/backoffice/dashboard')).json.codes.paid;
+  let paidBefore = 0;
 
   beforeAll(async () => {
     w = await createWorkshop(server, who);
@@ -255,8 +257,14 @@ describe('after a deletion', () => {
       note: `Rechnung unleserlich, ${who.lastName}`,
     });
     expect(verdict.status, verdict.text).toBe(200);
+    paidBefore = await paidOnDashboard();
     const res = await del(w, { password: PASSWORD, forfeitCodes: true });
     expect(res.status, res.text).toBe(200);
+  });
+
+  it("the dashboard still counts the deleted workshop's paid payout (issue 58)", async () => {
+    expect(paidBefore).toBeGreaterThan(0);
+    expect(await paidOnDashboard()).toBe(paidBefore);
   });
 
   it('a confirmation mail says what is kept and until when; the outbox then forgets the address', async () => {

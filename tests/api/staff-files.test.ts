@@ -73,6 +73,10 @@ describe('registrations file', () => {
     const record = await server.admin.collection('workshop_files').getOne(res.json.id);
     const lines = await fileText('workshop_files', record, 'file');
     expect(lines.some((l) => l.startsWith(`"${w.id}"`) && l.includes('"Frisch registriert"'))).toBe(true);
+    // Issue 58: the registration's moment in Berlin time as every screen shows it, not UTC ('…Z').
+    const row = lines.find((l) => l.startsWith(`"${w.id}"`))!;
+    expect(row.split(';')[1]).toMatch(/^"\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}"$/);
+    expect(row).not.toMatch(/\d{2}:\d{2}:\d{2}\.\d{3}Z/);
     const log = await server.admin.collection('staff_log').getFirstListItem(server.admin.filter('targetId = {:id}', { id: record.id }));
     expect(log).toMatchObject({ action: 'registrations_file.create', actorId: admin.id, after: { totalRows: total } });
     // Files of one day have names of their own: Berlin date and time to the second (issue 35).
