@@ -1,5 +1,6 @@
 /// <reference path="../node_modules/.cache/pocketbase-types/types.d.ts" />
-// Login lockout for every account type (pb_hooks/lib/lockout.js).
+// Login lockout for every account type (pb_hooks/lib/lockout.js), superusers included (issue 59:
+// 18 wrong dashboard passwords from three addresses were all judged).
 onRecordAuthWithPasswordRequest(
   (e) => {
     const lockout = require(`${__hooks}/lib/lockout.js`);
@@ -13,6 +14,7 @@ onRecordAuthWithPasswordRequest(
   'users',
   'administrators',
   'auditors',
+  '_superusers',
 );
 
 // The front asks here, before it reads a staff upload's body, whether the request's token is a

@@ -4,4 +4,9 @@
 onBootstrap((e) => {
   e.next();
   require(`${__hooks}/lib/settings.js`).applyEnvSettings(e.app);
+  try {
+    require(`${__hooks}/lib/settings.js`).applySuperuserFactor(e.app);
+  } catch (_) {
+    // CLI commands bootstrap before the migrations have run
+  }
 });

@@ -76,4 +76,22 @@ function applyFileStorage(settings) {
   settings.s3.forcePathStyle = endpoint !== '';
 }
 
-module.exports = { applyEnvSettings };
+/**
+ * The superusers' second factor (issue 59): with the dashboard on the public address
+ * (PORTAL_ADMIN_DASHBOARD=public) a superuser signs in with the password and a mailed one-time
+ * code, as administrators do; reachable from the server itself only (the default), the password.
+ */
+function applySuperuserFactor(app) {
+  const superusers = app.findCollectionByNameOrId('_superusers');
+  const needed = env('PORTAL_ADMIN_DASHBOARD', 'loopback') === 'public';
+  if (superusers.mfa.enabled === needed && superusers.otp.enabled === needed) return;
+  superusers.mfa.enabled = needed;
+  superusers.mfa.duration = 600;
+  superusers.mfa.rule = '';
+  superusers.otp.enabled = needed;
+  superusers.otp.duration = 300;
+  superusers.otp.length = 6;
+  app.save(superusers);
+}
+
+module.exports = { applyEnvSettings, applySuperuserFactor };

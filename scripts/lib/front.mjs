@@ -84,6 +84,9 @@ export const FRONT_DEFAULTS = {
   // this many at once from one address, and in all (issue 59).
   perAddressBodyFiles: 2,
   maxBodyFiles: 8,
+  // PocketBase's dashboard (/_/) and superuser sign-in: 'loopback' (from the server itself only, the
+  // default) or 'public' (then superusers need a mailed code as well; issue 59).
+  adminDashboard: 'loopback',
 };
 
 /** A comma-separated list of addresses from the environment (PORTAL_TRUSTED_PROXIES and the like). */
@@ -115,6 +118,7 @@ export function frontLimitsFromEnv(env = process.env) {
     readQueueLength: num('PORTAL_READ_QUEUE_LENGTH', FRONT_DEFAULTS.readQueueLength),
     bodyStallMs: num('PORTAL_BODY_STALL_MS', FRONT_DEFAULTS.bodyStallMs),
     bodyGraceMs: num('PORTAL_BODY_GRACE_MS', FRONT_DEFAULTS.bodyGraceMs),
+    adminDashboard: env.PORTAL_ADMIN_DASHBOARD === 'public' ? 'public' : 'loopback',
     perAddressBodyFiles: num('PORTAL_PER_ADDRESS_BODY_FILES', FRONT_DEFAULTS.perAddressBodyFiles),
     maxBodyFiles: num('PORTAL_MAX_BODY_FILES', FRONT_DEFAULTS.maxBodyFiles),
   };
@@ -122,6 +126,19 @@ export function frontLimitsFromEnv(env = process.env) {
 
 // Uploads of staff files may be large (sales data up to 200 MB in PocketBase's own limits).
 const STAFF_UPLOADS = /^\/api\/collections\/(sales_data_files|business_partner_number_files|audit_results)\/records\/?$/;
+
+/** PocketBase's dashboard and its superusers' routes (sign-in, OTP, password reset), by canonical path. */
+function isDashboard(path) {
+  return (
+    path === '/_' || path.startsWith('/_/') || path === '/api/collections/_superusers' || path.startsWith('/api/collections/_superusers/')
+  );
+}
+
+/** The server itself: 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
+function isLoopback(address) {
+  const a = String(address || '').replace(/^::ffff:/, '');
+  return a === '::1' || /^127\./.test(a);
+}
 
 /**
  * What a request is to the front: 'pass' (no slot), 'read' or 'write'. `path` is the canonical
@@ -702,6 +719,8 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
         // GET's) while the answer has no body to end it; the connection it holds is never given
         // back. Nothing the portal uses, so it is refused here.
         if (req.method === 'HEAD' && isRealtimeStream('GET', req.frontTarget.path)) return void refuseTarget(res);
+        if (limits.adminDashboard !== 'public' && isDashboard(req.frontTarget.path) && !isLoopback(addressOf(req)))
+          return void refuseDashboard(res);
         if (!fastRead(req, res)) handler(req, res);
       });
       server.keepAliveTimeout = options.keepAliveTimeout;
@@ -756,6 +775,17 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     admission.stats.refusedTarget += 1;
     res.writeHead(400, { ...refusalHeaders(400, 0), Connection: 'close', 'Content-Length': Buffer.byteLength(badTarget) });
     res.end(badTarget);
+  }
+
+  const dashboardClosed = JSON.stringify({ status: 403, message: OVERLOAD.dashboardClosedMessage, data: {} });
+  /** The dashboard or superuser sign-in asked for from elsewhere than the server itself. */
+  function refuseDashboard(res) {
+    res.writeHead(403, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Length': Buffer.byteLength(dashboardClosed),
+    });
+    res.end(dashboardClosed);
   }
 
   /** An address over its share (requests open, realtime connections): 429, after the tarpit. */

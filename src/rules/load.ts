@@ -46,6 +46,8 @@ export const OVERLOAD = {
   staffOnlyMessage: 'Dateien hochladen können nur angemeldete Administratoren und Prüfer. Bitte melden Sie sich an.',
   /** Too many large bodies being received at once (their temporary files are bounded). */
   bodyFilesMessage: 'Gerade werden viele große Dateien empfangen. Bitte versuchen Sie es gleich noch einmal.',
+  /** The dashboard and superuser sign-in from elsewhere than the server itself (issue 59; PORTAL_ADMIN_DASHBOARD). */
+  dashboardClosedMessage: 'Die Verwaltungsoberfläche ist nur vom Server selbst aus erreichbar.',
   /** A request target the front refuses because PocketBase could read it otherwise (issue 59). */
   badTargetMessage: 'Diese Adresse ist ungültig. Bitte prüfen Sie den Link.',
 } as const;

@@ -1,8 +1,11 @@
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { OVERLOAD } from '../../scripts/lib/front.mjs';
+import { ensureBinary, spawnServe, upsertSuperuser, waitForHealth } from '../../scripts/lib/pocketbase.mjs';
+import { freePort } from '../../scripts/lib/ports.mjs';
 import { createStaff, createWorkshop, csvUpload, unique, workshopData } from '../helpers/fixtures';
 import { from, realtimeFrom, stalledUpload, startStack, type Stack } from '../helpers/front';
 import { request } from '../helpers/http';
@@ -135,6 +138,71 @@ describe('staff uploads are read only for a staff session (issue 59)', () => {
       for (const h of held) h.destroy();
     } finally {
       await small.stop();
+    }
+  });
+});
+
+describe("PocketBase's dashboard and superuser sign-in (issue 59)", () => {
+  let proxied: Stack;
+  beforeAll(async () => {
+    // Behind a trusted proxy on 127.0.0.1, the visitor is the address it forwards.
+    proxied = await startStack({}, {}, ['127.0.0.1']);
+  });
+  afterAll(async () => proxied?.stop());
+  const visitor = { 'X-Forwarded-For': '203.0.113.9' };
+
+  it('are refused from anywhere but the server itself, however spelled, with the German text', async () => {
+    for (const [method, spelling] of [
+      ['GET', '/_/'],
+      ['GET', '/%5F/'],
+      ['GET', '/api/collections/_superusers/records'],
+      ['POST', '/api/collections/%5Fsuperusers/auth-with-password'],
+      ['POST', '/api/collections/_superusers/request-otp'],
+    ] as const) {
+      const res = await from(
+        '127.0.0.1',
+        proxied.url,
+        method,
+        spelling,
+        method === 'POST' ? { identity: 'x@example.de', password: 'x' } : undefined,
+        visitor,
+      );
+      expect(res.status, spelling).toBe(403);
+      expect(res.json, spelling).toEqual({ status: 403, message: OVERLOAD.dashboardClosedMessage, data: {} });
+    }
+    // The portal itself is open to the same visitor.
+    expect((await from('127.0.0.1', proxied.url, 'GET', '/api/collections/campaigns/records', undefined, visitor)).status).toBe(200);
+  });
+
+  it('are served from the server itself, and to anyone with PORTAL_ADMIN_DASHBOARD=public', async () => {
+    expect((await from('127.0.0.1', proxied.url, 'GET', '/_/')).status).toBe(200);
+    const open = await startStack({ adminDashboard: 'public' }, {}, ['127.0.0.1']);
+    try {
+      expect((await from('127.0.0.1', open.url, 'GET', '/_/', undefined, visitor)).status).toBe(200);
+    } finally {
+      await open.stop();
+    }
+  });
+
+  it('with the dashboard public, a superuser needs a mailed code besides the password', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-public-dashboard-'));
+    const bin = ensureBinary();
+    const env = { ...process.env, PORTAL_ADMIN_DASHBOARD: 'public' };
+    upsertSuperuser(bin, { dataDir, email: 'root@test.local', password: 'Dashboard-Passwort-1', env });
+    const server = spawnServe(bin, { dataDir, http: `127.0.0.1:${await freePort()}`, env });
+    try {
+      const url = `http://${server.spawnargs.find((a) => a.startsWith('--http='))!.slice(7)}`;
+      await waitForHealth(url, { child: server });
+      const res = await from('127.0.0.1', url, 'POST', '/api/collections/_superusers/auth-with-password', {
+        identity: 'root@test.local',
+        password: 'Dashboard-Passwort-1',
+      });
+      expect(res.status).toBe(401);
+      expect(res.json.mfaId).toBeTruthy();
+      expect(JSON.stringify(res.json)).not.toContain('token');
+    } finally {
+      server.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

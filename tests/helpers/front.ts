@@ -17,7 +17,7 @@ export interface Stack {
  * `trustedProxies` as PORTAL_TRUSTED_PROXIES names them.
  */
 export async function startStack(
-  limits: Record<string, number> = {},
+  limits: Record<string, number | string> = {},
   options: StartOptions = {},
   trustedProxies: string[] = [],
 ): Promise<Stack> {

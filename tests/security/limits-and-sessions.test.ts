@@ -105,6 +105,16 @@ describe('login lockout', () => {
     }
   });
 
+  it('locks a superuser after five wrong passwords too, from any address (issue 59)', async () => {
+    const email = `${unique('super')}@nora-aktion.de`;
+    await server.admin.collection('_superusers').create({ email, password: PASSWORD, passwordConfirm: PASSWORD });
+    for (let i = 0; i < 5; i += 1) expect((await login('_superusers', email, `Falsch-${i}`)).status).toBe(400);
+    const locked = await login('_superusers', email, PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(locked.json).toEqual({ status: 429, message: LOCKED, data: { lockout: { code: 'login_locked', message: LOCKED } } });
+    expect(locked.text).not.toContain('token');
+  });
+
   it('counts per account type: a locked workshop address does not lock a staff account of the same address', async () => {
     const admin = await createStaff(server, 'administrators');
     for (let i = 0; i < 5; i += 1) await login('users', admin.email, 'falsch');

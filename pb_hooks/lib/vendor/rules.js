@@ -212,6 +212,7 @@ const OVERLOAD = {
 	tooLargeMessage: "Die gesendeten Daten sind zu groß.",
 	staffOnlyMessage: "Dateien hochladen können nur angemeldete Administratoren und Prüfer. Bitte melden Sie sich an.",
 	bodyFilesMessage: "Gerade werden viele große Dateien empfangen. Bitte versuchen Sie es gleich noch einmal.",
+	dashboardClosedMessage: "Die Verwaltungsoberfläche ist nur vom Server selbst aus erreichbar.",
 	badTargetMessage: "Diese Adresse ist ungültig. Bitte prüfen Sie den Link."
 };
 const PAGE_TOKEN_HEADER = "X-Portal-Page-Token";
