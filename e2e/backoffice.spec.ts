@@ -175,6 +175,12 @@ test('a new search closes the story opened before it, and the search is in the a
   await block.getByRole('button', { name: /Suchtest Werkstatt/ }).click();
   const story = block.getByRole('region', { name: 'Werkstatt Suchtest Werkstatt' });
   await expect(story).toBeVisible();
+  // Issue 58: the User-ID (the sales files' user column) is shown and copied with one click.
+  await expect(story).toContainText(`User-ID ${workshop.id}`);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await story.getByRole('button', { name: 'User-ID kopieren' }).click();
+  await expect(story.getByText('Kopiert.', { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(workshop.id);
   // Issue 58: the story stayed on screen beside '0 Werkstätten'.
   await searchbox.fill('gibt-es-nicht-xyz');
   await expect(block.getByText('0 Werkstätten gefunden', { exact: true })).toBeVisible();

@@ -14,6 +14,8 @@ test.describe('profile', () => {
     await expect(stats.getByText('Ihr Cashback').locator('..')).toContainText('150,00 €');
     await expect(stats.getByText('Ihr Umsatz').locator('..')).toContainText('1.734,60 €');
     await expect(stats.getByText('Bis zum nächsten Cashback').locator('..')).toContainText('265,40 €');
+    // Issue 58: how many days the open code has left, on the campaign clock (pinned at 15.09.2025).
+    await expect(page.getByRole('link', { name: /Cashback einlösen/ })).toContainText(/Einlösen bis zum 30\.11\.2025: noch 7[67] Tage\./);
 
     const table = page.getByRole('table', { name: /Cashback-Codes/ });
     await expect(table.getByRole('columnheader')).toHaveText(['Code', 'Status', 'Erstellt am', 'Aktion']);

@@ -2,7 +2,8 @@
 
 // Everything the workshop's profile page shows, in one answer (issue 21, decision record
 // 019): the profile with its centres in the order the workshop linked them, the totals of
-// the active campaign, the newest 100 codes with the date a code's payout was paid, and the
+// the active campaign, the newest 100 codes with the date a code's payout was paid and the end
+// of their campaign's redeem window, the campaign clock, and the
 // payouts the bank returned. One statement on the workshop's own rows; SQLite writes the
 // JSON (json_object, json_group_array), so no row passes through the JS runtime, which was
 // most of a page's CPU time (docs/performance.md).
@@ -39,8 +40,9 @@ SELECT json_object(
      WHERE c.id = (SELECT id FROM campaigns WHERE active = TRUE ORDER BY year DESC LIMIT 1))),
   'vouchers', json((
     SELECT json_group_array(json_object('id', v.id, 'code', v.code, 'status', v.status, 'created', v.created,
-             'campaignLabel', v.campaignLabel, 'paidOn', v.paidOn))
+             'campaignLabel', v.campaignLabel, 'paidOn', v.paidOn, 'redeemEnd', v.redeemEnd))
       FROM (SELECT v.id, v.code, v.status, v.created, COALESCE(c.name || ' ' || c.year, '-') AS campaignLabel,
+                   COALESCE(c.redeemEnd, '') AS redeemEnd,
                    (SELECT p.paidOn FROM payouts p WHERE p.user = v.user AND p.voucher = v.id AND p.status = 'paid' AND p.paidOn != '' LIMIT 1) AS paidOn
               FROM vouchers v LEFT JOIN campaigns c ON c.id = v.campaign
              WHERE v.user = u.id
@@ -65,7 +67,9 @@ SELECT json_object(
   'returned', json((
     SELECT json_group_array(json_object('id', p.id, 'endToEndId', p.endToEndId, 'returnReason', p.returnReason, 'iban', p.iban,
              'accountHolder', p.accountHolder))
-      FROM (SELECT * FROM payouts WHERE user = u.id AND status = 'returned' ORDER BY created) p))
+      FROM (SELECT * FROM payouts WHERE user = u.id AND status = 'returned' ORDER BY created) p)),
+  -- The campaign clock (decision 035): how many days an open code has left (issue 58).
+  'campaignNow', {:now}
 ) AS page, u.tokenKey AS tokenKey
 FROM users u WHERE u.id = {:id}`;
 }
@@ -82,7 +86,7 @@ function pageRow(app, userId) {
   }
   const row = new DynamicModel({ page: '', tokenKey: '' });
   try {
-    prepared.bind({ id: userId }).one(row);
+    prepared.bind({ id: userId, now: require(`${__hooks}/lib/clock.js`).now().toISOString().replace('T', ' ') }).one(row);
   } catch (_) {
     // No such workshop (any more), or a statement the database no longer knows: the next
     // request prepares it again.

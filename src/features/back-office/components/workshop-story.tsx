@@ -1,3 +1,5 @@
+import { useState } from 'react';
+
 import { Button } from '@/components/ui/button';
 import { payoutAction } from '@/lib/api/payout-action';
 import type { Payout } from '@/lib/staff/model';
@@ -48,6 +50,7 @@ export function WorkshopAccount({ story: s, id, ask, onDeleted }: PartProps) {
         <br />
         Registriert am {formatDate(w.created)} · E-Mail {w.verified ? 'bestätigt' : 'nicht bestätigt'}
       </p>
+      <UserId id={id} />
       <div className="mt-2 flex flex-wrap gap-2">
         {!w.verified && (
           <Button
@@ -291,5 +294,32 @@ export function WorkshopMails({ story: s }: PartProps) {
         ))}
       </ul>
     </>
+  );
+}
+
+/**
+ * The workshop's User-ID, the `user` column of the sales files (issue 58: administrators had to
+ * find it elsewhere): shown, selectable and copied with one click.
+ */
+function UserId({ id }: { id: string }) {
+  const [copied, setCopied] = useState<boolean | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(id);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
+      User-ID <code className="rounded bg-slate-100 px-1 font-mono select-all">{id}</code>
+      <Button size="sm" variant="ghost" onClick={() => void copy()}>
+        User-ID kopieren
+      </Button>
+      <span role="status" className="text-slate-700">
+        {copied === true ? 'Kopiert.' : copied === false ? 'Kopieren nicht möglich: bitte markieren und mit Strg+C kopieren.' : ''}
+      </span>
+    </p>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { payoutLabel, voucherLabel } from './model';
+import { payoutLabel, redeemDeadline, voucherLabel } from './model';
 
 // Issue 35: the payout's state in the workshop's words on 'Meine Einreichungen'.
 describe('payoutLabel', () => {
@@ -24,5 +24,33 @@ describe('payoutLabel', () => {
   it('a passed submission without a payout yet is being prepared; one in audit has none', () => {
     expect(payoutLabel({ status: 'passed', payoutStatus: '', paidOn: '' })).toBe('in Vorbereitung');
     expect(payoutLabel({ status: 'pending', payoutStatus: '', paidOn: '' })).toBe('–');
+  });
+});
+
+// Issue 58: how many days an open code has left, on the campaign clock.
+describe('redeemDeadline', () => {
+  const v = (status: 'open' | 'audit' | 'closed', redeemEnd: string) => ({
+    id: 'v',
+    code: 'C',
+    status,
+    created: '',
+    campaignLabel: '',
+    redeemEnd,
+  });
+  const END = '2025-11-30 22:59:59.999Z';
+
+  it('counts the days until the earliest open code’s window ends, the last day as 1', () => {
+    expect(redeemDeadline([v('open', END)], '2025-09-15 10:00:00.000Z')).toEqual({ until: END, daysLeft: 77 });
+    expect(redeemDeadline([v('open', END)], '2025-11-30 12:00:00.000Z')).toEqual({ until: END, daysLeft: 1 });
+    expect(redeemDeadline([v('open', END), v('open', '2025-10-31 22:59:59.999Z')], '2025-10-01 00:00:00.000Z')!.until).toBe(
+      '2025-10-31 22:59:59.999Z',
+    );
+  });
+
+  it('says nothing without an open code, once the window has closed, or without the clock', () => {
+    expect(redeemDeadline([v('closed', END), v('audit', END)], '2025-09-15 10:00:00.000Z')).toBeNull();
+    expect(redeemDeadline([v('open', END)], '2025-12-01 00:00:00.000Z')).toBeNull();
+    expect(redeemDeadline([v('open', '')], '2025-09-15 10:00:00.000Z')).toBeNull();
+    expect(redeemDeadline([v('open', END)], undefined)).toBeNull();
   });
 });

@@ -61,6 +61,8 @@ export interface Voucher {
   campaignLabel: string;
   /** The payout's execution date (YYYY-MM-DD) once the money was sent. */
   paidOn?: string;
+  /** The end of its campaign's redeem window ('' without a campaign). */
+  redeemEnd?: string;
 }
 
 /** SPEC's three labels, and 'Ausgezahlt am dd.mm.yyyy' once the payout is paid (DECISIONS section 6). */
@@ -131,6 +133,28 @@ export interface ProfilePageData {
   vouchers: Voucher[];
   submissions: MySubmission[];
   returned: ReturnedPayout[];
+  /** The campaign clock (decision 035) when the page was read. */
+  campaignNow?: string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long the workshop still has to redeem its open codes (issue 58): the earliest end of an open
+ * code's redeem window and the days left until it, counted on the campaign clock ('noch 1 Tag' on
+ * the last day); null without an open code or once the window has closed.
+ */
+export function redeemDeadline(vouchers: Voucher[], campaignNow: string | undefined): { until: string; daysLeft: number } | null {
+  const now = Date.parse(String(campaignNow ?? '').replace(' ', 'T'));
+  if (Number.isNaN(now)) return null;
+  const ends = vouchers
+    .filter((v) => v.status === 'open' && v.redeemEnd)
+    .map((v) => v.redeemEnd!)
+    .filter((end) => Date.parse(end.replace(' ', 'T')) > now)
+    .sort();
+  const until = ends[0];
+  if (!until) return null;
+  return { until, daysLeft: Math.ceil((Date.parse(until.replace(' ', 'T')) - now) / DAY_MS) };
 }
 
 // A workshop's own account (issue 35): a new e-mail address (confirmed through the new

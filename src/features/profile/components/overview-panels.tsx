@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { formatDate, formatMoney } from '@/utils/format';
+import { countOf, formatDate, formatMoney } from '@/utils/format';
 
 import { PROFILE_MESSAGES, voucherLabel, type Stats, type Voucher } from '../api/model';
 
@@ -52,7 +52,13 @@ export function StatsPanel({ stats, loading, failed }: { stats: Stats | null; lo
  * The way to /cashback: a bright call to action while a code is open, quiet otherwise (the
  * link stays, so a code from a mail can still be typed in). null: not known yet.
  */
-export function RedeemPanel({ openCodes }: { openCodes: number | null }) {
+export function RedeemPanel({
+  openCodes,
+  deadline = null,
+}: {
+  openCodes: number | null;
+  deadline?: { until: string; daysLeft: number } | null;
+}) {
   const quiet = openCodes === 0;
   return (
     <Link
@@ -72,6 +78,11 @@ export function RedeemPanel({ openCodes }: { openCodes: number | null }) {
               ? `${openCodes} offene Codes: Rechnung hochladen, Code und Bankverbindung eingeben.`
               : 'Rechnung hochladen, Code und Bankverbindung eingeben.'}
         </span>
+        {!quiet && deadline && (
+          <span className="mt-2 block text-sm font-semibold">
+            Einlösen bis zum {formatDate(deadline.until)}: noch {countOf(deadline.daysLeft, 'Tag', 'Tage')}.
+          </span>
+        )}
       </span>
       <ArrowRight aria-hidden="true" className="size-7 shrink-0" />
     </Link>
