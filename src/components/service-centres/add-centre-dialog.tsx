@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';
-import { LIMITS } from '@/rules';
+import { LIMITS, MESSAGES } from '@/rules';
 import { searchCentres } from '@/lib/api/search-centres';
 import { CENTRE_OPTION_LIMIT, CENTRE_SEARCH_DEBOUNCE_MS, type Centre } from '@/lib/service-centres';
 import { cn } from '@/utils/cn';
@@ -67,6 +67,8 @@ export function AddCentreDialog({ linkedIds, onAdd }: AddCentreDialogProps) {
   const [open, setOpen] = useState(false);
   const [term, setTerm] = useState('');
   const [selected, setSelected] = useState<Centre | null>(null);
+  // Characters left out of the customer number are said, never dropped silently (issue 58).
+  const [cleaned, setCleaned] = useState(false);
   const search = useCentreSearch(term, open);
   const inputId = useId();
   const errorId = `${inputId}-error`;
@@ -93,6 +95,7 @@ export function AddCentreDialog({ linkedIds, onAdd }: AddCentreDialogProps) {
       reset();
       setSelected(null);
       setTerm('');
+      setCleaned(false);
     }
   };
 
@@ -195,9 +198,13 @@ export function AddCentreDialog({ linkedIds, onAdd }: AddCentreDialogProps) {
             maxLength={LIMITS.customerNumberMax}
             autoComplete="off"
             error={errors.customerNumber?.message}
+            hint={cleaned ? MESSAGES.customerNumberCleaned : undefined}
             {...customerNumber}
             onChange={(e) => {
-              e.target.value = cleanCustomerNumber(e.target.value);
+              const clean = cleanCustomerNumber(e.target.value);
+              // Stays said once something was left out (the next keystroke is clean again), until the field is empty.
+              setCleaned((said) => clean !== '' && (said || clean !== e.target.value));
+              e.target.value = clean;
               void customerNumber.onChange(e);
             }}
           />

@@ -317,7 +317,8 @@ function UserId({ id }: { id: string }) {
       <Button size="sm" variant="ghost" onClick={() => void copy()}>
         User-ID kopieren
       </Button>
-      <span role="status" className="text-slate-700">
+      {/* Announced, without being the story's status (that one reports the actions). */}
+      <span aria-live="polite" className="text-slate-700">
         {copied === true ? 'Kopiert.' : copied === false ? 'Kopieren nicht möglich: bitte markieren und mit Strg+C kopieren.' : ''}
       </span>
     </p>
