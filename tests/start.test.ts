@@ -127,6 +127,15 @@ it('starts with demo data and a mail inbox, survives a PocketBase crash, stops o
   expect(await page.text()).toContain('Wir schrauben am Preis!');
   expect(await (await fetch(`${url}/profile`)).text()).toContain('<div id="root"></div>');
   expect(await counts(url)).toEqual({ centres: 320, vouchers: ['audit', 'closed', 'open'], connections: 2 });
+  // Issue 58: the second demo workshop's two codes come from its sales at its centre (it showed
+  // 100 € cashback from 0,00 € and no centre).
+  const autoservice = new PocketBase(url);
+  await autoservice.collection('users').authWithPassword(DEMO_WORKSHOP2.email, DEMO_WORKSHOP2.password);
+  const autoservicePage = await autoservice.send('/api/portal/profile-page', { headers: { 'X-Portal-Page-Token': autoservice.authStore.token } });
+  expect(autoservicePage.profile.connections).toHaveLength(1);
+  expect(autoservicePage.stats.totalSales).toBeCloseTo(1048.2, 2);
+  expect(autoservicePage.stats.totalCashback).toBe(100);
+  expect(autoservicePage.vouchers).toHaveLength(2);
 
   // PocketBase hands mails to SMTP in the background: poll the inbox briefly.
   type Mail = { subject: string; to: { address: string }[] };

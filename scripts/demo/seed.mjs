@@ -24,6 +24,9 @@ const IDS = {
   // A second workshop whose two submissions carry the review queue's signals on purpose.
   workshop2: 'demowerkstatt02',
   vouchers2: ['demogutschein04', 'demogutschein05'],
+  // Its centre and the sales its two codes came from (issue 58: it had 100 € cashback from 0,00 €).
+  connection2: 'demoverbindung3',
+  sales2: ['demoumsatz00007', 'demoumsatz00008'],
   submissions2: ['demoeinreichun3', 'demoeinreichun4'],
 };
 
@@ -217,6 +220,26 @@ export async function seedDemo({ url, superuser }) {
     zipCode: '80331',
     city: 'München',
   });
+  await ensure(pb, 'user_lz_connections', IDS.connection2, {
+    user: IDS.workshop2,
+    noraLz: centres[2].id,
+    customerNumber: 'KD52010',
+    gpnr: 'GP700300',
+  });
+  for (const [i, [date, sales]] of [
+    ['2025-06-10', 612.4],
+    ['2025-07-22', 435.8],
+  ].entries()) {
+    await ensure(pb, 'sales_data', IDS.sales2[i], {
+      user: IDS.workshop2,
+      campaign: campaign.id,
+      bnr: centres[2].bnr,
+      knr: 'KD52010',
+      gpnr: 'GP700300',
+      deliverydate: date,
+      sales,
+    });
+  }
   for (const [i, id] of IDS.vouchers2.entries()) {
     await ensure(pb, 'vouchers', id, {
       code: ['NORA-B4XT-7KQE', 'NORA-C8VR-3MNW'][i],
