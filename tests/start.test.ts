@@ -131,7 +131,9 @@ it('starts with demo data and a mail inbox, survives a PocketBase crash, stops o
   // 100 € cashback from 0,00 € and no centre).
   const autoservice = new PocketBase(url);
   await autoservice.collection('users').authWithPassword(DEMO_WORKSHOP2.email, DEMO_WORKSHOP2.password);
-  const autoservicePage = await autoservice.send('/api/portal/profile-page', { headers: { 'X-Portal-Page-Token': autoservice.authStore.token } });
+  const autoservicePage = await autoservice.send('/api/portal/profile-page', {
+    headers: { 'X-Portal-Page-Token': autoservice.authStore.token },
+  });
   expect(autoservicePage.profile.connections).toHaveLength(1);
   expect(autoservicePage.stats.totalSales).toBeCloseTo(1048.2, 2);
   expect(autoservicePage.stats.totalCashback).toBe(100);
