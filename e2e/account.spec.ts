@@ -184,3 +184,33 @@ test("after the rate limit's 429 the e-mail change says to wait, and the refusal
   await expect(form.getByText(MESSAGES.emailUnchanged)).toHaveCount(0);
   await expect(form).not.toContainText('Too Many');
 });
+
+// Issue 58: the cashback form lost everything on a reload; the resubmission mail's link filled in
+// neither the code nor the bank details.
+test('the cashback form keeps a draft over a reload, takes the code from the link and offers the last bank details', async ({
+  page,
+  admin,
+  makeAccount,
+}) => {
+  const workshop = await makeAccount('users');
+  const earlier = await openVoucher(admin, workshop.id, 1);
+  await admin.collection('vouchers').update(earlier.id, { status: 'closed' });
+  await admin
+    .collection('submissions')
+    .create(submissionForm(workshop.id, earlier, { status: 'passed', ibanNumber: 'DE02120300000000202051', ibanBic: 'BYLADEM1001' }));
+  const open = await openVoucher(admin, workshop.id, 2);
+  await enterAs(page, admin, workshop, `/cashback?code=${encodeURIComponent(open.code)}`);
+  await declineCookies(page);
+  await expect(page.getByRole('textbox', { name: 'Cashback-Code' })).toHaveValue(open.code);
+  // The last submission's bank details, offered masked and taken with one click.
+  await page.getByRole('button', { name: 'Bankverbindung der letzten Einreichung übernehmen (DE02 **** **** 2051)' }).click();
+  await expect(page.getByLabel('IBAN')).toHaveValue('DE02120300000000202051');
+  await expect(page.getByLabel('BIC')).toHaveValue('BYLADEM1001');
+  await page.getByLabel('Nachname').fill('Geändert');
+  // A reload (and a way back) keeps what was typed: a draft of this tab, without the invoice.
+  await page.goto('/cashback');
+  await expect(page.getByLabel('Nachname')).toHaveValue('Geändert');
+  await expect(page.getByLabel('IBAN')).toHaveValue('DE02120300000000202051');
+  await expect(page.getByRole('textbox', { name: 'Cashback-Code' })).toHaveValue(open.code);
+  expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toMatch(/password|Passwort/i);
+});

@@ -146,6 +146,8 @@ function render(app, template, data) {
   const dir = `${__hooks}/templates/mail`;
   const view = Object.assign({}, data, { portalUrl: portalUrl(app) });
   view.link = view.portalUrl + LINKS[template].path;
+  // A resubmission opens the form with its code filled in (issue 58).
+  if (template === 'audit-rejected' && data.code) view.link += `?code=${encodeURIComponent(data.code)}`;
   view.linkText = LINKS[template].text;
   const subject = unescapeEntities($template.loadFiles(`${dir}/${template}/subject.txt`).render(view)).trim();
   view.subject = subject;

@@ -141,6 +141,9 @@ describe('verdicts', () => {
       expect(await status('submissions', submissionId)).toBe('rejected');
       const mail = await inbox.waitFor(owner.email, (m) => m.subject.includes('wiederholt'));
       expect(mail.html).toContain(text);
+      // Issue 58: the link opens the form with the code filled in.
+      expect(mail.html).toContain(`/cashback?code=${voucher.code}"`);
+      expect(mail.text).toContain(`/cashback?code=${voucher.code}`);
       const again = await request(server.url, owner, 'POST', '/api/collections/submissions/records', submissionForm(owner.id, voucher));
       expect(again.status).toBe(200);
       expect(await status('vouchers', voucher.id)).toBe('audit');

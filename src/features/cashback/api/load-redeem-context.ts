@@ -8,7 +8,7 @@ export function loadRedeemContext(): Promise<RedeemContext | null> {
   return withSession(async () => {
     const record = pb.authStore.record;
     if (!record || record.collectionName !== 'users') return null;
-    const [user, vouchers] = await Promise.all([
+    const [user, vouchers, latest] = await Promise.all([
       pb.collection('users').getOne(record.id, { fields: 'email,verified,firstName,lastName,blocked', requestKey: null }),
       pb.collection('vouchers').getFullList({
         filter: pb.filter('user = {:user} && status = "open"', { user: record.id }),
@@ -16,6 +16,15 @@ export function loadRedeemContext(): Promise<RedeemContext | null> {
         fields: 'code',
         requestKey: null,
       }),
+      pb
+        .collection('submissions')
+        .getList(1, 1, {
+          filter: pb.filter('user = {:user}', { user: record.id }),
+          sort: '-created',
+          fields: 'ibanFirstName,ibanLastName,ibanNumber,ibanBic',
+          requestKey: null,
+        })
+        .then((page) => page.items[0] ?? null),
     ]);
     return {
       email: user.email as string,
@@ -24,6 +33,14 @@ export function loadRedeemContext(): Promise<RedeemContext | null> {
       lastName: (user.lastName as string) ?? '',
       blocked: user.blocked === true,
       openCodes: vouchers.map((v) => v.code as string),
+      lastBank: latest
+        ? {
+            firstName: String(latest.ibanFirstName ?? ''),
+            lastName: String(latest.ibanLastName ?? ''),
+            iban: String(latest.ibanNumber ?? ''),
+            bic: String(latest.ibanBic ?? ''),
+          }
+        : null,
     };
   });
 }

@@ -28,4 +28,14 @@ export interface RedeemContext {
   /** Blocked by an administrator: the server refuses every redemption (the reason stays internal). */
   blocked: boolean;
   openCodes: string[];
+  /** The bank details of the workshop's latest submission, offered again (issue 58); null without one. */
+  lastBank: BankDraft | null;
+}
+
+/** What the cashback form keeps: never the invoice (a file) and no password (the form has none). */
+export interface BankDraft {
+  firstName: string;
+  lastName: string;
+  iban: string;
+  bic: string;
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
 
 import { CampaignClockNote } from '@/components/campaign-clock-note';
 import { Alert } from '@/components/ui/alert';
@@ -13,6 +13,7 @@ import { useLoad } from '@/hooks/use-load';
 import { currentUserId, SessionError } from '@/lib/auth';
 import { useActiveCampaign } from '@/lib/campaign';
 import { trackEvent } from '@/lib/consent';
+import { maskIban } from '@/rules/mask';
 import { showToast } from '@/stores/toasts';
 
 import { checkVoucher, type OwnVoucher } from '../api/check-voucher';
@@ -24,6 +25,7 @@ import { OpenCodes } from './open-codes';
 import { RedeemNotices } from './redeem-notices';
 import { TaxDeclaration } from './tax-declaration';
 import { UploadWidget } from './upload-widget';
+import { clearDraft, readDraft, writeDraft } from './draft';
 
 /** Which form field shows a server field error: the server's field name, the form's. */
 const SERVER_FIELDS = [
@@ -71,6 +73,20 @@ export function CashbackPage() {
   const [pageError, setPageError] = useState<string | null>(null);
   // 'Zurücksetzen' starts the invoice picker afresh, its own refusal of a file included.
   const [widgetKey, setWidgetKey] = useState(0);
+  // The draft of this tab (a reload keeps what was typed) and the code a resubmission mail links
+  // with (issue 58).
+  const [params] = useSearchParams();
+  const [userId] = useState(() => {
+    try {
+      return currentUserId();
+    } catch {
+      return '';
+    }
+  });
+  const [initial] = useState<CashbackInput>(() => {
+    const code = (params.get('code') ?? '').trim().slice(0, 60);
+    return { ...EMPTY, ...(userId ? readDraft(userId) : null), ...(code ? { cashbackCode: code } : {}) };
+  });
   const {
     register,
     control,
@@ -79,8 +95,15 @@ export function CashbackPage() {
     setError,
     setValue,
     getValues,
+    watch,
     formState: { errors, isSubmitting },
-  } = useForm<CashbackInput, unknown, CashbackValues>({ resolver: zodResolver(schema), defaultValues: EMPTY });
+  } = useForm<CashbackInput, unknown, CashbackValues>({ resolver: zodResolver(schema), defaultValues: initial });
+  useEffect(() => {
+    if (!userId) return;
+    const subscription = watch((values) => writeDraft(userId, values));
+    return () => subscription.unsubscribe();
+  }, [watch, userId]);
+  const iban = useWatch({ control, name: 'iban' });
   const context = useLoad<RedeemContext | null>(loadRedeemContext, null).data;
   const unverified = context !== null && !context.verified;
   const blocked = context !== null && context.blocked;
@@ -143,6 +166,7 @@ export function CashbackPage() {
       return;
     }
     trackEvent('cashbackSubmit', { campaign: voucher.campaign });
+    if (userId) clearDraft(userId);
     reset(EMPTY);
     setProgress(null);
     showToast('success', CASHBACK_MESSAGES.success);
@@ -168,6 +192,22 @@ export function CashbackPage() {
         )}
         <form noValidate onSubmit={handleSubmit(submit)} className="mt-6 flex flex-col gap-6">
           <Section number={1} title="Bankverbindung">
+            {context?.lastBank && !iban && (
+              <Button
+                variant="outline"
+                size="sm"
+                className="mb-4"
+                onClick={() => {
+                  const last = context.lastBank!;
+                  setValue('firstName', last.firstName, { shouldDirty: true });
+                  setValue('lastName', last.lastName, { shouldDirty: true });
+                  setValue('iban', last.iban, { shouldDirty: true });
+                  setValue('bic', last.bic, { shouldDirty: true });
+                }}
+              >
+                Bankverbindung der letzten Einreichung übernehmen ({maskIban(context.lastBank.iban)})
+              </Button>
+            )}
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField label="Vorname" required autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
               <TextField label="Nachname" required autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
