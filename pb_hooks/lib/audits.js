@@ -239,6 +239,8 @@ function applyVerdict(tx, { submissionId, auditorId, auditResultId, checked, fau
       missing: !checked,
       faulty: faulty,
       note: note || '',
+      // A workshop whose deletion waits is not asked to resubmit (issue 58).
+      deletionPending: !passed && user.getString('deletionRequestedAt') !== '',
     },
     concerns: { collection: 'submissions', id: submission.id },
   });

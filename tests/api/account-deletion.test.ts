@@ -136,6 +136,29 @@ describe('a submission in audit defers the deletion; it runs by itself once sett
   });
 });
 
+// Issue 58: while its deletion waited, a workshop was asked by mail to resubmit.
+describe('a rejected submission while the deletion waits', () => {
+  it('the verdict mail says the code is open again but nothing needs to be resubmitted', async () => {
+    const w = await createWorkshop(server);
+    const voucher = await createVoucher(server, w.id);
+    const sub = await request(server.url, w, 'POST', '/api/collections/submissions/records', submissionForm(w.id, voucher));
+    expect(sub.status, sub.text).toBe(200);
+    expect((await del(w, { password: PASSWORD, forfeitCodes: true })).status).toBe(202);
+    const verdict = await request(server.url, auditor, 'POST', `/api/portal/review/${sub.json.id}/verdict`, {
+      outcome: 'faulty',
+      note: '',
+    });
+    expect(verdict.status, verdict.text).toBe(200);
+    const mail = await inbox.waitFor(
+      w.email,
+      (m) => m.subject === `Ihre Einreichung zum Code ${voucher.code} muss wiederholt werden`,
+      30_000,
+    );
+    expect(mail.text).toContain('Sie haben die Löschung Ihres Kontos beantragt: Sie brauchen nichts mehr einzureichen');
+    expect(mail.text).not.toContain('reichen Sie die vollständige, gut lesbare Rechnung');
+  });
+});
+
 // Issue 58: a waiting deletion could not be taken back.
 describe('a waiting deletion is taken back by the workshop', () => {
   it('the account stays, the job leaves it alone, the staff log keeps both; nothing to take back is a German 404', async () => {
