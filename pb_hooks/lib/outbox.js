@@ -105,6 +105,9 @@ function logImmediate(app, { to, user, template, ok, error }) {
 
 /** Runs one of PocketBase's mailer events (it sends the auth mail) and logs the outcome. */
 function sendLogged(e, template) {
+  // PocketBase writes the plain-text part of its own mails as Markdown ('[Link](https://…)',
+  // issue 58); a reader of plain text gets the label and the address instead.
+  if (e.message && e.message.html && !e.message.text) e.message.text = plainTextOf(e.message.html);
   // The message's own recipient: an e-mail change goes to the new address, not the record's.
   const recipients = e.message && e.message.to ? e.message.to : [];
   const to = recipients.length > 0 ? recipients[0].address : e.record ? e.record.email() : '';
@@ -139,6 +142,34 @@ function unescapeEntities(text) {
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, '&');
+}
+
+/**
+ * A mail's HTML as plain text: a link as 'label: address' (or the address alone), paragraphs and
+ * list items on lines of their own, tags dropped, entities read back.
+ *
+ * @param {string} html
+ */
+function plainTextOf(html) {
+  const text = String(html)
+    .replace(/<(style|script|head)\b[\s\S]*?<\/\1>/gi, '')
+    .replace(/<a\b[^>]*?href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_, href, label) => {
+      const shown = label
+        .replace(/<[^>]+>/g, '')
+        .replace(/\s+/g, ' ')
+        .trim();
+      return shown && shown !== href ? `${shown}: ${href}` : href;
+    })
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<li\b[^>]*>/gi, '\n- ')
+    .replace(/<\/(p|div|h[1-6]|li|tr|table|ul|ol)>/gi, '\n')
+    .replace(/<[^>]+>/g, '');
+  return unescapeEntities(text)
+    .split('\n')
+    .map((line) => line.replace(/[ \t]+/g, ' ').trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 /** Renders a queued row: { subject, html, text } from pb_hooks/templates/mail/<template>/. */

@@ -104,6 +104,19 @@ describe('changing the password', () => {
   });
 });
 
+// Issue 58: PocketBase's own mails had Markdown links in their plain-text part.
+describe("PocketBase's own mails in plain text", () => {
+  it('a password-reset mail names its link as label and address, without Markdown', async () => {
+    const workshop = await createWorkshop(server);
+    const res = await request(server.url, null, 'POST', '/api/collections/users/request-password-reset', { email: workshop.email });
+    expect(res.status).toBe(204);
+    const mail = await inbox.waitFor(workshop.email, (m) => m.subject === 'Passwort zurücksetzen', 30_000);
+    expect(mail.text).not.toMatch(/\]\(https?:/);
+    expect(mail.text).toMatch(/https?:\/\/\S+\/reset-password\/\S+/);
+    expect(mail.text).not.toMatch(/<[a-z]/i);
+  });
+});
+
 describe('changing the e-mail address', () => {
   const requestChange = (actor: Actor | null, newEmail: unknown) =>
     request(server.url, actor, 'POST', '/api/collections/users/request-email-change', { newEmail });
