@@ -11,111 +11,8 @@ const REASONS = {
   tooManyHeld: 'Zu viele Zeilen mit Hinweisen in einer Datei: bitte in der Prüfwarteschlange entscheiden',
 };
 
-/** The rows an upload holds for confirmation ([] when none). */
-function readHeld(record) {
-  try {
-    const held = JSON.parse(record.getString('held') || '[]');
-    return Array.isArray(held) ? held : [];
-  } catch (_) {
-    return [];
-  }
-}
-
-/**
- * An auditor's answer to one held row of an upload (issue 58): `apply` gives the row's verdict
- * (as the file would have, with its history row, mail and staff-log entry, in one transaction);
- * otherwise the row is dropped and the submission stays in the queue. Either way the row leaves
- * the list. Returns { held: the upload's remaining held rows, refused: why the verdict did not
- * apply (the submission was decided in the queue meanwhile) or null }.
- *
- * @param {core.App} app
- * @param {string} auditorId
- * @param {string} resultId
- * @param {string} submissionId
- * @param {boolean} apply
- */
-function answerHeld(app, auditorId, resultId, submissionId, apply) {
-  let remaining = [];
-  let refused = null;
-  require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
-    let record;
-    try {
-      record = tx.findRecordById('audit_results', resultId);
-    } catch (_) {
-      throw new NotFoundError(rules().MESSAGES.heldRowGone);
-    }
-    const held = readHeld(record);
-    const row = held.find((h) => h && h.id === submissionId);
-    if (!row) throw new NotFoundError(rules().MESSAGES.heldRowGone);
-    remaining = held.filter((h) => h !== row);
-    record.set('held', remaining);
-    record.set('heldRows', remaining.length);
-    let reason = null;
-    if (apply) {
-      reason = applyVerdict(tx, {
-        submissionId,
-        auditorId,
-        auditResultId: resultId,
-        checked: !!row.checked,
-        faulty: !!row.faulty,
-      });
-      if (reason) record.set('failedProcessedRows', record.getInt('failedProcessedRows') + 1);
-      else record.set('successfullyProcessedRows', record.getInt('successfullyProcessedRows') + 1);
-    }
-    tx.save(record);
-    require(`${__hooks}/lib/staff-log.js`).write(tx, {
-      actor: tx.findRecordById('auditors', auditorId),
-      action: apply ? 'audit_results.held_applied' : 'audit_results.held_dropped',
-      target: { collection: 'submissions', id: submissionId },
-      reason: `Prüfdatei ${record.getString('filename')}, Zeile ${row.line}`,
-      after: { checked: !!row.checked, faulty: !!row.faulty, applied: apply && !reason },
-    });
-    refused = reason;
-  });
-  return { held: remaining, refused };
-}
-
 const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
 const berlinDay = (date) => require(`${__hooks}/lib/clock.js`).berlinDay(date);
-
-/** How many rows with signals one upload may hold for confirmation; the rest are failed rows. */
-const MAX_HELD = 2000;
-
-/**
- * A file row that would decide a pending submission with review signals is held, not applied
- * (issue 58): what the auditor confirms it by, or null when the row applies at once.
- *
- * @param {core.App} tx
- * @param {{ id: string, checked: boolean, faulty: boolean }} values
- * @param {number} line
- */
-function heldEntry(tx, values, line) {
-  const rows = require(`${__hooks}/lib/database.js`).rowsOf(
-    tx,
-    `SELECT s.signals AS signals, v.code AS code, u.shopName AS shopName
-       FROM submissions s JOIN vouchers v ON v.id = s.voucher JOIN users u ON u.id = s.user
-      WHERE s.id = {:id} AND s.status = 'pending' AND v.status = 'audit'`,
-    { id: values.id },
-    { signals: '', code: '', shopName: '' },
-  );
-  if (rows.length === 0) return null;
-  let signals = [];
-  try {
-    signals = JSON.parse(rows[0].signals || '[]') || [];
-  } catch (_) {
-    signals = [];
-  }
-  if (!Array.isArray(signals) || signals.length === 0) return null;
-  return {
-    id: values.id,
-    line,
-    checked: values.checked,
-    faulty: values.faulty,
-    code: rows[0].code,
-    shopName: rows[0].shopName,
-    signals: signals.map((x) => String((x && x.message) || '')).filter(Boolean),
-  };
-}
 
 /** The audit file: every submission awaiting audit, with empty Checked and Faulty columns. */
 function auditFileBody(app) {
@@ -269,7 +166,8 @@ function processAuditResults(app, record, auditorId) {
   }
   const seen = {};
   // Rows held for confirmation, kept over an interruption (the record has those of the first run).
-  const held = readHeld(app.findRecordById('audit_results', record.id));
+  const holds = require(`${__hooks}/lib/audit-holds.js`);
+  const held = holds.readHeld(app.findRecordById('audit_results', record.id));
   const heldIds = {};
   for (const h of held) heldIds[h.id] = true;
   const result = pipeline.run(upload, {
@@ -294,9 +192,9 @@ function processAuditResults(app, record, auditorId) {
       require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
         for (const row of batch) {
           if (heldIds[row.values.id]) continue;
-          const waiting = heldEntry(tx, row.values, row.line);
+          const waiting = holds.heldEntry(tx, row.values, row.line);
           if (waiting) {
-            if (held.length >= MAX_HELD) refused.push({ line: row.line, reason: REASONS.tooManyHeld });
+            if (held.length >= holds.MAX_HELD) refused.push({ line: row.line, reason: REASONS.tooManyHeld });
             else {
               held.push(waiting);
               heldIds[waiting.id] = true;
@@ -346,6 +244,60 @@ function processUpload(app, record) {
     );
     app.saveNoValidate(current);
   }
+}
+
+/**
+ * An auditor's answer to one held row of an upload (issue 58): `apply` gives the row's verdict
+ * (as the file would have, with its history row, mail and staff-log entry, in one transaction);
+ * otherwise the row is dropped and the submission stays in the queue. Either way the row leaves
+ * the list. Returns { held: the upload's remaining held rows, refused: why the verdict did not
+ * apply (the submission was decided in the queue meanwhile) or null }.
+ *
+ * @param {core.App} app
+ * @param {string} auditorId
+ * @param {string} resultId
+ * @param {string} submissionId
+ * @param {boolean} apply
+ */
+function answerHeld(app, auditorId, resultId, submissionId, apply) {
+  let remaining = [];
+  let refused = null;
+  require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
+    let record;
+    try {
+      record = tx.findRecordById('audit_results', resultId);
+    } catch (_) {
+      throw new NotFoundError(rules().MESSAGES.heldRowGone);
+    }
+    const held = require(`${__hooks}/lib/audit-holds.js`).readHeld(record);
+    const row = held.find((h) => h && h.id === submissionId);
+    if (!row) throw new NotFoundError(rules().MESSAGES.heldRowGone);
+    remaining = held.filter((h) => h !== row);
+    record.set('held', remaining);
+    record.set('heldRows', remaining.length);
+    let reason = null;
+    if (apply) {
+      reason = applyVerdict(tx, {
+        submissionId,
+        auditorId,
+        auditResultId: resultId,
+        checked: !!row.checked,
+        faulty: !!row.faulty,
+      });
+      if (reason) record.set('failedProcessedRows', record.getInt('failedProcessedRows') + 1);
+      else record.set('successfullyProcessedRows', record.getInt('successfullyProcessedRows') + 1);
+    }
+    tx.save(record);
+    require(`${__hooks}/lib/staff-log.js`).write(tx, {
+      actor: tx.findRecordById('auditors', auditorId),
+      action: apply ? 'audit_results.held_applied' : 'audit_results.held_dropped',
+      target: { collection: 'submissions', id: submissionId },
+      reason: `Prüfdatei ${record.getString('filename')}, Zeile ${row.line}`,
+      after: { checked: !!row.checked, faulty: !!row.faulty, applied: apply && !reason },
+    });
+    refused = reason;
+  });
+  return { held: remaining, refused };
 }
 
 module.exports = {

@@ -662,11 +662,7 @@ function readBody(request, payload, limits, bodyFiles, done) {
       // Temporary files are bounded per address and in all (issue 59); one is counted until the
       // request is answered (its file goes then).
       const full = bodyFiles.of(request.address) >= limits.perAddressBodyFiles ? 429 : bodyFiles.total() >= limits.maxBodyFiles ? 503 : 0;
-      if (full) {
-        const refusal = new Refusal(full, OVERLOAD.bodyFilesMessage, OVERLOAD.retryAfterSeconds);
-        refusal.closes = true;
-        return finish(refusal);
-      }
+      if (full) return finish(Object.assign(new Refusal(full, OVERLOAD.bodyFilesMessage, OVERLOAD.retryAfterSeconds), { closes: true }));
       bodyFiles.hold(request.address, request.raw.frontResponse);
       dir = mkdtempSync(path.join(tmpdir(), 'portal-front-'));
       file = createWriteStream(path.join(dir, 'body'));
@@ -714,11 +710,11 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
         // read otherwise is refused before anything is counted or read.
         req.frontResponse = res;
         req.frontTarget = canonicalTarget(req.url);
-        if (!req.frontTarget) return void refuseTarget(res);
+        if (!req.frontTarget) return void refuseTarget(req, res);
         // HEAD on the realtime route: PocketBase runs the stream's handler (Go serves HEAD with
         // GET's) while the answer has no body to end it; the connection it holds is never given
         // back. Nothing the portal uses, so it is refused here.
-        if (req.method === 'HEAD' && isRealtimeStream('GET', req.frontTarget.path)) return void refuseTarget(res);
+        if (req.method === 'HEAD' && isRealtimeStream('GET', req.frontTarget.path)) return void refuseTarget(req, res);
         if (limits.adminDashboard !== 'public' && isDashboard(req.frontTarget.path) && !isLoopback(addressOf(req)))
           return void refuseDashboard(res);
         if (!fastRead(req, res)) handler(req, res);
@@ -767,14 +763,13 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
       res.end(body);
     });
 
-  const badTarget = JSON.stringify(refusalBody(400, OVERLOAD.badTargetMessage, 0));
   // Logs name a request by its canonical path, never its query: a file token travels there
   // (issue 59: no password or token is ever logged).
+  const badTarget = Object.assign(new Refusal(400, OVERLOAD.badTargetMessage, 0), { closes: true });
   /** A target the front will not forward: 400 and the connection closed (nothing more is read from it). */
-  function refuseTarget(res) {
+  function refuseTarget(req, res) {
     admission.stats.refusedTarget += 1;
-    res.writeHead(400, { ...refusalHeaders(400, 0), Connection: 'close', 'Content-Length': Buffer.byteLength(badTarget) });
-    res.end(badTarget);
+    refuseRaw(res, addressOf(req), badTarget);
   }
 
   const dashboardClosed = JSON.stringify({ status: 403, message: OVERLOAD.dashboardClosedMessage, data: {} });
