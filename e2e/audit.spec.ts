@@ -225,4 +225,49 @@ test.describe('audit round trip', () => {
       await staff.send(`/api/portal/review/${submission.id}/verdict`, { method: 'POST', body: { outcome: 'missing', note: '' } });
     }
   });
+  test('a stored verdict is corrected after a confirmation whose default is Abbrechen; the workshop gets one corrected mail (issue 58)', async ({
+    page,
+    admin,
+    inbox,
+    makeAccount,
+    expectNoA11yViolations,
+  }) => {
+    const auditor = await makeAccount('auditors');
+    const workshop = await makeAccount('users');
+    const voucher = await openVoucher(admin, workshop.id, 83);
+    const client = await admin.collection('users').impersonate(workshop.id, 600);
+    const submission = await client.collection('submissions').create(submissionForm(workshop.id, voucher));
+    const staff = await admin.collection('auditors').impersonate(auditor.id, 600);
+    await staff.send(`/api/portal/review/${submission.id}/verdict`, { method: 'POST', body: { outcome: 'faulty', note: '' } });
+
+    await enterAs(page, admin, auditor, '/datacenter/pruefdateien');
+    await declineCookies(page);
+    const check = page.getByRole('region', { name: 'Rechnung prüfen' });
+    await check.getByLabel('Rechnungs ID').fill(submission.id);
+    await check.getByRole('button', { name: 'Rechnung anzeigen' }).click();
+    const correction = check.getByRole('region', { name: 'Ergebnis korrigieren' });
+    await expect(correction).toContainText('Gespeichert: Fehlerhaft.');
+    await correction.getByRole('button', { name: 'Ergebnis korrigieren …' }).click();
+    await expect(correction.getByText('Bitte wählen Sie Bestanden, Fehlerhaft oder Nicht vorhanden.')).toBeVisible();
+    await correction.getByRole('radio', { name: 'Bestanden' }).check();
+    await correction.getByRole('button', { name: 'Ergebnis korrigieren …' }).click();
+    await expect(correction.getByText('Bitte begründen Sie die Korrektur (höchstens 1.000 Zeichen).')).toBeVisible();
+    await correction.getByLabel('Begründung (steht in der E-Mail an die Werkstatt)').fill('Zweite Seite übersehen.');
+    await correction.getByRole('button', { name: 'Ergebnis korrigieren …' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ergebnis korrigieren?' });
+    await expect(dialog).toContainText('Von „Fehlerhaft“ auf „Bestanden“');
+    await expect(dialog.getByRole('button', { name: 'Abbrechen' })).toBeFocused();
+    await expectNoA11yViolations(page);
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    expect((await admin.collection('submissions').getOne(submission.id)).status).toBe('rejected');
+
+    await correction.getByRole('button', { name: 'Ergebnis korrigieren …' }).click();
+    await dialog.getByRole('button', { name: 'Korrektur speichern' }).click();
+    await expect(correction).toContainText('Gespeichert: Bestanden.');
+    await expect(check.getByText(/bestanden \(Korrektur\) \(„Zweite Seite übersehen\.“\)/)).toBeVisible();
+    expect((await admin.collection('submissions').getOne(submission.id)).status).toBe('passed');
+    const mail = await inbox.waitFor(workshop.email, (m) => m.subject === `Korrektur: Ihr Cashback zum Code ${voucher.code} ist unterwegs`);
+    expect(mail.text).toContain('Diese Nachricht ersetzt unsere vorherige Nachricht zu diesem Code.');
+  });
 });

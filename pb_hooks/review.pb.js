@@ -38,3 +38,16 @@ routerAdd(
   },
   $apis.requireAuth('auditors'),
 );
+
+// A stored verdict corrected while nothing has left the portal (issue 58, lib/verdict-correction.js).
+routerAdd(
+  'POST',
+  '/api/portal/review/{id}/correction',
+  (e) => {
+    const body = e.requestInfo().body || {};
+    const id = e.request.pathValue('id');
+    require(`${__hooks}/lib/verdict-correction.js`).correct(e.app, e.auth.id, id, String(body.outcome || ''), body.reason);
+    return e.json(200, require(`${__hooks}/lib/review.js`).one(e.app, id));
+  },
+  $apis.requireAuth('auditors'),
+);

@@ -82,6 +82,51 @@ function normalizeFlag(value) {
 }
 
 /**
+ * Stores one verdict on a submission and its voucher inside `tx`: the status of both, the
+ * history row, the payout of a passed submission and the workshop's mail. Shared by the first
+ * verdict (applyVerdict) and a correction (lib/verdict-correction.js), which says `corrected`
+ * so the mail says it replaces the earlier one.
+ *
+ * @param {core.App} tx
+ * @param {core.Record} submission
+ * @param {core.Record} voucher
+ * @param {{ auditorId: string, auditResultId?: string, checked: string | boolean, faulty: string | boolean, note?: string, source?: string, corrected?: boolean }} verdict
+ */
+function recordVerdict(tx, submission, voucher, { auditorId, auditResultId, checked, faulty, note, source, corrected }) {
+  const passed = checked && !faulty;
+  submission.set('status', passed ? 'passed' : 'rejected');
+  tx.saveNoValidate(submission);
+  voucher.set('status', passed ? 'closed' : 'open');
+  tx.save(voucher);
+  const audit = new Record(tx.findCollectionByNameOrId('submission_audits'));
+  audit.set('submission', submission.id);
+  audit.set('auditor', auditorId);
+  audit.set('auditResult', auditResultId || '');
+  audit.set('checked', checked);
+  audit.set('faulty', faulty);
+  audit.set('outcome', passed ? 'passed' : 'rejected');
+  audit.set('note', note || '');
+  audit.set('source', source || 'file');
+  tx.save(audit);
+  // A passed submission becomes its one payout in the same transaction (DECISIONS section 6).
+  if (passed) require(`${__hooks}/lib/payouts/creation.js`).createForSubmission(tx, submission, voucher);
+  const user = tx.findRecordById('users', submission.getString('user'));
+  require(`${__hooks}/lib/outbox.js`).enqueueForWorkshop(tx, user, {
+    template: passed ? 'audit-passed' : 'audit-rejected',
+    data: {
+      code: voucher.getString('code'),
+      missing: !checked,
+      faulty: faulty,
+      note: note || '',
+      // A workshop whose deletion waits is not asked to resubmit (issue 58).
+      deletionPending: !passed && user.getString('deletionRequestedAt') !== '',
+      corrected: !!corrected,
+    },
+    concerns: { collection: 'submissions', id: submission.id },
+  });
+}
+
+/**
  * Applies one verdict inside the caller's transaction `tx` (DECISIONS section 4):
  * Checked=1 and Faulty=0 closes the voucher, anything else reopens it; the verdict is kept
  * in submission_audits and the workshop's mail is queued in the same transaction. Of two
@@ -111,36 +156,7 @@ function applyVerdict(tx, { submissionId, auditorId, auditResultId, checked, fau
     }
     return REASONS.notInAudit;
   }
-  const passed = checked && !faulty;
-  submission.set('status', passed ? 'passed' : 'rejected');
-  tx.saveNoValidate(submission);
-  voucher.set('status', passed ? 'closed' : 'open');
-  tx.save(voucher);
-  const audit = new Record(tx.findCollectionByNameOrId('submission_audits'));
-  audit.set('submission', submission.id);
-  audit.set('auditor', auditorId);
-  audit.set('auditResult', auditResultId || '');
-  audit.set('checked', checked);
-  audit.set('faulty', faulty);
-  audit.set('outcome', passed ? 'passed' : 'rejected');
-  audit.set('note', note || '');
-  audit.set('source', source || 'file');
-  tx.save(audit);
-  // A passed submission becomes its one payout in the same transaction (DECISIONS section 6).
-  if (passed) require(`${__hooks}/lib/payouts/creation.js`).createForSubmission(tx, submission, voucher);
-  const user = tx.findRecordById('users', submission.getString('user'));
-  require(`${__hooks}/lib/outbox.js`).enqueueForWorkshop(tx, user, {
-    template: passed ? 'audit-passed' : 'audit-rejected',
-    data: {
-      code: voucher.getString('code'),
-      missing: !checked,
-      faulty: faulty,
-      note: note || '',
-      // A workshop whose deletion waits is not asked to resubmit (issue 58).
-      deletionPending: !passed && user.getString('deletionRequestedAt') !== '',
-    },
-    concerns: { collection: 'submissions', id: submission.id },
-  });
+  recordVerdict(tx, submission, voucher, { auditorId, auditResultId, checked, faulty, note, source });
   return null;
 }
 
@@ -301,6 +317,7 @@ function answerHeld(app, auditorId, resultId, submissionId, apply) {
 }
 
 module.exports = {
+  recordVerdict,
   writeAuditFile,
   processUpload,
   writeDailyAuditFile,

@@ -31,6 +31,7 @@ export {
   labelOf,
 } from './labels';
 export { SEPA_TEXT, sepaNameProblem, sepaText, toSepaText } from './sepa';
+export { CORRECTION, VERDICT_OUTCOMES, VERDICT_OUTCOME_LABELS, outcomeOf, type VerdictOutcome } from './verdicts';
 // IBAN and BIC: '@/rules/bank' (not re-exported here, so importing the rulebook does not load ibantools).
 
 export interface TextRule {

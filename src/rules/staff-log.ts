@@ -32,6 +32,7 @@ export const STAFF_LOG_LABELS: Record<string, string> = {
   'review.passed': 'Rechnung geprüft: bestanden (Warteschlange)',
   'review.faulty': 'Rechnung geprüft: fehlerhaft (Warteschlange)',
   'review.missing': 'Rechnung geprüft: nicht vorhanden (Warteschlange)',
+  'review.corrected': 'Prüfergebnis korrigiert',
   'privacy.data_export': 'Datenauskunft (ZIP) erstellt',
   'privacy.deletion_requested': 'Kontolöschung beantragt (wartet auf Abschluss)',
   'privacy.deletion_withdrawn': 'Vorgemerkte Löschung von der Werkstatt zurückgenommen',

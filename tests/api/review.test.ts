@@ -285,3 +285,123 @@ describe('verdicts in the queue', () => {
     }
   });
 });
+
+describe('a stored verdict corrected (issue 58)', () => {
+  const correct = (actor: Actor, id: string, outcome: string, reason = 'Rechnung doch vollständig, zweite Seite übersehen.') =>
+    call(actor, 'POST', `/api/portal/review/${id}/correction`, { outcome, reason });
+  const payoutsOf = async (id: string) => (await server.admin.collection('payouts').getFullList({ filter: `submission = "${id}"` })).length;
+
+  it('rejected → passed → missing: voucher, payout, history and staff log follow; one corrected mail each', async () => {
+    const w = await createWorkshop(server);
+    const s = await submit(w, { ibanNumber: freshIban() });
+    expect((await call(auditor, 'POST', `/api/portal/review/${s.id}/verdict`, { outcome: 'faulty' })).status).toBe(200);
+
+    const up = await correct(auditor, s.id, 'passed');
+    expect(up.status, JSON.stringify(up.json)).toBe(200);
+    expect(up.json.status).toBe('passed');
+    expect(up.json.history.map((h: { outcome: string; source: string }) => [h.outcome, h.source])).toEqual([
+      ['rejected', 'queue'],
+      ['passed', 'correction'],
+    ]);
+    expect((await server.admin.collection('vouchers').getOne(s.voucher.id)).status).toBe('closed');
+    expect(await payoutsOf(s.id)).toBe(1);
+    const passedMail = await inbox.waitFor(
+      w.email,
+      (m) => m.subject === `Korrektur: Ihr Cashback zum Code ${s.voucher.code} ist unterwegs`,
+    );
+    expect(passedMail.text).toContain('Diese Nachricht ersetzt unsere vorherige Nachricht zu diesem Code.');
+    expect(passedMail.text).toContain('Hinweis der Prüfung: Rechnung doch vollständig, zweite Seite übersehen.');
+
+    const down = await correct(auditor, s.id, 'missing', 'Falsche Rechnung angesehen.');
+    expect(down.status, JSON.stringify(down.json)).toBe(200);
+    expect(down.json.status).toBe('rejected');
+    expect((await server.admin.collection('vouchers').getOne(s.voucher.id)).status).toBe('open');
+    expect(await payoutsOf(s.id)).toBe(0);
+    const rejectedMail = await inbox.waitFor(
+      w.email,
+      (m) => m.subject === `Korrektur: Ihre Einreichung zum Code ${s.voucher.code} muss wiederholt werden`,
+    );
+    expect(rejectedMail.text).toContain('Wir konnten zu Ihrer Einreichung keine Rechnung finden.');
+    const corrected = (await inbox.all()).filter((m) => m.to.some((t) => t.address === w.email) && m.subject.startsWith('Korrektur:'));
+    expect(corrected).toHaveLength(2);
+
+    const log = await server.admin.collection('staff_log').getFullList({ filter: `targetId = "${s.id}"`, sort: 'created' });
+    expect(log.map((l) => [l.action, l.before?.outcome ?? null, l.after?.outcome ?? null])).toEqual([
+      ['review.faulty', null, 'faulty'],
+      ['review.corrected', 'faulty', 'passed'],
+      ['review.corrected', 'passed', 'missing'],
+    ]);
+    expect(log[2]!.before.payout).toMatchObject({ amount: 50, status: 'payable' });
+    expect(log[2]!.reason).toBe('Falsche Rechnung angesehen.');
+  });
+
+  it('refuses what may not be corrected, in German, and changes nothing', async () => {
+    const w = await createWorkshop(server);
+    const pending = await submit(w, { ibanNumber: freshIban() });
+    expect((await correct(auditor, pending.id, 'passed')).json.message).toBe(
+      'Diese Einreichung ist noch in Prüfung: Bitte geben Sie das Ergebnis in der Prüfwarteschlange.',
+    );
+    await call(auditor, 'POST', `/api/portal/review/${pending.id}/verdict`, { outcome: 'passed' });
+    expect((await correct(auditor, pending.id, 'passed')).json.message).toBe('Das ist bereits das gespeicherte Ergebnis.');
+    expect((await correct(auditor, pending.id, 'vielleicht')).json.message).toBe(
+      'Bitte wählen Sie Bestanden, Fehlerhaft oder Nicht vorhanden.',
+    );
+    for (const reason of ['', '   ', 'x'.repeat(1001)]) {
+      const res = await correct(auditor, pending.id, 'faulty', reason);
+      expect(res.status).toBe(400);
+      expect(res.json.message).toBe('Bitte begründen Sie die Korrektur (höchstens 1.000 Zeichen).');
+    }
+    const intruder = await correct(admin, pending.id, 'faulty');
+    expect(intruder.status).toBe(403);
+    expect(JSON.stringify(intruder.json)).not.toContain('correction');
+    expect((await call(w, 'POST', `/api/portal/review/${pending.id}/correction`, { outcome: 'faulty', reason: 'selbst' })).status).toBe(
+      403,
+    );
+    expect((await correct(auditor, 'gibtesnicht1234', 'faulty')).json.message).toBe('Diese Einreichung gibt es nicht.');
+
+    // Once its payout is in a batch, the verdict stands.
+    expect((await call(admin, 'POST', '/api/portal/payout-batches', {})).status).toBe(200);
+    const late = await correct(auditor, pending.id, 'faulty');
+    expect(late.json.message).toBe(
+      'Die Auszahlung zu dieser Einreichung ist bereits in einem Auszahlungslauf. Das Ergebnis kann nicht mehr korrigiert werden.',
+    );
+    expect((await server.admin.collection('submissions').getOne(pending.id)).status).toBe('passed');
+    expect(await payoutsOf(pending.id)).toBe(1);
+
+    // A rejected code submitted anew: the new submission is what counts.
+    const again = await submit(w, { ibanNumber: freshIban() });
+    await call(auditor, 'POST', `/api/portal/review/${again.id}/verdict`, { outcome: 'missing' });
+    const resubmitted = await request(
+      server.url,
+      w,
+      'POST',
+      '/api/collections/submissions/records',
+      submissionForm(
+        w.id,
+        again.voucher,
+        { ibanNumber: freshIban() },
+        blob(await invoicePdf(['Zweiter Versuch']), 'application/pdf'),
+        'r.pdf',
+      ),
+    );
+    expect(resubmitted.status, JSON.stringify(resubmitted.json)).toBe(200);
+    expect((await correct(auditor, again.id, 'passed')).json.message).toBe(
+      'Der Code wurde inzwischen erneut eingereicht. Das Ergebnis dieser Einreichung kann nicht mehr korrigiert werden.',
+    );
+    expect(await payoutsOf(again.id)).toBe(0);
+  });
+
+  it('25 corrections of one verdict at once: one wins, one payout, one mail', async () => {
+    const w = await createWorkshop(server);
+    const s = await submit(w, { ibanNumber: freshIban() });
+    await call(auditor, 'POST', `/api/portal/review/${s.id}/verdict`, { outcome: 'faulty' });
+    const answers = await Promise.all(Array.from({ length: 25 }, () => correct(auditor, s.id, 'passed')));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(new Set(answers.filter((a) => a.status !== 200).map((a) => a.json.message))).toEqual(
+      new Set(['Das ist bereits das gespeicherte Ergebnis.']),
+    );
+    expect(await payoutsOf(s.id)).toBe(1);
+    const log = await server.admin.collection('staff_log').getFullList({ filter: `targetId = "${s.id}" && action = "review.corrected"` });
+    expect(log).toHaveLength(1);
+  });
+});

@@ -272,6 +272,7 @@ const STAFF_LOG_LABELS = {
 	"review.passed": "Rechnung geprüft: bestanden (Warteschlange)",
 	"review.faulty": "Rechnung geprüft: fehlerhaft (Warteschlange)",
 	"review.missing": "Rechnung geprüft: nicht vorhanden (Warteschlange)",
+	"review.corrected": "Prüfergebnis korrigiert",
 	"privacy.data_export": "Datenauskunft (ZIP) erstellt",
 	"privacy.deletion_requested": "Kontolöschung beantragt (wartet auf Abschluss)",
 	"privacy.deletion_withdrawn": "Vorgemerkte Löschung von der Werkstatt zurückgenommen",
@@ -424,6 +425,34 @@ const MAIL_TEMPLATE_LABELS = {
 function labelOf(labels, value) {
 	var _labels$value;
 	return (_labels$value = labels[value]) !== null && _labels$value !== void 0 ? _labels$value : value;
+}
+
+// src/rules/verdicts.ts
+const VERDICT_OUTCOMES = [
+	"passed",
+	"faulty",
+	"missing"
+];
+const VERDICT_OUTCOME_LABELS = {
+	passed: "Bestanden",
+	faulty: "Fehlerhaft",
+	missing: "Nicht vorhanden"
+};
+const CORRECTION = {
+	reasonMax: 1e3,
+	messages: {
+		outcome: "Bitte wählen Sie Bestanden, Fehlerhaft oder Nicht vorhanden.",
+		reason: "Bitte begründen Sie die Korrektur (höchstens 1.000 Zeichen).",
+		pending: "Diese Einreichung ist noch in Prüfung: Bitte geben Sie das Ergebnis in der Prüfwarteschlange.",
+		same: "Das ist bereits das gespeicherte Ergebnis.",
+		inBatch: "Die Auszahlung zu dieser Einreichung ist bereits in einem Auszahlungslauf. Das Ergebnis kann nicht mehr korrigiert werden.",
+		resubmitted: "Der Code wurde inzwischen erneut eingereicht. Das Ergebnis dieser Einreichung kann nicht mehr korrigiert werden.",
+		notFound: "Diese Einreichung gibt es nicht."
+	}
+};
+function outcomeOf(checked, faulty) {
+	if (!checked) return "missing";
+	return faulty ? "faulty" : "passed";
 }
 
 // src/rules/index.ts
@@ -1944,6 +1973,7 @@ function bankDetailsProblems(values) {
 exports.ACCOUNT_DELETION = ACCOUNT_DELETION;
 exports.AUDIT_OUTCOME_LABELS = AUDIT_OUTCOME_LABELS;
 exports.CONTROL_CHARACTERS = CONTROL_CHARACTERS;
+exports.CORRECTION = CORRECTION;
 exports.CSV_ROW = CSV_ROW;
 exports.DATA_EXPORT = DATA_EXPORT;
 exports.EMAIL_PATTERN = EMAIL_PATTERN;
@@ -1966,6 +1996,8 @@ exports.STAFF_LOG_LABELS = STAFF_LOG_LABELS;
 exports.SUBMISSION_STATUS_LABELS = SUBMISSION_STATUS_LABELS;
 exports.TEXT_RULES = TEXT_RULES;
 exports.TICKET_HEADER = TICKET_HEADER;
+exports.VERDICT_OUTCOMES = VERDICT_OUTCOMES;
+exports.VERDICT_OUTCOME_LABELS = VERDICT_OUTCOME_LABELS;
 exports.VOUCHER_STATUS_LABELS = VOUCHER_STATUS_LABELS;
 exports.WORKSHOP_FIELDS = WORKSHOP_FIELDS;
 exports.WORKSHOP_PAYOUT_LABELS = WORKSHOP_PAYOUT_LABELS;
@@ -1989,6 +2021,7 @@ exports.labelOf = labelOf;
 exports.maskIban = maskIban;
 exports.normalizeBic = normalizeBic;
 exports.normalizePhone = normalizePhone;
+exports.outcomeOf = outcomeOf;
 exports.passwordProblem = passwordProblem;
 exports.phoneProblem = phoneProblem;
 exports.returnReasonLabel = returnReasonLabel;

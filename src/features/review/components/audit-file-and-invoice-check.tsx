@@ -19,6 +19,7 @@ import { loadSubmission } from '../api/load-submission';
 import type { ReviewItem } from '../api/model';
 import { newestAuditFile } from '../api/newest-audit-file';
 import { ReviewDetail } from './review-detail';
+import { VerdictCorrection } from './verdict-correction';
 
 export function AuditFileBlock() {
   const newest = useLoad<FileRecord | null>(newestAuditFile, null);
@@ -119,7 +120,8 @@ export function InvoiceCheckBlock() {
         </div>
       )}
       <ErrorAlert message={error} />
-      {item && <ReviewDetail key={item.id} item={item} />}
+      {item && <ReviewDetail key={`${item.id}-${item.history.length}`} item={item} />}
+      {item && <VerdictCorrection key={`${item.id}-${item.history.length}`} item={item} onCorrected={setItem} />}
     </Block>
   );
 }

@@ -134,6 +134,7 @@ export function ReviewDetail({ item, onSignals }: { item: ReviewItem; onSignals?
               {item.history.map((h) => (
                 <li key={h.created}>
                   {formatDateTime(h.created)}: {h.outcome === 'passed' ? 'bestanden' : !h.checked ? 'nicht vorhanden' : 'fehlerhaft'}
+                  {h.source === 'correction' ? ' (Korrektur)' : ''}
                   {h.note ? ` („${h.note}“)` : ''}
                 </li>
               ))}
