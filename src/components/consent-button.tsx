@@ -7,7 +7,12 @@ import { useConsentStore } from '@/stores/consent';
 
 let started = false;
 
-/** The consent button at the lower left of every page (SPEC section 2), plus pageviews once allowed. */
+/**
+ * The consent button at the lower left of every page (SPEC section 2), plus pageviews once allowed.
+ * From 1280 px it floats at the screen's lower left, in the gutter beside the 72rem content; narrower
+ * it closes the page at its lower left (below the footer), since floating it covered the queue's
+ * buttons and the wizard's 'Weiter' at 360 px (issue 58, decision 058).
+ */
 export function ConsentButton() {
   const analytics = useConsentStore((s) => s.analytics);
   const location = useLocation();
@@ -28,7 +33,7 @@ export function ConsentButton() {
       onClick={openConsentPreferences}
       aria-label="Cookie-Einstellungen öffnen"
       title="Cookie-Einstellungen"
-      className="fixed bottom-4 left-4 z-30 flex size-12 items-center justify-center rounded-full border border-slate-300 bg-white text-brand-700 shadow-lg hover:bg-brand-50"
+      className="flex size-12 xl:fixed xl:bottom-4 xl:left-4 xl:z-30 items-center justify-center rounded-full border border-slate-300 bg-white text-brand-700 shadow-lg hover:bg-brand-50"
     >
       <Cookie aria-hidden="true" className="size-6" />
     </button>

@@ -56,7 +56,9 @@ export function MainLayout() {
         </Suspense>
       </main>
       <Footer />
-      <ConsentButton />
+      <div className="bg-slate-900 px-4 pb-6 xl:contents">
+        <ConsentButton />
+      </div>
     </div>
   );
 }

@@ -9,10 +9,20 @@ import { DC_MESSAGES } from '@/lib/staff/files';
 // The parts every block of the data area is made of: the titled section, its error and
 // list states, and the CSV picker.
 
+/**
+ * A German compound as it may break at narrow widths: soft hyphens (U+00AD) where the words
+ * join, so 'Geschäftspartnernummern' breaks as 'Geschäfts-' and 'partnernummern' instead of
+ * leaving its card at 360 px (issue 58). Only for what is shown; names and labels keep the plain text.
+ */
+const BREAKS: [RegExp, string][] = [[/Geschäftspartnernummern/g, 'Geschäfts\u00adpartner\u00adnummern']];
+export function breakable(text: string): string {
+  return BREAKS.reduce((t, [word, broken]) => t.replace(word, broken), text);
+}
+
 export function Block({ title, help, children }: { title: string; help?: ReactNode; children: ReactNode }) {
   return (
-    <section aria-label={title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 className="text-xl font-bold">{title}</h2>
+    <section aria-label={title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm max-sm:p-4">
+      <h2 className="text-xl font-bold break-words hyphens-manual">{breakable(title)}</h2>
       {help && <div className="mt-2 text-sm text-slate-700">{help}</div>}
       {children}
     </section>
@@ -125,7 +135,7 @@ export function CsvUploadButton({
       />
       <Button disabled={busy} onClick={() => input.current?.click()}>
         <Upload aria-hidden="true" className="size-4" />
-        {busy ? 'Wird hochgeladen...' : label}
+        <span className="min-w-0 break-words hyphens-manual">{busy ? 'Wird hochgeladen...' : breakable(label)}</span>
       </Button>
     </>
   );

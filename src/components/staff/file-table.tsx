@@ -10,12 +10,13 @@ export const dash = (value: number | string | null | undefined) =>
 
 /**
  * A file name that wraps after its separators (_ - .) rather than in the middle of a word;
- * only a part longer than the column breaks inside.
+ * only a part longer than the column breaks inside. `break-words`, not `anywhere`: the latter
+ * lets a table squeeze the column to one letter, which broke names mid-part at 1280 px (issue 58).
  */
 export function FileName({ name }: { name: string }) {
   const parts = name.split(/(?<=[_.-])/);
   return (
-    <span className="[overflow-wrap:anywhere]">
+    <span className="break-words">
       {parts.map((part, i) => (
         <span key={i}>
           {part}

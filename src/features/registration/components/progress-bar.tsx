@@ -5,10 +5,12 @@ import { cn } from '@/utils/cn';
 import type { WizardStep } from '../stores/registration';
 import { stepIndex } from '../utils/steps';
 
-export const NUMBERED_STEPS: { step: WizardStep; label: string }[] = [
-  { step: 'account', label: 'Kontaktdaten' },
+// `short`: the label with soft hyphens, so at 360 px 'Leistungszentrum' breaks inside its
+// quarter of the row instead of running into 'Übersicht' (issue 58).
+export const NUMBERED_STEPS: { step: WizardStep; label: string; short?: string }[] = [
+  { step: 'account', label: 'Kontaktdaten', short: 'Kontakt\u00addaten' },
   { step: 'address', label: 'Adresse' },
-  { step: 'partner', label: 'Leistungszentrum' },
+  { step: 'partner', label: 'Leistungszentrum', short: 'Leistungs\u00adzentrum' },
   { step: 'overview', label: 'Übersicht' },
 ];
 
@@ -17,12 +19,12 @@ export function ProgressBar({ current }: { current: WizardStep }) {
   const at = stepIndex(current);
   return (
     <nav aria-label="Fortschritt der Registrierung">
-      <ol className="grid grid-cols-4 gap-2">
-        {NUMBERED_STEPS.map(({ step, label }, i) => {
+      <ol className="grid grid-cols-4 gap-3">
+        {NUMBERED_STEPS.map(({ step, label, short }, i) => {
           const done = stepIndex(step) < at;
           const active = step === current;
           return (
-            <li key={step} aria-current={active ? 'step' : undefined} className="flex flex-col items-center gap-1 text-center">
+            <li key={step} aria-current={active ? 'step' : undefined} className="flex min-w-0 flex-col items-center gap-1 text-center">
               <span
                 className={cn(
                   'flex size-9 items-center justify-center rounded-full border-2 font-bold',
@@ -33,8 +35,13 @@ export function ProgressBar({ current }: { current: WizardStep }) {
               >
                 {done ? <Check aria-hidden="true" className="size-5" /> : i + 1}
               </span>
-              <span className={cn('text-xs sm:text-sm', active ? 'font-semibold text-brand-800' : 'text-slate-700')}>
-                {label}
+              <span
+                className={cn(
+                  'max-w-full text-xs break-words hyphens-manual sm:text-sm',
+                  active ? 'font-semibold text-brand-800' : 'text-slate-700',
+                )}
+              >
+                {short ?? label}
                 {done && <span className="sr-only"> (erledigt)</span>}
               </span>
             </li>
