@@ -175,14 +175,18 @@ test.describe('registration wizard', () => {
     await page.reload();
     await expect(page).toHaveURL(/\/register\/address$/);
     await expect(page.getByText('bitte geben Sie es für')).toContainText(email);
-    await expect(page.getByRole('button', { name: 'Bestätigen & Fortfahren' })).toBeDisabled();
-    await page.getByLabel('Passwort').first().fill(PASSWORD);
-    await page.getByLabel('Passwort wiederholen').fill('etwas-anderes-1');
+    // Asked once, with one primary button: no disabled 'Bestätigen & Fortfahren' beside 'Weiter' (issue 58).
+    await expect(page.getByLabel('Passwort wiederholen')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Bestätigen & Fortfahren' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Weiter' }).click();
-    await expect(page.getByText('Passwörter stimmen nicht überein.')).toBeVisible();
-    await page.getByLabel('Passwort wiederholen').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Weiter' }).click();
+    await expect(page.getByText('Passwort ist erforderlich.')).toBeVisible();
+    await page.getByLabel('Passwort').fill('kurz');
+    await page.keyboard.press('Enter');
+    await expect(page.getByLabel('Passwort')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('Passwort').fill(PASSWORD);
+    await page.keyboard.press('Enter');
     await expect(page.getByLabel('Werkstattname')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Weiter' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Zurück' }).click();
     await expect(page.getByLabel('Vorname')).toHaveValue('Erika');
     await expect(page.getByLabel('Telefon')).toHaveValue('+49 (30) 123-4567');

@@ -187,7 +187,7 @@ export function RegistrationWizard({ segment }: { segment: string | undefined })
 
       <div className="mt-6">
         {needsPassword ? (
-          <PasswordReentry />
+          <PasswordReentry id={`${formId}-password`} />
         ) : (
           <>
             {step === 'account' && <AccountForm id={formId} onDone={advance} />}
@@ -229,8 +229,12 @@ export function RegistrationWizard({ segment }: { segment: string | undefined })
           Abbrechen
         </Button>
         <div className="sm:ml-auto">
-          {step === 'overview' ? (
-            <Button className="w-full" disabled={submitting || needsPassword} onClick={() => void submit()}>
+          {needsPassword ? (
+            <Button className="w-full" type="submit" form={`${formId}-password`}>
+              Weiter
+            </Button>
+          ) : step === 'overview' ? (
+            <Button className="w-full" disabled={submitting} onClick={() => void submit()}>
               {submitting ? 'Wird abgeschlossen...' : 'Registrierung abschließen'}
             </Button>
           ) : (
@@ -238,7 +242,6 @@ export function RegistrationWizard({ segment }: { segment: string | undefined })
               className="w-full"
               type={step === 'partner' ? 'button' : 'submit'}
               form={step === 'partner' ? undefined : formId}
-              disabled={needsPassword}
               onClick={step === 'partner' ? confirmPartner : undefined}
             >
               Bestätigen &amp; Fortfahren

@@ -24,10 +24,8 @@ export const initSchema = z
 
 export type InitValues = z.infer<typeof initSchema>;
 
-/** The password asked again after a reload (DECISIONS 2.3), with the init form's messages. */
-export const passwordAgainSchema = z
-  .object({
-    password: newPasswordField(INIT_MESSAGES.passwordRequired),
-    passwordConfirm: z.string().min(1, INIT_MESSAGES.passwordConfirmRequired),
-  })
-  .superRefine(passwordsMatch(INIT_MESSAGES.passwordMismatch));
+/**
+ * The password asked again after a reload (DECISIONS 2.3), once: it was confirmed when it was
+ * chosen, and a newcomer found being asked twice again tiresome (issue 58).
+ */
+export const passwordAgainSchema = z.object({ password: newPasswordField(INIT_MESSAGES.passwordRequired) });
