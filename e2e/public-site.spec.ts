@@ -86,4 +86,20 @@ test.describe('landing page', () => {
       });
     }
   });
+  test('advertises the prize draw only until its registration deadline, on the campaign clock (issue 58)', async ({ page, admin }) => {
+    const footnote = page.getByRole('region', { name: 'Hinweise zur Aktion' });
+    // The clock stands on 15.09.2025; the draw's registration closed on 01.08.2025.
+    await page.goto('/');
+    await expect(footnote).toContainText('Aktionszeitraum 15.05.2025');
+    await expect(footnote).not.toContainText('verlosen');
+    const campaign = await admin.collection('campaigns').getFirstListItem('active = true');
+    // Until the end of 15.09.2025 in Berlin: still open on the clock's day.
+    await admin.collection('campaigns').update(campaign.id, { drawRegistrationDeadline: '2025-09-15 21:59:59.999Z' });
+    try {
+      await page.goto('/');
+      await expect(footnote).toContainText('Unter allen bis zum 15.09.2025 Registrierten verlosen wir zusätzlich 5 Gewinne.');
+    } finally {
+      await admin.collection('campaigns').update(campaign.id, { drawRegistrationDeadline: campaign.drawRegistrationDeadline });
+    }
+  });
 });

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 
 import { fetchActiveCampaign, type Campaign } from '@/lib/api/active-campaign';
+import { fetchCampaignClock } from '@/lib/api/campaign-clock';
+import { berlinDay } from '@/rules/dates';
 import { formatDate, formatMoney } from '@/utils/format';
 
 export type { Campaign };
@@ -79,4 +81,27 @@ export function campaignFacts(campaign: Campaign | null): CampaignFacts {
     contactEmail: campaign.contactEmail || 'cashback@nora-aktion.de',
     prefix: campaign.codePrefix,
   };
+}
+
+/**
+ * Whether registering still takes part in the prize draw: the campaign clock's Berlin day is not
+ * after the draw's registration deadline. The landing page advertises the draw only then (issue 58:
+ * it still advertised a draw whose registration had closed).
+ */
+export function drawOpen(campaign: Campaign | null, campaignNow: string | null): boolean {
+  if (!campaign?.drawRegistrationDeadline || !campaignNow) return false;
+  return berlinDay(campaignNow).iso <= berlinDay(campaign.drawRegistrationDeadline).iso;
+}
+
+/** The server's campaign clock: null until it answered, or when it did not. */
+export function useCampaignNow(): string | null {
+  const [now, setNow] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void fetchCampaignClock().then((clock) => live && setNow(clock?.campaignNow ?? null));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return now;
 }

@@ -31,7 +31,7 @@ export {
   labelOf,
 } from './labels';
 export { SEPA_TEXT, sepaNameProblem, sepaText, toSepaText } from './sepa';
-export { CORRECTION, VERDICT_OUTCOMES, VERDICT_OUTCOME_LABELS, outcomeOf, type VerdictOutcome } from './verdicts';
+// The correction of a stored verdict: '@/rules/verdicts' (not here: the entry path loads this index).
 // IBAN and BIC: '@/rules/bank' (not re-exported here, so importing the rulebook does not load ibantools).
 
 export interface TextRule {

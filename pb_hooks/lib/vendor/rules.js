@@ -427,34 +427,6 @@ function labelOf(labels, value) {
 	return (_labels$value = labels[value]) !== null && _labels$value !== void 0 ? _labels$value : value;
 }
 
-// src/rules/verdicts.ts
-const VERDICT_OUTCOMES = [
-	"passed",
-	"faulty",
-	"missing"
-];
-const VERDICT_OUTCOME_LABELS = {
-	passed: "Bestanden",
-	faulty: "Fehlerhaft",
-	missing: "Nicht vorhanden"
-};
-const CORRECTION = {
-	reasonMax: 1e3,
-	messages: {
-		outcome: "Bitte wählen Sie Bestanden, Fehlerhaft oder Nicht vorhanden.",
-		reason: "Bitte begründen Sie die Korrektur (höchstens 1.000 Zeichen).",
-		pending: "Diese Einreichung ist noch in Prüfung: Bitte geben Sie das Ergebnis in der Prüfwarteschlange.",
-		same: "Das ist bereits das gespeicherte Ergebnis.",
-		inBatch: "Die Auszahlung zu dieser Einreichung ist bereits in einem Auszahlungslauf. Das Ergebnis kann nicht mehr korrigiert werden.",
-		resubmitted: "Der Code wurde inzwischen erneut eingereicht. Das Ergebnis dieser Einreichung kann nicht mehr korrigiert werden.",
-		notFound: "Diese Einreichung gibt es nicht."
-	}
-};
-function outcomeOf(checked, faulty) {
-	if (!checked) return "missing";
-	return faulty ? "faulty" : "passed";
-}
-
 // src/rules/index.ts
 const TEXT_RULES = {
 	firstName: {
@@ -1968,6 +1940,34 @@ function bankDetailsProblems(values) {
 	const bic = bicProblem(text(values.ibanBic));
 	if (bic) found.ibanBic = bic;
 	return found;
+}
+
+// src/rules/verdicts.ts
+const VERDICT_OUTCOMES = [
+	"passed",
+	"faulty",
+	"missing"
+];
+const VERDICT_OUTCOME_LABELS = {
+	passed: "Bestanden",
+	faulty: "Fehlerhaft",
+	missing: "Nicht vorhanden"
+};
+const CORRECTION = {
+	reasonMax: 1e3,
+	messages: {
+		outcome: "Bitte wählen Sie Bestanden, Fehlerhaft oder Nicht vorhanden.",
+		reason: "Bitte begründen Sie die Korrektur (höchstens 1.000 Zeichen).",
+		pending: "Diese Einreichung ist noch in Prüfung: Bitte geben Sie das Ergebnis in der Prüfwarteschlange.",
+		same: "Das ist bereits das gespeicherte Ergebnis.",
+		inBatch: "Die Auszahlung zu dieser Einreichung ist bereits in einem Auszahlungslauf. Das Ergebnis kann nicht mehr korrigiert werden.",
+		resubmitted: "Der Code wurde inzwischen erneut eingereicht. Das Ergebnis dieser Einreichung kann nicht mehr korrigiert werden.",
+		notFound: "Diese Einreichung gibt es nicht."
+	}
+};
+function outcomeOf(checked, faulty) {
+	if (!checked) return "missing";
+	return faulty ? "faulty" : "passed";
 }
 
 exports.ACCOUNT_DELETION = ACCOUNT_DELETION;

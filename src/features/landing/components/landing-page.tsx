@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 
 import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { campaignFacts, factsState, useActiveCampaign, type FactsState } from '@/lib/campaign';
+import { campaignFacts, drawOpen, factsState, useActiveCampaign, useCampaignNow, type FactsState } from '@/lib/campaign';
 import { useSessionStore } from '@/stores/session';
 import { cn } from '@/utils/cn';
 
@@ -75,7 +75,7 @@ function TermsAndContact({ contactEmail }: { contactEmail: string }) {
 }
 
 /** The campaign's facts in one paragraph; a skeleton while they load, the terms alone when they cannot. */
-function Footnote({ facts, state }: { facts: ReturnType<typeof campaignFacts>; state: FactsState }) {
+function Footnote({ facts, state, draw }: { facts: ReturnType<typeof campaignFacts>; state: FactsState; draw: boolean }) {
   return (
     <section aria-label="Hinweise zur Aktion" className="mx-auto max-w-6xl px-4 pb-10 text-sm text-slate-700">
       {state === 'loading' ? (
@@ -87,8 +87,8 @@ function Footnote({ facts, state }: { facts: ReturnType<typeof campaignFacts>; s
             <>
               Aktionszeitraum {facts.start} bis {facts.end}. {facts.reward} Cashback (netto) je {facts.threshold} Einkaufsvolumen (netto)
               mit berechtigten Wartungs- und Verschleißteilen, beliebig oft wiederholbar. Upload von Rechnungen und Einlösung der Codes vom{' '}
-              {facts.redeemStart} bis {facts.redeemEnd}; das Rechnungsdatum darf nicht nach dem {facts.invoiceCutoff} liegen. Unter allen
-              bis zum {facts.drawDeadline} Registrierten verlosen wir zusätzlich 5 Gewinne.{' '}
+              {facts.redeemStart} bis {facts.redeemEnd}; das Rechnungsdatum darf nicht nach dem {facts.invoiceCutoff} liegen.{' '}
+              {draw && <>Unter allen bis zum {facts.drawDeadline} Registrierten verlosen wir zusätzlich 5 Gewinne. </>}
             </>
           )}
           <TermsAndContact contactEmail={facts.contactEmail} />
@@ -122,11 +122,12 @@ export function LandingPage({ registration }: { registration?: ReactNode }) {
   const active = useActiveCampaign();
   const facts = campaignFacts(active.campaign);
   const state = factsState(active);
+  const campaignNow = useCampaignNow();
   return (
     <>
       <Banner />
       <Steps facts={facts} state={state} />
-      <Footnote facts={facts} state={state} />
+      <Footnote facts={facts} state={state} draw={drawOpen(active.campaign, campaignNow)} />
       {!role && (
         <section id="register" aria-labelledby="register-heading" className="border-y border-slate-200 bg-brand-50">
           <div className="mx-auto max-w-xl px-4 py-14">

@@ -1,7 +1,7 @@
 import { serverRefusal } from '@/lib/api/server-refusal';
 import { withSession } from '@/lib/auth';
 import { pb } from '@/lib/pocketbase';
-import type { VerdictOutcome } from '@/rules';
+import type { VerdictOutcome } from '@/rules/verdicts';
 
 import { REVIEW_MESSAGES, type ReviewItem } from './model';
 

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { ErrorAlert } from '@/components/staff/block';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { CORRECTION, outcomeOf, VERDICT_OUTCOME_LABELS, VERDICT_OUTCOMES, type VerdictOutcome } from '@/rules';
+import { CORRECTION, outcomeOf, VERDICT_OUTCOME_LABELS, VERDICT_OUTCOMES, type VerdictOutcome } from '@/rules/verdicts';
 
 import { correctVerdict } from '../api/correct-verdict';
 import type { ReviewItem } from '../api/model';
