@@ -74,6 +74,27 @@ function loadUserIds(app) {
   return ids;
 }
 
+/**
+ * Every workshop's customer numbers by centre, for rows without a User-ID (issue 58): the key
+ * (customerKey: bnr and the cleaned number) maps to the one workshop that has it, or to
+ * AMBIGUOUS when several do. Read once per file, at the first such row.
+ */
+const AMBIGUOUS = '\u0000';
+function loadCustomerNumbers(app) {
+  const key = require(`${__hooks}/lib/vendor/rules.js`).customerKey;
+  const rows = arrayOf(new DynamicModel({ user: '', bnr: '', knr: '' }));
+  app
+    .db()
+    .newQuery('SELECT c.user AS user, n.bnr AS bnr, c.customerNumber AS knr FROM user_lz_connections c JOIN nora_lz n ON n.id = c.noraLz')
+    .all(rows);
+  const byKey = Object.create(null);
+  for (const r of rows) {
+    const k = key(r.bnr, r.knr);
+    byKey[k] = byKey[k] === undefined || byKey[k] === r.user ? r.user : AMBIGUOUS;
+  }
+  return byKey;
+}
+
 const one = (app, sql, params, shape) => require(`${__hooks}/lib/database.js`).rowOf(app, sql, params, shape);
 
 /**
@@ -88,17 +109,26 @@ function rowChecker(app, campaign, trimmed) {
   const end = clock.parseDate(campaign.getString('campaignEnd')).getTime();
   const maxEuro = campaign.getFloat('maxSalesPerRow') || 100000;
   const users = loadUserIds(app);
+  const customerKey = require(`${__hooks}/lib/vendor/rules.js`).customerKey;
+  let byCustomer = null;
   const dateOk = Object.create(null);
   return (raw, line) => {
     if (raw.length !== HEADER.length) return { reason: CSV_ROW.columns };
     const f = trimmed ? raw : [raw[0].trim(), raw[1].trim(), raw[2].trim(), raw[3].trim(), raw[4].trim(), raw[5].trim()];
+    // The User-ID may be empty: the row then belongs to the workshop with its customer number.
     for (let i = 0; i < 5; i++) {
       const cell = f[i];
-      if (!cell) return { reason: CSV_ROW.missing(HEADER[i]) };
+      if (!cell && i > 0) return { reason: CSV_ROW.missing(HEADER[i]) };
       if (cell.length > MAX_FIELD) return { reason: CSV_ROW.tooLong(HEADER[i]) };
     }
     if (!f[5]) return { reason: CSV_ROW.missing('sales') };
-    if (users[f[0]] !== true) return { reason: CSV_ROW.user };
+    let user = f[0];
+    if (!user) {
+      if (byCustomer === null) byCustomer = loadCustomerNumbers(app);
+      user = byCustomer[customerKey(f[1], f[2])];
+      if (user === undefined) return { reason: CSV_ROW.noCustomer };
+      if (user === AMBIGUOUS) return { reason: CSV_ROW.ambiguousCustomer };
+    } else if (users[user] !== true) return { reason: CSV_ROW.user };
     let verdict = dateOk[f[4]];
     if (verdict === undefined) {
       const d = f[4];
@@ -109,7 +139,7 @@ function rowChecker(app, campaign, trimmed) {
     if (verdict !== 'ok') return { reason: ROW_ERRORS[verdict] };
     const amount = amounts.parseCents(f[5], maxEuro);
     if (amount.reason) return { reason: amount.reason };
-    return [f[0], f[1], f[2], f[3], f[4], amount.cents / 100, line];
+    return [user, f[1], f[2], f[3], f[4], amount.cents / 100, line];
   };
 }
 

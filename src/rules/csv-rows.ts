@@ -7,7 +7,21 @@ export const CSV_ROW = {
   missing: (column: string) => `Pflichtfeld fehlt: ${column}`,
   tooLong: (column: string) => `Feld zu lang (höchstens ${LIMITS.idMax} Zeichen): ${column}`,
   user: 'Unbekannte Benutzer-ID',
+  // A sales row without a User-ID is matched by the customer number at its centre (issue 58).
+  noCustomer: 'Ohne User-ID: keine Werkstatt hat diese Kundennummer (knr) bei diesem Leistungszentrum (bnr). Bitte die User-ID angeben.',
+  ambiguousCustomer:
+    'Ohne User-ID: mehrere Werkstätten haben diese Kundennummer (knr) bei diesem Leistungszentrum (bnr). Bitte die User-ID angeben.',
 } as const;
+
+/**
+ * The key a customer number is matched by: letters and digits only, case ignored, as the
+ * portal stores it (the add-centre dialog leaves everything else out; issue 58).
+ */
+export function customerKey(bnr: string, knr: string): string {
+  return `${String(bnr).trim()}\u0000${String(knr)
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toLowerCase()}`;
+}
 
 /** A business partner number: empty, or 1 to 30 letters and digits. */
 export function gpnrProblem(value: string): string | null {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { blob, createStaff, createWorkshop, multipart, type Actor } from '../helpers/fixtures';
+import { blob, createCentre, createStaff, createWorkshop, multipart, type Actor } from '../helpers/fixtures';
 import { protectedFile } from '../helpers/files';
 import { request } from '../helpers/http';
 import { startInbox, type MailInbox } from '../helpers/mail';
@@ -120,6 +120,40 @@ describe('sales import', () => {
     expect(rows[7]).toContain(`"${'9'.repeat(200)}…"`);
     // A formula in an uploaded cell is written back neutralised.
     expect(text).toContain(`"'=HYPERLINK(""http://evil"")"`);
+  });
+
+  it('a row without a User-ID belongs to the one workshop with its customer number at that centre (issue 58)', async () => {
+    const [a, b, c] = await Promise.all([createWorkshop(server), createWorkshop(server), createWorkshop(server)]);
+    const centre = await createCentre(server, { bnr: '470001', partnerName: 'Autohaus Kundennummer' });
+    const other = await createCentre(server, { bnr: '470002', partnerName: 'Autohaus Geteilt' });
+    await a.pb.collection('user_lz_connections').create({ user: a.id, noraLz: centre.id, customerNumber: 'KD12345' });
+    // Two workshops claim one number at the other centre: such rows need the User-ID.
+    await b.pb.collection('user_lz_connections').create({ user: b.id, noraLz: other.id, customerNumber: 'X9' });
+    await c.pb.collection('user_lz_connections').create({ user: c.id, noraLz: other.id, customerNumber: 'x9' });
+    const lines = [
+      `,470001,KD-12 34/5,G1,2025-06-01,100.10`, // written as the dealer writes it: matched by letters and digits
+      `  ,470001,kd12345,G1,2025-06-02,0.90`,
+      `,470002,X9,G1,2025-06-01,10`,
+      `,470001,KD99999,G1,2025-06-01,10`,
+      `,470009,KD12345,G1,2025-06-01,10`,
+      `${b.id},470002,X9,G1,2025-06-01,10`,
+    ];
+    const { record } = await upload(admin, `${HEADER}\n${lines.join('\n')}\n`);
+    expect(record).toMatchObject({ status: 'done', successfullyProcessedRows: 3, failedProcessedRows: 3 });
+    expect((await stats(a.id)).totalSales).toBe(101);
+    expect((await stats(b.id)).totalSales).toBe(10);
+    const rows = (await failedRows(record as never)).subarray(3).toString('utf8').trim().split('\r\n');
+    expect(rows.slice(1).map((r) => [r.split(';').at(-2), r.split(';').at(-1)])).toEqual([
+      [
+        '"Ohne User-ID: mehrere Werkstätten haben diese Kundennummer (knr) bei diesem Leistungszentrum (bnr). Bitte die User-ID angeben."',
+        '"4"',
+      ],
+      ['"Ohne User-ID: keine Werkstatt hat diese Kundennummer (knr) bei diesem Leistungszentrum (bnr). Bitte die User-ID angeben."', '"5"'],
+      ['"Ohne User-ID: keine Werkstatt hat diese Kundennummer (knr) bei diesem Leistungszentrum (bnr). Bitte die User-ID angeben."', '"6"'],
+    ]);
+    // The stored row names its workshop: the same row again with the User-ID is unchanged, not new.
+    const again = await upload(admin, `${HEADER}\n${a.id},470001,KD-12 34/5,G1,2025-06-01,100.10\n`);
+    expect(again.record).toMatchObject({ unchangedDataCount: 1, newDataCount: 0 });
   });
 
   it('takes a user or date cell named like a JavaScript property for what it is: unknown, not a crash', async () => {

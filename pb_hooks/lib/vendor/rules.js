@@ -295,8 +295,13 @@ const CSV_ROW = {
 	columns: "Falsche Anzahl an Spalten",
 	missing: (column) => `Pflichtfeld fehlt: ${column}`,
 	tooLong: (column) => `Feld zu lang (höchstens ${LIMITS.idMax} Zeichen): ${column}`,
-	user: "Unbekannte Benutzer-ID"
+	user: "Unbekannte Benutzer-ID",
+	noCustomer: "Ohne User-ID: keine Werkstatt hat diese Kundennummer (knr) bei diesem Leistungszentrum (bnr). Bitte die User-ID angeben.",
+	ambiguousCustomer: "Ohne User-ID: mehrere Werkstätten haben diese Kundennummer (knr) bei diesem Leistungszentrum (bnr). Bitte die User-ID angeben."
 };
+function customerKey(bnr, knr) {
+	return `${String(bnr).trim()}\u0000${String(knr).replace(/[^A-Za-z0-9]/g, "").toLowerCase()}`;
+}
 function gpnrProblem(value) {
 	const gpnr = String(value !== null && value !== void 0 ? value : "").trim();
 	return gpnr && !new RegExp(`^[A-Za-z0-9]{1,${LIMITS.idMax}}$`).test(gpnr) ? MESSAGES.gpnr : null;
@@ -2009,6 +2014,7 @@ exports.codeProblem = codeProblem;
 exports.codesEarned = codesEarned;
 exports.compactIban = compactIban;
 exports.controlProblem = controlProblem;
+exports.customerKey = customerKey;
 exports.customerNumberProblem = customerNumberProblem;
 exports.emailProblem = emailProblem;
 exports.germanDate = germanDate;

@@ -21,7 +21,9 @@ export function SalesUploadBlock() {
           <p>
             Die CSV-Datei muss genau die Felder <code>user</code> (User-ID), <code>bnr</code> (Haupt-Betriebsnummer des Leistungszentrums),{' '}
             <code>knr</code> (Kundennummer), <code>gpnr</code> (Geschäftspartnernummer), <code>deliverydate</code> (z. B. 2025-03-21) und{' '}
-            <code>sales</code> enthalten, getrennt durch Komma oder Semikolon.
+            <code>sales</code> enthalten, getrennt durch Komma oder Semikolon. Ist <code>user</code> leer, gehört die Zeile der Werkstatt,
+            die diese Kundennummer bei diesem Leistungszentrum angegeben hat (Buchstaben und Ziffern zählen, Groß- und Kleinschreibung
+            nicht).
           </p>
           <p className="mt-1">
             Die Verarbeitung kann länger als 5 Sekunden dauern. Den Fortschritt sehen Sie hier live; sollte er stehen bleiben, aktualisieren
