@@ -1,6 +1,6 @@
 import { MESSAGES } from '../src/rules';
 import { ANSWER_MESSAGES } from '../src/rules/answer-messages';
-import { PASSWORD, submissionForm } from '../tests/helpers/fixtures';
+import { PASSWORD, PNG_BYTES, submissionForm } from '../tests/helpers/fixtures';
 import { linkIn } from '../tests/helpers/mail';
 import { declineCookies, enterAs, expect, login, openVoucher, test } from './fixtures';
 
@@ -213,4 +213,22 @@ test('the cashback form keeps a draft over a reload, takes the code from the lin
   await expect(page.getByLabel('IBAN')).toHaveValue('DE02120300000000202051');
   await expect(page.getByRole('textbox', { name: 'Cashback-Code' })).toHaveValue(open.code);
   expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toMatch(/password|Passwort/i);
+
+  // A chosen invoice cannot be kept: a link away asks first, and 'Abbrechen' stays on the form.
+  await page.getByLabel('Rechnungsdatei').setInputFiles({ name: 'rechnung.png', mimeType: 'image/png', buffer: PNG_BYTES });
+  await expect(page.getByText('rechnung.png')).toBeVisible();
+  const questions: string[] = [];
+  page.once('dialog', (dialog) => {
+    questions.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.getByRole('banner').getByRole('link', { name: 'Profil' }).click();
+  await expect.poll(() => questions.length).toBe(1);
+  expect(questions[0]).toContain('Die ausgewählte Rechnung wird nicht gespeichert');
+  await expect(page).toHaveURL(/\/cashback$/);
+  await expect(page.getByText('rechnung.png')).toBeVisible();
+  // Closing the tab gets the browser's own question.
+  const unload = new Promise<string>((resolve) => page.once('dialog', (dialog) => (resolve(dialog.type()), void dialog.dismiss())));
+  await page.close({ runBeforeUnload: true });
+  expect(await unload).toBe('beforeunload');
 });

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
+import { useLeaveWarning } from '@/hooks/use-leave-warning';
 import { useLoad } from '@/hooks/use-load';
 import { currentUserId, SessionError } from '@/lib/auth';
 import { useActiveCampaign } from '@/lib/campaign';
@@ -104,6 +105,9 @@ export function CashbackPage() {
     return () => subscription.unsubscribe();
   }, [watch, userId]);
   const iban = useWatch({ control, name: 'iban' });
+  // A chosen invoice cannot be kept as a draft: leaving asks first (issue 58).
+  const invoice = useWatch({ control, name: 'invoice' });
+  useLeaveWarning(Boolean(invoice) && !isSubmitting, CASHBACK_MESSAGES.leaveWithInvoice);
   const context = useLoad<RedeemContext | null>(loadRedeemContext, null).data;
   const unverified = context !== null && !context.verified;
   const blocked = context !== null && context.blocked;

@@ -26,6 +26,8 @@ export const CASHBACK_MESSAGES = {
   uploadFailed: 'Fehler beim Hochladen. Bitte versuchen Sie es erneut.',
   windowClosed: MESSAGES.redeemWindowClosed,
   success: 'Ihre Einreichung war erfolgreich!',
+  leaveWithInvoice:
+    'Die ausgewählte Rechnung wird nicht gespeichert und muss dann erneut ausgewählt werden. Code und Bankverbindung bleiben in diesem Tab erhalten. Seite trotzdem verlassen?',
 } as const;
 
 /** By type or extension: PNG, JPEG/JPG or PDF (DECISIONS 2.2). */
