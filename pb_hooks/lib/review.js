@@ -12,8 +12,13 @@ const MAX_TWINS = 3;
 
 const MESSAGES = {
   notPending: 'Diese Einreichung ist nicht mehr in Prüfung.',
-  outcome: 'Bitte wählen Sie Bestanden, Fehlerhaft oder Nicht vorhanden.',
-  notFound: 'Diese Einreichung gibt es nicht.',
+  // Shared with the correction of a verdict (src/rules/verdicts.ts).
+  get outcome() {
+    return rules().CORRECTION.messages.outcome;
+  },
+  get notFound() {
+    return rules().CORRECTION.messages.notFound;
+  },
 };
 
 const rowsOf = (app, sql, params, shape) => require(`${__hooks}/lib/database.js`).rowsOf(app, sql, params, shape);
