@@ -24,7 +24,10 @@ export const BUDGET = { initialJsGzip: 112 * 1024, chunkRaw: 500 * 1024 };
 // budget with React is 150 kB for `/` and `/login`; the other public pages are held to it too.
 // Earlier figures: 160.6/147.5/160.9/133.5 kB (React, data router, 2026-11-24), 87.9/74.7/88.2/
 // 60.8 kB (Preact, decision 026, superseded).
-const PUBLIC_PAGES = { '/': 150, '/login': 150, '/register/account': 150, '/aktionsbedingungen': 150 };
+// The terms are the campaign's Markdown since issue 60, rendered with react-markdown as DECISIONS
+// section 9 requires: that renderer adds about 33 kB (120.7 → 153.8 kB at 3a1c2e0+). The page is
+// held to 160 kB; '/', '/login' and the wizard keep issue 34's 150 kB.
+const PUBLIC_PAGES = { '/': 150, '/login': 150, '/register/account': 150, '/aktionsbedingungen': 160 };
 // Chunks that belong to the data area only: the dashboard's charts and the invoice viewer's pdf.js.
 const STAFF_ONLY = [/dashboard-charts/, /^pdf-/, /pdf\.worker/];
 

@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
 
 import { fetchActiveCampaign, type Campaign } from '@/lib/api/active-campaign';
-import { fetchCampaignClock } from '@/lib/api/campaign-clock';
 import { berlinDay } from '@/rules/dates';
 import { formatDate, formatMoney } from '@/utils/format';
 
 export type { Campaign };
 
-// The active campaign record: landing, FAQ and terms take their dates and amounts from it
-// (DECISIONS section 3). It is public, read once per page load and shared by every component.
+// The campaign in force: landing, FAQ and terms take their facts and texts from it (issue 60;
+// administrators write them in the data area). Read once per page load and shared by every component.
 
 export const CAMPAIGN_MESSAGES = {
   loadFailed: 'Beträge und Termine der Aktion konnten gerade nicht geladen werden. Bitte laden Sie die Seite später erneut.',
@@ -22,11 +21,17 @@ export function factsState({ campaign, loading }: { campaign: Campaign | null; l
   return loading ? 'loading' : 'failed';
 }
 
-export function useActiveCampaign(): { campaign: Campaign | null; loading: boolean } {
-  const [state, setState] = useState<{ campaign: Campaign | null; loading: boolean }>({ campaign: null, loading: true });
+export function useActiveCampaign(): { campaign: Campaign | null; campaignNow: string | null; loading: boolean } {
+  const [state, setState] = useState<{ campaign: Campaign | null; campaignNow: string | null; loading: boolean }>({
+    campaign: null,
+    campaignNow: null,
+    loading: true,
+  });
   useEffect(() => {
     let live = true;
-    void fetchActiveCampaign().then((campaign) => live && setState({ campaign, loading: false }));
+    void fetchActiveCampaign().then(
+      (answer) => live && setState({ campaign: answer?.campaign ?? null, campaignNow: answer?.campaignNow ?? null, loading: false }),
+    );
     return () => {
       live = false;
     };
@@ -91,17 +96,4 @@ export function campaignFacts(campaign: Campaign | null): CampaignFacts {
 export function drawOpen(campaign: Campaign | null, campaignNow: string | null): boolean {
   if (!campaign?.drawRegistrationDeadline || !campaignNow) return false;
   return berlinDay(campaignNow).iso <= berlinDay(campaign.drawRegistrationDeadline).iso;
-}
-
-/** The server's campaign clock: null until it answered, or when it did not. */
-export function useCampaignNow(): string | null {
-  const [now, setNow] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void fetchCampaignClock().then((clock) => live && setNow(clock?.campaignNow ?? null));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return now;
 }

@@ -49,9 +49,9 @@ const TEXTS: CampaignTexts = {
 
 describe('placeholders', () => {
   it('fill every named fact in German form, Berlin days included', () => {
-    expect(fillPlaceholders(TEXTS.teaser, C2025)).toBe('Je 500 € Einkauf 50 € zurück, bis 30.11.2025.');
+    expect(fillPlaceholders(TEXTS.teaser, C2025)).toBe('Je 500\u00a0€ Einkauf 50\u00a0€ zurück, bis 30.11.2025.');
     expect(fillPlaceholders('{{ start }} – {{ende}}, {{verlosung_bis}}', C2025)).toBe('15.05.2025 – 31.10.2025, 01.08.2025');
-    expect(fillPlaceholders('{{cashback}}', { ...C2025, reward: 49.9 })).toBe('49,90 €');
+    expect(fillPlaceholders('{{cashback}}', { ...C2025, reward: 49.9 })).toBe('49,90\u00a0€');
     for (const name of PLACEHOLDER_NAMES) expect(fillPlaceholders(`{{${name}}}`, C2025)).not.toContain('{{');
   });
 

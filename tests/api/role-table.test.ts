@@ -116,6 +116,12 @@ const SPECS: Record<string, CollectionSpec> = {
     }),
     update: { field: 'reward', value: 5000 },
   },
+  campaign_texts: {
+    make: async () =>
+      (await server.admin.collection('campaign_texts').getFirstListItem(server.admin.filter('campaign = {:c}', { c: campaignId }))).id,
+    createBody: async () => ({ campaign: campaignId, version: 99, terms: 'Fremde Bedingungen' }),
+    update: { field: 'terms', value: 'Geändert' },
+  },
   nora_lz: {
     make: async () => (await createCentre(server)).id,
     createBody: async () => ({ partnerName: 'Gefälschtes Zentrum', zipCode: '12345', city: 'Irgendwo', bnr: unique('b') }),

@@ -273,6 +273,9 @@ const STAFF_LOG_LABELS = {
 	"review.faulty": "Rechnung geprüft: fehlerhaft (Warteschlange)",
 	"review.missing": "Rechnung geprüft: nicht vorhanden (Warteschlange)",
 	"review.corrected": "Prüfergebnis korrigiert",
+	"campaign.create": "Aktion angelegt (Kopie der letzten)",
+	"campaign.update": "Aktion geändert",
+	"campaign.release": "Aktion freigegeben",
 	"privacy.data_export": "Datenauskunft (ZIP) erstellt",
 	"privacy.deletion_requested": "Kontolöschung beantragt (wartet auf Abschluss)",
 	"privacy.deletion_withdrawn": "Vorgemerkte Löschung von der Werkstatt zurückgenommen",
@@ -1975,12 +1978,299 @@ function outcomeOf(checked, faulty) {
 	return faulty ? "faulty" : "passed";
 }
 
+// src/rules/placeholders.ts
+const money = (value) => `${Number.isInteger(value) ? String(value) : value.toFixed(2).replace(".", ",")}\u00a0€`;
+const day = (iso) => iso ? berlinDay(iso).date : "…";
+const PLACEHOLDERS = {
+	aktion: {
+		label: "Name der Aktion",
+		value: (f) => f.name
+	},
+	jahr: {
+		label: "Jahr",
+		value: (f) => String(f.year)
+	},
+	praefix: {
+		label: "Code-Präfix",
+		value: (f) => f.codePrefix
+	},
+	schwelle: {
+		label: "Schwelle, z. B. 500 €",
+		value: (f) => money(f.threshold)
+	},
+	cashback: {
+		label: "Cashback, z. B. 50 €",
+		value: (f) => money(f.reward)
+	},
+	start: {
+		label: "Aktionsbeginn",
+		value: (f) => day(f.campaignStart)
+	},
+	ende: {
+		label: "Aktionsende",
+		value: (f) => day(f.campaignEnd)
+	},
+	einloesen_ab: {
+		label: "Beginn des Einlösezeitraums",
+		value: (f) => day(f.redeemStart)
+	},
+	einloesen_bis: {
+		label: "Ende des Einlösezeitraums",
+		value: (f) => day(f.redeemEnd)
+	},
+	rechnung_bis: {
+		label: "Letztes erlaubtes Rechnungsdatum",
+		value: (f) => day(f.invoiceDateCutoff)
+	},
+	verlosung_bis: {
+		label: "Registrierung für die Verlosung bis",
+		value: (f) => day(f.drawRegistrationDeadline)
+	},
+	kontakt: {
+		label: "Kontakt-Postfach",
+		value: (f) => f.contactEmail
+	}
+};
+const PLACEHOLDER_NAMES = Object.keys(PLACEHOLDERS);
+const PLACEHOLDER = /\{\{\s*([^{}\s]*)\s*\}\}/g;
+function unknownPlaceholders(text) {
+	const unknown = [];
+	for (const m of String(text !== null && text !== void 0 ? text : "").matchAll(PLACEHOLDER)) {
+		const name = m[1];
+		if (!Object.prototype.hasOwnProperty.call(PLACEHOLDERS, name) && !unknown.includes(name)) unknown.push(name);
+	}
+	return unknown;
+}
+function fillPlaceholders(text, facts) {
+	return String(text !== null && text !== void 0 ? text : "").replace(PLACEHOLDER, (whole, name) => Object.prototype.hasOwnProperty.call(PLACEHOLDERS, name) ? PLACEHOLDERS[name].value(facts) : whole);
+}
+
+// src/rules/campaigns.ts
+const CAMPAIGN_LIMITS = {
+	nameMax: 100,
+	headlineMax: 80,
+	teaserMax: 300,
+	termsMax: 5e4,
+	faqMax: 40,
+	questionMax: 200,
+	answerMax: 2e3,
+	partsGroupsMax: 500,
+	groupCodeMax: 20,
+	groupNameMax: 120,
+	amountMax: 1e5
+};
+const MONEY_FACTS = [
+	"year",
+	"codePrefix",
+	"threshold",
+	"reward"
+];
+const DATE_FACTS = [
+	"campaignStart",
+	"campaignEnd",
+	"redeemStart",
+	"redeemEnd",
+	"invoiceDateCutoff",
+	"drawRegistrationDeadline"
+];
+const CAMPAIGN_FIELD_LABELS = {
+	name: "Name",
+	year: "Jahr",
+	codePrefix: "Code-Präfix",
+	threshold: "Schwelle",
+	reward: "Cashback",
+	campaignStart: "Aktionsbeginn",
+	campaignEnd: "Aktionsende",
+	redeemStart: "Einlösen ab",
+	redeemEnd: "Einlösen bis",
+	invoiceDateCutoff: "Rechnungsdatum bis",
+	drawRegistrationDeadline: "Verlosung: Registrierung bis",
+	contactEmail: "Kontakt-Postfach",
+	headline: "Überschrift der Startseite",
+	teaser: "Teaser der Startseite",
+	terms: "Aktionsbedingungen",
+	faq: "Häufige Fragen",
+	partsGroups: "Berechtigte Teilegruppen"
+};
+const CAMPAIGN_MESSAGES = {
+	required: (label) => `${label} ist erforderlich.`,
+	tooLong: (label, max) => `${label} darf höchstens ${max.toLocaleString("de-DE")} Zeichen lang sein.`,
+	name: "Bitte geben Sie einen Namen an (höchstens 100 Zeichen).",
+	year: "Bitte geben Sie ein Jahr zwischen 2000 und 2100 an.",
+	prefix: "Das Code-Präfix besteht aus 2 bis 10 Großbuchstaben (A-Z).",
+	amount: "Bitte einen Betrag über 0 € mit höchstens zwei Nachkommastellen angeben (höchstens 100.000 €).",
+	thresholdAboveReward: "Die Schwelle muss über dem Cashback liegen.",
+	date: "Bitte ein gültiges Datum angeben.",
+	endAfterStart: "Das Aktionsende muss nach dem Aktionsbeginn liegen.",
+	redeemEndAfterStart: "Das Ende des Einlösezeitraums muss nach seinem Beginn liegen.",
+	redeemStartInPeriod: "Der Einlösezeitraum beginnt im Aktionszeitraum.",
+	redeemEndAfterCampaign: "Der Einlösezeitraum darf nicht vor dem Aktionsende enden.",
+	cutoffInWindow: "Das Rechnungsdatum-Ende liegt zwischen Aktionsbeginn und dem Ende des Einlösezeitraums.",
+	drawInPeriod: "Die Registrierung für die Verlosung endet im Aktionszeitraum.",
+	overlap: (name) => `Der Aktionszeitraum überschneidet sich mit „${name}“. Zwei Aktionen dürfen sich nicht überschneiden.`,
+	yearTaken: (name) => `Das Jahr hat schon „${name}“.`,
+	email: "Bitte eine gültige E-Mail-Adresse angeben.",
+	unknownPlaceholder: (names) => `Unbekannter Platzhalter ${names.map((n) => `{{${n}}}`).join(", ")}. Erlaubt sind: ${PLACEHOLDER_NAMES.map((n) => `{{${n}}}`).join(", ")}.`,
+	faqPair: "Jede Frage braucht eine Antwort (Frage höchstens 200, Antwort höchstens 2.000 Zeichen).",
+	faqCount: "Höchstens 40 Fragen.",
+	partsGroup: "Jede Teilegruppe braucht Code (höchstens 20 Zeichen) und Bezeichnung (höchstens 120 Zeichen).",
+	partsGroupsCount: "Höchstens 500 Teilegruppen.",
+	frozen: (label) => `${label} ist eingefroren: Der Aktionszeitraum hat begonnen.`,
+	datePassed: (label) => `${label} ist schon vorbei und kann nicht mehr geändert werden.`,
+	dateIntoPast: (label) => `${label} darf nicht in die Vergangenheit gelegt werden.`,
+	releaseOwn: "Eine Aktion gibt ein zweiter Administrator frei, nicht wer sie angelegt oder zuletzt geändert hat.",
+	alreadyReleased: "Diese Aktion ist schon freigegeben.",
+	notFound: "Diese Cashback-Aktion gibt es nicht."
+};
+const time = (value) => {
+	const t = Date.parse(String(value !== null && value !== void 0 ? value : "").replace(" ", "T"));
+	return Number.isNaN(t) ? null : t;
+};
+function amountProblem(value) {
+	const n = typeof value === "number" ? value : NaN;
+	return !Number.isFinite(n) || n <= 0 || n > CAMPAIGN_LIMITS.amountMax || Math.round(n * 100) !== Math.round(n * 1e6) / 1e4;
+}
+function campaignFactProblems(f, others = []) {
+	var _f$name, _f$codePrefix, _f$contactEmail;
+	const errors = {};
+	const name = String((_f$name = f.name) !== null && _f$name !== void 0 ? _f$name : "").trim();
+	if (!name || name.length > CAMPAIGN_LIMITS.nameMax) errors.name = CAMPAIGN_MESSAGES.name;
+	if (!Number.isInteger(f.year) || f.year < 2e3 || f.year > 2100) errors.year = CAMPAIGN_MESSAGES.year;
+	if (!/^[A-Z]{2,10}$/.test(String((_f$codePrefix = f.codePrefix) !== null && _f$codePrefix !== void 0 ? _f$codePrefix : ""))) errors.codePrefix = CAMPAIGN_MESSAGES.prefix;
+	if (amountProblem(f.threshold)) errors.threshold = CAMPAIGN_MESSAGES.amount;
+	if (amountProblem(f.reward)) errors.reward = CAMPAIGN_MESSAGES.amount;
+	if (!errors.threshold && !errors.reward && f.threshold <= f.reward) errors.threshold = CAMPAIGN_MESSAGES.thresholdAboveReward;
+	const email = String((_f$contactEmail = f.contactEmail) !== null && _f$contactEmail !== void 0 ? _f$contactEmail : "").trim();
+	if (!email) errors.contactEmail = CAMPAIGN_MESSAGES.required(CAMPAIGN_FIELD_LABELS.contactEmail);
+	else if (!/^[^\s@<>()",;]+@[^\s@<>()",;]+\.[^\s@<>()",;]{2,}$/.test(email) || email.length > 254) errors.contactEmail = CAMPAIGN_MESSAGES.email;
+	const t = {};
+	for (const key of DATE_FACTS) {
+		t[key] = time(f[key]);
+		if (t[key] === null) errors[key] = CAMPAIGN_MESSAGES.date;
+	}
+	const { campaignStart: s, campaignEnd: e, redeemStart: rs, redeemEnd: re, invoiceDateCutoff: cut, drawRegistrationDeadline: draw } = t;
+	if (s !== null && e !== null && e <= s) errors.campaignEnd = CAMPAIGN_MESSAGES.endAfterStart;
+	if (rs !== null && re !== null && re <= rs) errors.redeemEnd = CAMPAIGN_MESSAGES.redeemEndAfterStart;
+	if (s !== null && e !== null && rs !== null && !errors.redeemEnd && (rs < s || rs > e)) errors.redeemStart = CAMPAIGN_MESSAGES.redeemStartInPeriod;
+	if (e !== null && re !== null && !errors.redeemEnd && re < e) errors.redeemEnd = CAMPAIGN_MESSAGES.redeemEndAfterCampaign;
+	if (s !== null && re !== null && cut !== null && (cut < s || cut > re)) errors.invoiceDateCutoff = CAMPAIGN_MESSAGES.cutoffInWindow;
+	if (s !== null && e !== null && draw !== null && (draw < s || draw > e)) errors.drawRegistrationDeadline = CAMPAIGN_MESSAGES.drawInPeriod;
+	for (const other of others) {
+		if (other.year === f.year && !errors.year) errors.year = CAMPAIGN_MESSAGES.yearTaken(other.name);
+		const os = time(other.campaignStart);
+		const oe = time(other.campaignEnd);
+		if (s !== null && e !== null && os !== null && oe !== null && s <= oe && os <= e && !errors.campaignStart) errors.campaignStart = CAMPAIGN_MESSAGES.overlap(other.name);
+	}
+	return errors;
+}
+function campaignTextProblems(texts) {
+	const errors = {};
+	const L = CAMPAIGN_LIMITS;
+	const label = CAMPAIGN_FIELD_LABELS;
+	const plain = [
+		[
+			"headline",
+			texts.headline,
+			L.headlineMax
+		],
+		[
+			"teaser",
+			texts.teaser,
+			L.teaserMax
+		],
+		[
+			"terms",
+			texts.terms,
+			L.termsMax
+		]
+	];
+	for (const [key, value, max] of plain) {
+		const text = String(value !== null && value !== void 0 ? value : "");
+		if (!text.trim()) errors[key] = CAMPAIGN_MESSAGES.required(label[key]);
+		else if (text.length > max) errors[key] = CAMPAIGN_MESSAGES.tooLong(label[key], max);
+		else if (unknownPlaceholders(text).length > 0) errors[key] = CAMPAIGN_MESSAGES.unknownPlaceholder(unknownPlaceholders(text));
+	}
+	const faq = Array.isArray(texts.faq) ? texts.faq : null;
+	if (!faq) errors.faq = CAMPAIGN_MESSAGES.faqPair;
+	else if (faq.length > L.faqMax) errors.faq = CAMPAIGN_MESSAGES.faqCount;
+	else for (const pair of faq) {
+		var _pair$question, _pair$answer;
+		const q = String((_pair$question = pair === null || pair === void 0 ? void 0 : pair.question) !== null && _pair$question !== void 0 ? _pair$question : "");
+		const a = String((_pair$answer = pair === null || pair === void 0 ? void 0 : pair.answer) !== null && _pair$answer !== void 0 ? _pair$answer : "");
+		if (!q.trim() || !a.trim() || q.length > L.questionMax || a.length > L.answerMax) {
+			errors.faq = CAMPAIGN_MESSAGES.faqPair;
+			break;
+		}
+		const unknown = unknownPlaceholders(`${q}\n${a}`);
+		if (unknown.length > 0) {
+			errors.faq = CAMPAIGN_MESSAGES.unknownPlaceholder(unknown);
+			break;
+		}
+	}
+	const groups = Array.isArray(texts.partsGroups) ? texts.partsGroups : null;
+	if (!groups) errors.partsGroups = CAMPAIGN_MESSAGES.partsGroup;
+	else if (groups.length > L.partsGroupsMax) errors.partsGroups = CAMPAIGN_MESSAGES.partsGroupsCount;
+	else if (groups.some((g) => {
+		var _g$code, _g$name;
+		const code = String((_g$code = g === null || g === void 0 ? void 0 : g.code) !== null && _g$code !== void 0 ? _g$code : "").trim();
+		const name = String((_g$name = g === null || g === void 0 ? void 0 : g.name) !== null && _g$name !== void 0 ? _g$name : "").trim();
+		return !code || !name || code.length > L.groupCodeMax || name.length > L.groupNameMax;
+	})) errors.partsGroups = CAMPAIGN_MESSAGES.partsGroup;
+	return errors;
+}
+function frozenChanges(stored, next, now) {
+	var _time;
+	const errors = {};
+	if (((_time = time(stored.campaignStart)) !== null && _time !== void 0 ? _time : Infinity) <= now) {
+		for (const key of MONEY_FACTS) if (stored[key] !== next[key]) errors[key] = CAMPAIGN_MESSAGES.frozen(CAMPAIGN_FIELD_LABELS[key]);
+	}
+	for (const key of DATE_FACTS) {
+		const before = time(stored[key]);
+		const after = time(next[key]);
+		if (before === after) continue;
+		if (before !== null && before <= now) errors[key] = CAMPAIGN_MESSAGES.datePassed(CAMPAIGN_FIELD_LABELS[key]);
+		else if (after !== null && after <= now) errors[key] = CAMPAIGN_MESSAGES.dateIntoPast(CAMPAIGN_FIELD_LABELS[key]);
+	}
+	return errors;
+}
+const CAMPAIGN_PHASE_LABELS = {
+	draft: "Entwurf",
+	released: "Freigegeben",
+	running: "Läuft",
+	redeeming: "Einlösephase",
+	closed: "Abgeschlossen"
+};
+function campaignPhase(c, now) {
+	var _time2, _time3, _time4;
+	if (c.status !== "released") return "draft";
+	const s = (_time2 = time(c.campaignStart)) !== null && _time2 !== void 0 ? _time2 : Infinity;
+	const e = (_time3 = time(c.campaignEnd)) !== null && _time3 !== void 0 ? _time3 : Infinity;
+	const re = (_time4 = time(c.redeemEnd)) !== null && _time4 !== void 0 ? _time4 : Infinity;
+	if (now < s) return "released";
+	if (now <= e) return "running";
+	if (now <= re) return "redeeming";
+	return "closed";
+}
+function campaignInForce(campaigns, now) {
+	var _ref, _ref2, _ref3, _byStart$find;
+	const byStart = [...campaigns.filter((c) => c.status === "released")].sort((a, b) => {
+		var _time5, _time6;
+		return ((_time5 = time(a.campaignStart)) !== null && _time5 !== void 0 ? _time5 : 0) - ((_time6 = time(b.campaignStart)) !== null && _time6 !== void 0 ? _time6 : 0);
+	});
+	return (_ref = (_ref2 = (_ref3 = (_byStart$find = byStart.find((c) => campaignPhase(c, now) === "running")) !== null && _byStart$find !== void 0 ? _byStart$find : byStart.find((c) => campaignPhase(c, now) === "released")) !== null && _ref3 !== void 0 ? _ref3 : [...byStart].reverse().find((c) => campaignPhase(c, now) === "redeeming")) !== null && _ref2 !== void 0 ? _ref2 : byStart.at(-1)) !== null && _ref !== void 0 ? _ref : null;
+}
+
 exports.ACCOUNT_DELETION = ACCOUNT_DELETION;
 exports.AUDIT_OUTCOME_LABELS = AUDIT_OUTCOME_LABELS;
+exports.CAMPAIGN_FIELD_LABELS = CAMPAIGN_FIELD_LABELS;
+exports.CAMPAIGN_LIMITS = CAMPAIGN_LIMITS;
+exports.CAMPAIGN_MESSAGES = CAMPAIGN_MESSAGES;
+exports.CAMPAIGN_PHASE_LABELS = CAMPAIGN_PHASE_LABELS;
 exports.CONTROL_CHARACTERS = CONTROL_CHARACTERS;
 exports.CORRECTION = CORRECTION;
 exports.CSV_ROW = CSV_ROW;
 exports.DATA_EXPORT = DATA_EXPORT;
+exports.DATE_FACTS = DATE_FACTS;
 exports.EMAIL_PATTERN = EMAIL_PATTERN;
 exports.INVOICE = INVOICE;
 exports.INVOICE_ACCEPT = INVOICE_ACCEPT;
@@ -1989,8 +2279,11 @@ exports.LOCKOUT = LOCKOUT;
 exports.MAIL_STATUS_LABELS = MAIL_STATUS_LABELS;
 exports.MAIL_TEMPLATE_LABELS = MAIL_TEMPLATE_LABELS;
 exports.MESSAGES = MESSAGES;
+exports.MONEY_FACTS = MONEY_FACTS;
 exports.OVERLOAD = OVERLOAD;
 exports.PAGE_TOKEN_HEADER = PAGE_TOKEN_HEADER;
+exports.PLACEHOLDERS = PLACEHOLDERS;
+exports.PLACEHOLDER_NAMES = PLACEHOLDER_NAMES;
 exports.PORTAL_RETURN_REASONS = PORTAL_RETURN_REASONS;
 exports.RETENTION = RETENTION;
 exports.RETURN_REASONS = RETURN_REASONS;
@@ -2010,6 +2303,10 @@ exports.bankDetailsProblems = bankDetailsProblems;
 exports.berlinDay = berlinDay;
 exports.berlinOffsetHours = berlinOffsetHours;
 exports.bicProblem = bicProblem;
+exports.campaignFactProblems = campaignFactProblems;
+exports.campaignInForce = campaignInForce;
+exports.campaignPhase = campaignPhase;
+exports.campaignTextProblems = campaignTextProblems;
 exports.codeProblem = codeProblem;
 exports.codesEarned = codesEarned;
 exports.compactIban = compactIban;
@@ -2017,6 +2314,8 @@ exports.controlProblem = controlProblem;
 exports.customerKey = customerKey;
 exports.customerNumberProblem = customerNumberProblem;
 exports.emailProblem = emailProblem;
+exports.fillPlaceholders = fillPlaceholders;
+exports.frozenChanges = frozenChanges;
 exports.germanDate = germanDate;
 exports.gpnrProblem = gpnrProblem;
 exports.ibanProblem = ibanProblem;
@@ -2039,4 +2338,5 @@ exports.toCents = toCents;
 exports.toDate = toDate;
 exports.toNextCashback = toNextCashback;
 exports.toSepaText = toSepaText;
+exports.unknownPlaceholders = unknownPlaceholders;
 exports.zipProblem = zipProblem;

@@ -1,6 +1,9 @@
 import { pb } from '@/lib/pocketbase';
+import type { FaqPair, PartsGroup } from '@/rules/placeholders';
 
-// The active campaign record, read once per page load and shared by every component.
+// The campaign in force (issue 60: running, else the next, else the last one redeeming) with its
+// facts and texts, read once per page load and shared by every component. Administrators write it
+// in the data area; the server chooses it on the campaign clock.
 export interface Campaign {
   id: string;
   name: string;
@@ -15,18 +18,28 @@ export interface Campaign {
   invoiceDateCutoff: string;
   drawRegistrationDeadline: string;
   contactEmail: string;
+  headline: string;
+  teaser: string;
+  terms: string;
+  faq: FaqPair[];
+  partsGroups: PartsGroup[];
+  phase: 'released' | 'running' | 'redeeming' | 'closed';
+  textVersion: number;
 }
 
-let pending: Promise<Campaign | null> | null = null;
+export interface CampaignAnswer {
+  campaign: Campaign | null;
+  /** The campaign clock when the server answered. */
+  campaignNow: string;
+}
 
-export function fetchActiveCampaign(): Promise<Campaign | null> {
-  pending ??= pb
-    .collection('campaigns')
-    .getFirstListItem<Campaign>('active = true', { sort: '-campaignStart', requestKey: null })
-    .catch((err: unknown) => {
-      pending = null; // try again on the next mount
-      console.error('Die aktive Aktion konnte nicht geladen werden', err);
-      return null;
-    });
+let pending: Promise<CampaignAnswer | null> | null = null;
+
+export function fetchActiveCampaign(): Promise<CampaignAnswer | null> {
+  pending ??= pb.send<CampaignAnswer>('/api/portal/campaign', { method: 'GET', requestKey: null }).catch((err: unknown) => {
+    pending = null; // try again on the next mount
+    console.error('Die aktive Aktion konnte nicht geladen werden', err);
+    return null;
+  });
   return pending;
 }

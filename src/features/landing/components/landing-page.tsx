@@ -3,24 +3,35 @@ import { Link } from 'react-router';
 
 import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { campaignFacts, drawOpen, factsState, useActiveCampaign, useCampaignNow, type FactsState } from '@/lib/campaign';
+import { campaignFacts, drawOpen, factsState, useActiveCampaign, type Campaign, type FactsState } from '@/lib/campaign';
+import { fillPlaceholders } from '@/rules/placeholders';
 import { useSessionStore } from '@/stores/session';
 import { cn } from '@/utils/cn';
 
 import { goToRegistration, Steps, TextSkeleton } from './steps';
 
+/** The portal's own headline, shown until the campaign's is there (the prerendered page, a failed load). */
+export const BANNER_HEADLINE = 'Wir schrauben am Preis!';
+
 // The FAQ (and its accordion code) sits below the fold and loads after the first paint.
 const Faq = lazy(() => import('./faq').then((m) => ({ default: m.Faq })));
 
-function Banner() {
+/**
+ * The banner: the campaign's headline and teaser (issue 60), placeholders filled. Prerendered
+ * before any campaign is known, it shows the portal's own headline and keeps the teaser's line
+ * free, so filling them in moves nothing (decision 060).
+ */
+function Banner({ campaign }: { campaign: Campaign | null }) {
+  const headline = campaign ? fillPlaceholders(campaign.headline, campaign) : BANNER_HEADLINE;
+  const teaser = campaign ? fillPlaceholders(campaign.teaser, campaign) : '';
   return (
     <section aria-labelledby="banner-heading" className="bg-brand-700 text-white">
       <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-14 md:grid-cols-[3fr_2fr] md:py-20">
         <div>
-          <h1 id="banner-heading" className="text-4xl font-extrabold tracking-tight sm:text-5xl">
-            Wir schrauben am Preis!
+          <h1 id="banner-heading" className="text-4xl font-extrabold tracking-tight break-words sm:text-5xl">
+            {headline}
           </h1>
-          <p className="mt-4 text-3xl font-bold text-accent-400 sm:text-4xl">Jetzt 50€ sichern!</p>
+          <p className="mt-4 min-h-[1.25em] text-3xl font-bold text-accent-400 sm:text-4xl">{teaser}</p>
           <p className="mt-4 max-w-xl text-lg text-brand-50">
             Die Cashback-Aktion für freie Kfz-Werkstätten: Original Teile kaufen, Umsatz sammeln, Cashback erhalten.
           </p>
@@ -122,12 +133,11 @@ export function LandingPage({ registration }: { registration?: ReactNode }) {
   const active = useActiveCampaign();
   const facts = campaignFacts(active.campaign);
   const state = factsState(active);
-  const campaignNow = useCampaignNow();
   return (
     <>
-      <Banner />
+      <Banner campaign={active.campaign} />
       <Steps facts={facts} state={state} />
-      <Footnote facts={facts} state={state} draw={drawOpen(active.campaign, campaignNow)} />
+      <Footnote facts={facts} state={state} draw={drawOpen(active.campaign, active.campaignNow)} />
       {!role && (
         <section id="register" aria-labelledby="register-heading" className="border-y border-slate-200 bg-brand-50">
           <div className="mx-auto max-w-xl px-4 py-14">
@@ -140,7 +150,7 @@ export function LandingPage({ registration }: { registration?: ReactNode }) {
         </section>
       )}
       <Suspense fallback={<section id="faq" aria-label="Häufige Fragen" className="min-h-96 bg-slate-50" />}>
-        <Faq facts={facts} />
+        <Faq facts={facts} campaign={active.campaign} />
       </Suspense>
       {!role && <CallToAction />}
     </>

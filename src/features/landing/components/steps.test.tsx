@@ -20,6 +20,13 @@ const CAMPAIGN = {
   invoiceDateCutoff: '2025-10-31 00:00:00.000Z',
   drawRegistrationDeadline: '2025-09-30 00:00:00.000Z',
   contactEmail: 'cashback@nora-aktion.de',
+  headline: 'Wir schrauben am Preis!',
+  teaser: 'Jetzt 50€ sichern!',
+  terms: '',
+  faq: [],
+  partsGroups: [],
+  phase: 'running',
+  textVersion: 1,
 } satisfies Campaign;
 
 function renderSteps(campaign: Campaign | null, loading: boolean) {

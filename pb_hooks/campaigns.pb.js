@@ -1,0 +1,40 @@
+/// <reference path="../node_modules/.cache/pocketbase-types/types.d.ts" />
+// Campaigns run by administrators (issue 60, pb_hooks/lib/campaigns.js) and the campaign in force
+// for the public pages.
+
+routerAdd('GET', '/api/portal/campaign', (e) => e.json(200, require(`${__hooks}/lib/campaigns.js`).publicView(e.app)));
+
+routerAdd(
+  'GET',
+  '/api/portal/campaigns',
+  (e) => e.json(200, require(`${__hooks}/lib/campaigns.js`).list(e.app)),
+  $apis.requireAuth('administrators'),
+);
+
+routerAdd(
+  'POST',
+  '/api/portal/campaigns',
+  (e) => e.json(200, require(`${__hooks}/lib/campaigns.js`).createFromCopy(e.app, e.auth)),
+  $apis.requireAuth('administrators'),
+);
+
+routerAdd(
+  'POST',
+  '/api/portal/campaigns/{id}',
+  (e) => e.json(200, require(`${__hooks}/lib/campaigns.js`).update(e.app, e.auth, e.request.pathValue('id'), e.requestInfo().body || {})),
+  $apis.requireAuth('administrators'),
+);
+
+routerAdd(
+  'POST',
+  '/api/portal/campaigns/{id}/release',
+  (e) => e.json(200, require(`${__hooks}/lib/campaigns.js`).release(e.app, e.auth, e.request.pathValue('id'))),
+  $apis.requireAuth('administrators'),
+);
+
+routerAdd(
+  'GET',
+  '/api/portal/campaigns/{id}/versions',
+  (e) => e.json(200, { items: require(`${__hooks}/lib/campaigns.js`).versions(e.app, e.request.pathValue('id')) }),
+  $apis.requireAuth('administrators'),
+);
