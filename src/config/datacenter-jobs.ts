@@ -15,6 +15,7 @@ export const DATACENTER_JOBS = [
   { slug: 'werkstaetten', label: 'Werkstätten', roles: ['Administrator'] },
   { slug: 'importe', label: 'Importe', roles: ['Administrator'] },
   { slug: 'auszahlungen', label: 'Auszahlungen', roles: ['Administrator'] },
+  { slug: 'aktionen', label: 'Aktionen', roles: ['Administrator'] },
   { slug: 'pruefung', label: 'Prüfung', roles: ['Auditor'] },
   { slug: 'pruefdateien', label: 'Prüfdateien', roles: ['Auditor'] },
   { slug: 'dateien', label: 'Dateien', roles: ['Administrator', 'Auditor'] },

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import {
+  berlinDayMoment,
   campaignFactProblems,
   campaignInForce,
   campaignPhase,
@@ -157,5 +158,14 @@ describe('freezing and phases', () => {
     expect(campaignInForce([c25, c26], during)).toBe(c26);
     expect(campaignInForce([c25, c26], Date.parse('2027-06-01T10:00:00Z'))).toBe(c26);
     expect(campaignInForce([], during)).toBeNull();
+  });
+});
+
+describe('a Berlin day as a stored moment', () => {
+  it('starts at midnight and ends at its last millisecond, in winter and summer time', () => {
+    expect(berlinDayMoment('2026-02-01', false)).toBe('2026-01-31 23:00:00.000Z');
+    expect(berlinDayMoment('2025-10-31', true)).toBe('2025-10-31 22:59:59.999Z');
+    expect(berlinDayMoment('2025-08-01', true)).toBe('2025-08-01 21:59:59.999Z');
+    expect(berlinDayMoment('31.10.2025', true)).toBe('');
   });
 });

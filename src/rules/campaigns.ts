@@ -3,6 +3,7 @@
 // DOM: it runs in PocketBase's JS runtime as it is. Not re-exported by the rulebook's index (the
 // entry path loads that): import '@/rules/campaigns'.
 
+import { berlinOffsetHours } from './dates';
 import { PLACEHOLDER_NAMES, unknownPlaceholders, type CampaignFactsInput, type FaqPair, type PartsGroup } from './placeholders';
 
 export {
@@ -277,4 +278,20 @@ export function campaignInForce<T extends { status: string; campaignStart: strin
     byStart.at(-1) ??
     null
   );
+}
+
+/** The date facts that name a last day ('bis 31.10.'): they end at 23:59:59.999 in Berlin. */
+export const END_OF_DAY_FACTS: readonly DateFact[] = ['campaignEnd', 'redeemEnd', 'invoiceDateCutoff', 'drawRegistrationDeadline'];
+
+/**
+ * A Berlin calendar day ('2026-02-01') as the moment a date fact stores, as PocketBase writes it:
+ * its first millisecond, or its last for a fact that names a last day.
+ */
+export function berlinDayMoment(day: string, endOfDay: boolean): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return '';
+  const noon = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12));
+  const midnight = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) - berlinOffsetHours(noon) * 3600_000;
+  const at = endOfDay ? midnight + 24 * 3600_000 - 1 : midnight;
+  return new Date(at).toISOString().replace('T', ' ');
 }

@@ -25,6 +25,7 @@ const uploads = () => import('@/features/imports/components/upload-blocks');
 const SalesUploadBlock = part(uploads, 'SalesUploadBlock');
 const ImportGateBlock = part(() => import('@/features/imports/components/import-gate-block'), 'ImportGateBlock');
 const BusinessPartnerBlock = part(uploads, 'BusinessPartnerBlock');
+const CampaignsBlock = part(() => import('@/features/campaigns/components/campaigns-block'), 'CampaignsBlock');
 const PayoutsBlock = part(() => import('@/features/payouts/components/payouts-block'), 'PayoutsBlock');
 const ReviewQueueBlock = part(() => import('@/features/review/components/review-queue-block'), 'ReviewQueueBlock');
 const auditFile = () => import('@/features/review/components/audit-file-and-invoice-check');
@@ -41,6 +42,7 @@ const JOB_BLOCKS: Record<DatacenterJobSlug, (role: string) => ComponentType[]> =
   werkstaetten: () => [WorkshopsBlock],
   importe: () => [SalesUploadBlock, ImportGateBlock, BusinessPartnerBlock],
   auszahlungen: () => [PayoutsBlock],
+  aktionen: () => [CampaignsBlock],
   pruefung: () => [ReviewQueueBlock],
   pruefdateien: () => [AuditFileBlock, AuditUploadBlock, InvoiceCheckBlock],
   dateien: (role) => (role === 'Administrator' ? [RegistrationFilesBlock, UserFilesBlock] : [RegistrationFilesBlock]),

@@ -1,0 +1,14 @@
+import { withSession } from '@/lib/auth';
+import { pb } from '@/lib/pocketbase';
+
+import { CAMPAIGN_UI_MESSAGES, refusal, type AdminCampaign } from './model';
+
+export async function releaseCampaign(id: string): Promise<AdminCampaign> {
+  try {
+    return await withSession(() =>
+      pb.send<AdminCampaign>(`/api/portal/campaigns/${encodeURIComponent(id)}/release`, { method: 'POST', body: {}, requestKey: null }),
+    );
+  } catch (err) {
+    throw refusal(err, CAMPAIGN_UI_MESSAGES.releaseFailed);
+  }
+}
