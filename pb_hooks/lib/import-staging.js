@@ -60,16 +60,20 @@ function begin(app, fileId) {
   exec(
     app,
     `CREATE TABLE ${tables(fileId).rows} (line INTEGER NOT NULL, user TEXT NOT NULL, bnr TEXT NOT NULL, knr TEXT NOT NULL,
-       gpnr TEXT NOT NULL, deliverydate TEXT NOT NULL, sales REAL NOT NULL)`,
+       gpnr TEXT NOT NULL, deliverydate TEXT NOT NULL, sales REAL NOT NULL, campaign TEXT NOT NULL DEFAULT '')`,
   );
 }
 
-/** Appends checked rows ([user, bnr, knr, gpnr, deliverydate, euro, line]) in one statement. */
+/**
+ * Appends checked rows ([user, bnr, knr, gpnr, deliverydate, euro, line, campaign]) in one
+ * statement; the campaign is the one whose period holds the row's date (issue 60).
+ */
 function append(app, fileId, rows) {
   exec(
     app,
-    `INSERT INTO ${tables(fileId).rows} (line, user, bnr, knr, gpnr, deliverydate, sales)
-     SELECT r.value ->> 6, r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, r.value ->> 4, r.value ->> 5
+    `INSERT INTO ${tables(fileId).rows} (line, user, bnr, knr, gpnr, deliverydate, sales, campaign)
+     SELECT r.value ->> 6, r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, r.value ->> 4, r.value ->> 5,
+            COALESCE(r.value ->> 7, '')
        FROM json_each({:rows}) AS r`,
     { rows: JSON.stringify(rows) },
   );
@@ -86,13 +90,17 @@ function sort(app, fileId) {
   exec(
     app,
     `CREATE TABLE ${t.sorted} (pos INTEGER PRIMARY KEY, line INTEGER NOT NULL, user TEXT NOT NULL, bnr TEXT NOT NULL,
-       knr TEXT NOT NULL, gpnr TEXT NOT NULL, deliverydate TEXT NOT NULL, sales REAL NOT NULL, first INTEGER NOT NULL DEFAULT 0)`,
+       knr TEXT NOT NULL, gpnr TEXT NOT NULL, deliverydate TEXT NOT NULL, sales REAL NOT NULL, first INTEGER NOT NULL DEFAULT 0,
+       campaign TEXT NOT NULL DEFAULT '')`,
   );
   // As in `begin` (again, should the pool have replaced the connection): a small cache, and
   // the sort spills to a temporary file instead of memory.
   exec(app, 'PRAGMA temp_store = FILE');
   exec(app, 'PRAGMA cache_size = -8000');
-  exec(app, `INSERT INTO ${t.sorted} (line, ${KEY}, sales) SELECT line, ${KEY}, sales FROM ${t.rows} ORDER BY ${KEY}, line`);
+  exec(
+    app,
+    `INSERT INTO ${t.sorted} (line, ${KEY}, sales, campaign) SELECT line, ${KEY}, sales, campaign FROM ${t.rows} ORDER BY ${KEY}, line`,
+  );
   exec(app, `DROP TABLE ${t.rows}`);
   // Repeats sit right after their key's first row: one pass comparing each row with the one
   // before. A repeat's first line is that row's line, or that row's first when it repeats too.
@@ -173,6 +181,17 @@ function stagedUsers(app, fileId) {
   return rows.map((r) => r.user);
 }
 
+/** The workshops with staged rows of `fileId`, per campaign ({ campaignId: [user, …] }). */
+function stagedUsersByCampaign(app, fileId) {
+  const rows = arrayOf(new DynamicModel({ campaign: '', user: '' }));
+  attached(app)
+    .newQuery(`SELECT DISTINCT campaign, user FROM staging.${tables(fileId).sorted} WHERE first = 0 ORDER BY campaign, user`)
+    .all(rows);
+  const byCampaign = {};
+  for (const r of rows) (byCampaign[r.campaign] = byCampaign[r.campaign] || []).push(r.user);
+  return byCampaign;
+}
+
 /** How many rows the sorted table of `fileId` holds (its positions are 1..count). */
 function count(app, fileId) {
   return one(app, `SELECT COALESCE(MAX(pos), 0) AS n FROM ${tables(fileId).sorted}`, {}, { n: 0 }).n;
@@ -201,4 +220,19 @@ function stagedFiles(app) {
   return rows.map((r) => r.id).filter((id) => ID.test(id));
 }
 
-module.exports = { begin, append, sort, isSorted, repeated, attached, stagedUsers, count, merged, advance, drop, stagedFiles, tables };
+module.exports = {
+  begin,
+  append,
+  sort,
+  isSorted,
+  repeated,
+  attached,
+  stagedUsers,
+  stagedUsersByCampaign,
+  count,
+  merged,
+  advance,
+  drop,
+  stagedFiles,
+  tables,
+};

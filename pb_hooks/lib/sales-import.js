@@ -41,12 +41,23 @@ const GATE_ERRORS = {
   weekPerWorkshop: (n, max) => `Eine Werkstatt käme in den letzten 7 Tagen mit dieser Datei auf ${n} Cashback-Codes (Grenze: ${max}).`,
 };
 
-function activeCampaign(app) {
-  try {
-    return app.findFirstRecordByFilter('campaigns', 'active = true');
-  } catch (_) {
-    return null;
+/**
+ * The campaigns a sales row can belong to: every released one, by start (issue 60). A row
+ * belongs to the one whose period holds its date; periods never overlap (the rulebook's rule).
+ */
+function releasedCampaigns(app) {
+  return app.findRecordsByFilter('campaigns', "status = 'released'", 'campaignStart', 1000, 0);
+}
+
+/** The campaigns a file's rows belong to (from its staged rows, else from its merged ones). */
+function campaignsOfFile(app, fileId) {
+  const ids = Object.keys(staging().isSorted(app, fileId) ? staging().stagedUsersByCampaign(app, fileId) : {});
+  if (ids.length === 0) {
+    const rows = arrayOf(new DynamicModel({ campaign: '' }));
+    app.db().newQuery('SELECT DISTINCT campaign FROM sales_data WHERE sourceFile = {:file}').bind({ file: fileId }).all(rows);
+    for (const r of rows) ids.push(r.campaign);
   }
+  return ids.filter(Boolean).map((id) => app.findRecordById('campaigns', id));
 }
 
 function failFile(app, record, message) {
@@ -102,12 +113,17 @@ const one = (app, sql, params, shape) => require(`${__hooks}/lib/database.js`).r
  * the period, a bounded amount. A good row comes back as the array staged for it
  * ([user, bnr, knr, gpnr, deliverydate, euro, line]); `trimmed` says the cells need no trim.
  */
-function rowChecker(app, campaign, trimmed) {
+function rowChecker(app, campaigns, trimmed) {
   const clock = require(`${__hooks}/lib/clock.js`);
   const amounts = require(`${__hooks}/lib/amounts.js`);
-  const start = clock.parseDate(campaign.getString('campaignStart')).getTime();
-  const end = clock.parseDate(campaign.getString('campaignEnd')).getTime();
-  const maxEuro = campaign.getFloat('maxSalesPerRow') || 100000;
+  const periods = campaigns.map((c) => ({
+    id: c.id,
+    start: clock.parseDate(c.getString('campaignStart')).getTime(),
+    end: clock.parseDate(c.getString('campaignEnd')).getTime(),
+    maxEuro: c.getFloat('maxSalesPerRow') || 100000,
+  }));
+  const byId = Object.create(null);
+  for (const p of periods) byId[p.id] = p;
   const users = loadUserIds(app);
   const customerKey = require(`${__hooks}/lib/vendor/rules.js`).customerKey;
   let byCustomer = null;
@@ -133,13 +149,17 @@ function rowChecker(app, campaign, trimmed) {
     if (verdict === undefined) {
       const d = f[4];
       const noon = /^\d{4}-\d{2}-\d{2}$/.test(d) ? Date.parse(`${d}T12:00:00Z`) : NaN;
-      verdict = isNaN(noon) || new Date(noon).toISOString().slice(0, 10) !== d ? 'date' : noon < start || noon > end ? 'period' : 'ok';
+      if (isNaN(noon) || new Date(noon).toISOString().slice(0, 10) !== d) verdict = 'date';
+      else {
+        const period = periods.find((p) => noon >= p.start && noon <= p.end);
+        verdict = period ? period.id : 'period';
+      }
       dateOk[f[4]] = verdict;
     }
-    if (verdict !== 'ok') return { reason: ROW_ERRORS[verdict] };
-    const amount = amounts.parseCents(f[5], maxEuro);
+    if (verdict === 'date' || verdict === 'period') return { reason: ROW_ERRORS[verdict] };
+    const amount = amounts.parseCents(f[5], byId[verdict].maxEuro);
     if (amount.reason) return { reason: amount.reason };
-    return [user, f[1], f[2], f[3], f[4], amount.cents / 100, line];
+    return [user, f[1], f[2], f[3], f[4], amount.cents / 100, line, verdict];
   };
 }
 
@@ -171,20 +191,21 @@ function repeatedRows(app, fileId) {
  * codes it would newly earn. Reads only: the staged rows in key order, a range of positions
  * at a time, each looked up in sales_data's identity index.
  */
-function forecast(app, fileId, campaign) {
+function forecast(app, fileId, campaigns) {
   const vouchers = require(`${__hooks}/lib/vouchers.js`);
   const sorted = `staging.${staging().tables(fileId).sorted}`;
   const total = staging().count(app, fileId);
-  const perUser = {};
-  const result = { staged: 0, fresh: 0, unchanged: 0, codes: 0, workshops: 0, maxPerWorkshop: 0, perWorkshop: {} };
+  // Cents per campaign and workshop: a file may hold rows of two campaigns (issue 60).
+  const perCampaign = {};
+  const result = { staged: 0, fresh: 0, unchanged: 0, codes: 0, workshops: 0, maxPerWorkshop: 0, perWorkshop: {}, campaigns: [] };
   let size = 20000;
   for (let after = 0; after < total;) {
     const db = staging().attached(app);
     const upto = after + size;
-    const rows = arrayOf(new DynamicModel({ user: '', staged: 0, fresh: 0, unchanged: 0, cents: 0 }));
+    const rows = arrayOf(new DynamicModel({ campaign: '', user: '', staged: 0, fresh: 0, unchanged: 0, cents: 0 }));
     size = pipeline().adaptChunk(size, () => {
       db.newQuery(
-        `SELECT s.user AS user, COUNT(*) AS staged,
+        `SELECT s.campaign AS campaign, s.user AS user, COUNT(*) AS staged,
                 SUM(CASE WHEN d.id IS NULL THEN 1 ELSE 0 END) AS fresh,
                 SUM(CASE WHEN d.id IS NOT NULL AND d.sales = s.sales THEN 1 ELSE 0 END) AS unchanged,
                 CAST(SUM(ROUND((s.sales - COALESCE(d.sales, 0)) * 100)) AS INTEGER) AS cents
@@ -192,7 +213,7 @@ function forecast(app, fileId, campaign) {
            LEFT JOIN sales_data d ON d.user = s.user AND d.bnr = s.bnr AND d.knr = s.knr AND d.gpnr = s.gpnr
                                  AND d.deliverydate = s.deliverydate
           WHERE s.pos > {:after} AND s.pos <= {:upto} AND s.first = 0
-          GROUP BY s.user`,
+          GROUP BY s.campaign, s.user`,
       )
         .bind({ after, upto })
         .all(rows);
@@ -202,30 +223,37 @@ function forecast(app, fileId, campaign) {
       result.staged += r.staged;
       result.fresh += r.fresh;
       result.unchanged += r.unchanged;
+      const perUser = (perCampaign[r.campaign] = perCampaign[r.campaign] || {});
       perUser[r.user] = (perUser[r.user] || 0) + r.cents;
     }
   }
-  const users = Object.keys(perUser);
-  const now = arrayOf(new DynamicModel({ user: '', current: 0.5, issued: 0 }));
-  app
-    .db()
-    .newQuery(
-      `SELECT u.value AS user, COALESCE(t.totalSales, 0) AS current,
-              COALESCE((SELECT MAX(v.tier) FROM vouchers v WHERE v.user = u.value AND v.campaign = {:campaign}), 0) AS issued
-         FROM json_each({:users}) AS u LEFT JOIN sales_totals t ON t.user = u.value AND t.campaign = {:campaign}`,
-    )
-    .bind({ users: JSON.stringify(users), campaign: campaign.id })
-    .all(now);
-  const threshold = campaign.getFloat('threshold');
-  for (const r of now) {
-    const earned = vouchers.codesEarned((Math.round(r.current * 100) + perUser[r.user]) / 100, threshold);
-    const more = Math.max(0, earned - r.issued);
-    if (more > 0) {
-      result.codes += more;
-      result.workshops += 1;
-      result.maxPerWorkshop = Math.max(result.maxPerWorkshop, more);
-      result.perWorkshop[r.user] = more;
+  for (const campaign of campaigns) {
+    const perUser = perCampaign[campaign.id];
+    if (!perUser) continue;
+    result.campaigns.push(campaign.id);
+    const now = arrayOf(new DynamicModel({ user: '', current: 0.5, issued: 0 }));
+    app
+      .db()
+      .newQuery(
+        `SELECT u.value AS user, COALESCE(t.totalSales, 0) AS current,
+                COALESCE((SELECT MAX(v.tier) FROM vouchers v WHERE v.user = u.value AND v.campaign = {:campaign}), 0) AS issued
+           FROM json_each({:users}) AS u LEFT JOIN sales_totals t ON t.user = u.value AND t.campaign = {:campaign}`,
+      )
+      .bind({ users: JSON.stringify(Object.keys(perUser)), campaign: campaign.id })
+      .all(now);
+    const threshold = campaign.getFloat('threshold');
+    for (const r of now) {
+      const earned = vouchers.codesEarned((Math.round(r.current * 100) + perUser[r.user]) / 100, threshold);
+      const more = Math.max(0, earned - r.issued);
+      if (more > 0) {
+        result.codes += more;
+        result.perWorkshop[r.user] = (result.perWorkshop[r.user] || 0) + more;
+      }
     }
+  }
+  for (const user of Object.keys(result.perWorkshop)) {
+    result.workshops += 1;
+    result.maxPerWorkshop = Math.max(result.maxPerWorkshop, result.perWorkshop[user]);
   }
   return result;
 }
@@ -245,14 +273,16 @@ function count(n) {
  * time, not the campaign clock: codes carry their real creation time. Runs in the transaction
  * that writes the file's commit point.
  */
-function weekGate(tx, fileId, campaign, f) {
+function weekGate(tx, fileId, campaigns, f) {
   const since = new Date(Date.now() - WEEK_MS).toISOString().replace('T', ' ');
   const result = { held: false, reason: '', weekCodes: 0, weekMaxPerWorkshop: 0, earlier: [] };
   if (f.codes === 0) return result;
+  // The campaigns the file's rows belong to count together, against the tightest of their limits.
+  const ids = JSON.stringify(campaigns.map((c) => c.id));
   const issued = one(
     tx,
-    'SELECT COUNT(*) AS n FROM vouchers WHERE campaign = {:c} AND created >= {:since}',
-    { c: campaign.id, since },
+    'SELECT COUNT(*) AS n FROM vouchers WHERE campaign IN (SELECT value FROM json_each({:c})) AND created >= {:since}',
+    { c: ids, since },
     { n: 0 },
   );
   // Imports past their commit point whose codes are not all issued yet.
@@ -276,17 +306,24 @@ function weekGate(tx, fileId, campaign, f) {
   const perUser = arrayOf(new DynamicModel({ user: '', n: 0 }));
   tx.db()
     .newQuery(
-      `SELECT u.value AS user, (SELECT COUNT(*) FROM vouchers v WHERE v.user = u.value AND v.campaign = {:c} AND v.created >= {:since}) AS n
+      `SELECT u.value AS user, (SELECT COUNT(*) FROM vouchers v WHERE v.user = u.value
+                 AND v.campaign IN (SELECT value FROM json_each({:c})) AND v.created >= {:since}) AS n
          FROM json_each({:users}) AS u`,
     )
-    .bind({ users: JSON.stringify(users), c: campaign.id, since })
+    .bind({ users: JSON.stringify(users), c: ids, since })
     .all(perUser);
   for (const r of perUser) {
     const total = r.n + (pendingOf[r.user] || 0) + f.perWorkshop[r.user];
     result.weekMaxPerWorkshop = Math.max(result.weekMaxPerWorkshop, total);
   }
-  const maxWeek = campaign.getInt('maxCodesPerWeek');
-  const maxWorkshop = campaign.getInt('maxCodesPerWorkshopPerWeek');
+  const maxWeek = campaigns
+    .map((c) => c.getInt('maxCodesPerWeek'))
+    .filter((n) => n > 0)
+    .reduce((a, b) => (a === 0 ? b : Math.min(a, b)), 0);
+  const maxWorkshop = campaigns
+    .map((c) => c.getInt('maxCodesPerWorkshopPerWeek'))
+    .filter((n) => n > 0)
+    .reduce((a, b) => (a === 0 ? b : Math.min(a, b)), 0);
   const reasons = [];
   if (maxWeek > 0 && result.weekCodes > maxWeek) reasons.push(GATE_ERRORS.weekCodes(count(result.weekCodes), count(maxWeek)));
   if (maxWorkshop > 0 && result.weekMaxPerWorkshop > maxWorkshop) {
@@ -329,8 +366,8 @@ function weekGate(tx, fileId, campaign, f) {
 function importSalesFile(app, record) {
   const counters = require(`${__hooks}/lib/counters.js`);
   const fileId = record.id;
-  const campaign = activeCampaign(app);
-  if (!campaign) return failFile(app, record, FILE_ERRORS.noCampaign);
+  const campaigns = releasedCampaigns(app);
+  if (campaigns.length === 0) return failFile(app, record, FILE_ERRORS.noCampaign);
   const seq = counters.next(app, 'sales_import');
   setFields(app, fileId, { status: 'processing', progress: 0, importSeq: seq });
 
@@ -342,7 +379,7 @@ function importSalesFile(app, record) {
   staging().begin(app, fileId);
   const result = pipeline().run(upload, {
     width: HEADER.length,
-    check: rowChecker(app, campaign, upload.trimmed),
+    check: rowChecker(app, campaigns, upload.trimmed),
     flush: (batch) => {
       staging().append(app, fileId, batch);
       return [];
@@ -358,13 +395,18 @@ function importSalesFile(app, record) {
 
   // Counts, the gate's figures and the failed rows are fixed before anything reaches
   // sales_data (reads only, no write lock).
-  const f = forecast(app, fileId, campaign);
+  const f = forecast(app, fileId, campaigns);
   const failedRows = failedLines.length > 0 ? pipeline().failedRowsFile(HEADER, failedLines, `fehlerhafte_zeilen_${fileId}.csv`) : null;
   let held = false;
   // The gate's decision and the commit point in one transaction: imports running at the same
   // time are decided one after the other and count each other (decision 029).
   require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
-    const gate = weekGate(tx, fileId, campaign, f);
+    const gate = weekGate(
+      tx,
+      fileId,
+      campaigns.filter((c) => f.campaigns.indexOf(c.id) >= 0),
+      f,
+    );
     held = gate.held;
     const point = tx.findRecordById('sales_data_files', fileId);
     point.set('status', held ? 'held' : 'merging');
@@ -396,7 +438,7 @@ function importSalesFile(app, record) {
  * the staging database says where a restart resumes (a chunk merged again after a crash
  * between the two writes changes nothing: the same values meet the same rows).
  */
-function mergeStaged(app, record, campaignId) {
+function mergeStaged(app, record) {
   const fileId = record.id;
   const sorted = `staging.${staging().tables(fileId).sorted}`;
   const seq = record.getInt('importSeq');
@@ -408,14 +450,14 @@ function mergeStaged(app, record, campaignId) {
     size = pipeline().adaptChunk(size, () => {
       db.newQuery(
         `INSERT INTO sales_data (id, user, campaign, bnr, knr, gpnr, deliverydate, sales, sourceFile, created, updated)
-         SELECT printf('%08x%07x', {:seq}, s.pos), s.user, {:campaign}, s.bnr, s.knr, s.gpnr, s.deliverydate, s.sales, {:file},
+         SELECT printf('%08x%07x', {:seq}, s.pos), s.user, s.campaign, s.bnr, s.knr, s.gpnr, s.deliverydate, s.sales, {:file},
                 strftime('%Y-%m-%d %H:%M:%fZ'), strftime('%Y-%m-%d %H:%M:%fZ')
            FROM ${sorted} s WHERE s.pos > {:after} AND s.pos <= {:upto} AND s.first = 0
          ON CONFLICT (user, bnr, knr, gpnr, deliverydate) DO UPDATE
             SET sales = excluded.sales, sourceFile = excluded.sourceFile, updated = excluded.updated
           WHERE sales_data.sales IS NOT excluded.sales`,
       )
-        .bind({ seq, campaign: campaignId, file: fileId, after, upto })
+        .bind({ seq, file: fileId, after, upto })
         .execute();
     });
     staging().advance(app, fileId, Math.min(upto, total));
@@ -428,36 +470,42 @@ function mergeStaged(app, record, campaignId) {
  * step either finds its work done or finishes it.
  */
 function finishMerge(app, fileId) {
-  const campaign = activeCampaign(app);
+  // The campaigns the file's rows belong to, read before the staged rows go.
+  const campaigns = campaignsOfFile(app, fileId);
   let record = app.findRecordById('sales_data_files', fileId);
   if (record.getString('status') === 'merging') {
     // A file that changes no row (the same weekly file uploaded again) has nothing to merge,
     // and no total or week to recompute (its counts were fixed at the commit point).
     const changes = record.getInt('newDataCount') + record.getInt('updatedDataCount');
     if (changes > 0) {
-      let users = [];
+      let usersOf = {};
       if (staging().isSorted(app, fileId)) {
-        mergeStaged(app, record, campaign.id);
-        // Every workshop the file names, in the order the merge left them: the ones whose rows
-        // it inserted or changed among them. Read from the staged rows on the writer (a read of
-        // sales_data's sourceFile index on a reader filled that connection's 32 MB cache).
-        users = staging().stagedUsers(app, fileId);
+        mergeStaged(app, record);
+        // Every workshop the file names per campaign: the ones whose rows it inserted or changed
+        // among them. Read from the staged rows on the writer (a read of sales_data's sourceFile
+        // index on a reader filled that connection's 32 MB cache).
+        usersOf = staging().stagedUsersByCampaign(app, fileId);
       } else {
         app.logger().error('sales import: staged rows missing while merging', 'file', fileId);
         // Whatever did reach sales_data carries the file as sourceFile.
-        const rows = arrayOf(new DynamicModel({ user: '' }));
-        app.db().newQuery('SELECT DISTINCT user FROM sales_data WHERE sourceFile = {:file}').bind({ file: fileId }).all(rows);
-        users = rows.map((r) => r.user);
+        const rows = arrayOf(new DynamicModel({ campaign: '', user: '' }));
+        app.db().newQuery('SELECT DISTINCT campaign, user FROM sales_data WHERE sourceFile = {:file}').bind({ file: fileId }).all(rows);
+        for (const r of rows) (usersOf[r.campaign] = usersOf[r.campaign] || []).push(r.user);
       }
-      require(`${__hooks}/lib/totals.js`).writeTotals(app, campaign.id, users);
-      // The dashboard's sales volume per week (one read over the campaign's rows, a short write).
-      require(`${__hooks}/lib/dashboard.js`).writeSalesWeekly(app, campaign.id);
+      for (const campaign of campaigns) {
+        require(`${__hooks}/lib/totals.js`).writeTotals(app, campaign.id, usersOf[campaign.id] || []);
+        // The dashboard's sales volume per week (one read over the campaign's rows, a short write).
+        require(`${__hooks}/lib/dashboard.js`).writeSalesWeekly(app, campaign.id);
+      }
     }
     record = setFields(app, fileId, { status: 'issuing', progress: 98 });
   }
   staging().drop(app, fileId);
   if (record.getString('status') === 'issuing') {
-    const issued = require(`${__hooks}/lib/vouchers.js`).reconcile(app, campaign);
+    let issued = 0;
+    for (const campaign of campaigns.length > 0 ? campaigns : releasedCampaigns(app)) {
+      issued += require(`${__hooks}/lib/vouchers.js`).reconcile(app, campaign);
+    }
     setFields(app, fileId, { status: 'done', progress: 100, codesIssued: record.getInt('codesIssued') + issued });
   }
 }
@@ -485,8 +533,7 @@ function resumeInterrupted(app) {
     const waiting = app.findRecordsByFilter('sales_data_files', "id = {:id} && (status = 'held' || status = 'merging')", '', 1, 0, { id });
     if (waiting.length === 0) staging().drop(app, id);
   }
-  const campaign = activeCampaign(app);
-  if (campaign) require(`${__hooks}/lib/vouchers.js`).reconcile(app, campaign);
+  for (const campaign of releasedCampaigns(app)) require(`${__hooks}/lib/vouchers.js`).reconcile(app, campaign);
 }
 
 function refuse(message) {

@@ -19,6 +19,7 @@ const PROJECT_COLLECTIONS = [
   'audit_results',
   'auditors',
   'business_partner_number_files',
+  'campaign_texts',
   'campaigns',
   'consents',
   'login_failures',

@@ -79,10 +79,11 @@ describe('GET /api/portal/profile-page', () => {
     expect(res.json.stats).toEqual({ totalSales: 620.5, totalCashback: stats!.totalCashback, toNextCashback: stats!.toNextCashback });
     expect(stats!.totalSales).toBe(620.5);
 
-    const vouchers = await workshop.pb.collection('vouchers').getList(1, 100, { sort: '-created,-id', expand: 'campaign' });
+    const vouchers = await workshop.pb.collection('vouchers').getList(1, 100, { sort: '-created,-id' });
     expect(res.json.vouchers.map((v: { id: string }) => v.id)).toEqual(vouchers.items.map((v) => v.id));
     expect(res.json.vouchers).toHaveLength(3);
-    const campaign = vouchers.items[0]!.expand!.campaign as { name: string; year: number };
+    // The campaigns are the administrators' (issue 60): the label is read as the server would.
+    const campaign = await server.admin.collection('campaigns').getOne(vouchers.items[0]!.campaign);
     for (const v of res.json.vouchers) expect(v.campaignLabel).toBe(`${campaign.name} ${campaign.year}`);
     const paid = await workshop.pb.collection('payouts').getFirstListItem("status = 'paid'");
     expect(res.json.vouchers.filter((v: { paidOn?: string }) => v.paidOn)).toEqual([

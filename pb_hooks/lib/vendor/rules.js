@@ -2259,6 +2259,20 @@ function campaignInForce(campaigns, now) {
 	});
 	return (_ref = (_ref2 = (_ref3 = (_byStart$find = byStart.find((c) => campaignPhase(c, now) === "running")) !== null && _byStart$find !== void 0 ? _byStart$find : byStart.find((c) => campaignPhase(c, now) === "released")) !== null && _ref3 !== void 0 ? _ref3 : [...byStart].reverse().find((c) => campaignPhase(c, now) === "redeeming")) !== null && _ref2 !== void 0 ? _ref2 : byStart.at(-1)) !== null && _ref !== void 0 ? _ref : null;
 }
+const END_OF_DAY_FACTS = [
+	"campaignEnd",
+	"redeemEnd",
+	"invoiceDateCutoff",
+	"drawRegistrationDeadline"
+];
+function berlinDayMoment(day, endOfDay) {
+	const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+	if (!m) return "";
+	const noon = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12));
+	const midnight = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) - berlinOffsetHours(noon) * 36e5;
+	const at = endOfDay ? midnight + 864e5 - 1 : midnight;
+	return new Date(at).toISOString().replace("T", " ");
+}
 
 exports.ACCOUNT_DELETION = ACCOUNT_DELETION;
 exports.AUDIT_OUTCOME_LABELS = AUDIT_OUTCOME_LABELS;
@@ -2272,6 +2286,7 @@ exports.CSV_ROW = CSV_ROW;
 exports.DATA_EXPORT = DATA_EXPORT;
 exports.DATE_FACTS = DATE_FACTS;
 exports.EMAIL_PATTERN = EMAIL_PATTERN;
+exports.END_OF_DAY_FACTS = END_OF_DAY_FACTS;
 exports.INVOICE = INVOICE;
 exports.INVOICE_ACCEPT = INVOICE_ACCEPT;
 exports.LIMITS = LIMITS;
@@ -2301,6 +2316,7 @@ exports.WORKSHOP_FIELDS = WORKSHOP_FIELDS;
 exports.WORKSHOP_PAYOUT_LABELS = WORKSHOP_PAYOUT_LABELS;
 exports.bankDetailsProblems = bankDetailsProblems;
 exports.berlinDay = berlinDay;
+exports.berlinDayMoment = berlinDayMoment;
 exports.berlinOffsetHours = berlinOffsetHours;
 exports.bicProblem = bicProblem;
 exports.campaignFactProblems = campaignFactProblems;

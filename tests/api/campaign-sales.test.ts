@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { blob, createStaff, createWorkshop, freshIban, multipart, submissionForm, type Actor } from '../helpers/fixtures';
+import { protectedFile } from '../helpers/files';
+import { request } from '../helpers/http';
+import { startPocketBase, type TestServer } from '../helpers/pocketbase';
+
+// Issue 60: two campaigns side by side. 2025 runs until 31.10.2025; the next one is made by an
+// administrator, starts on 01.11.2025 (same code prefix, another threshold) and is released by a
+// second one. A sales row belongs to the campaign whose period holds its date; a code to its
+// campaign, redeemed in that campaign's window only.
+
+let server: TestServer;
+let first: Actor;
+let second: Actor;
+let next: { id: string };
+
+const HEADER = 'user,bnr,knr,gpnr,deliverydate,sales';
+const call = (actor: Actor | null, method: string, url: string, body?: object) => request(server.url, actor, method, url, body);
+
+beforeAll(async () => {
+  server = await startPocketBase();
+  [first, second] = await Promise.all([createStaff(server, 'administrators'), createStaff(server, 'administrators')]);
+  const draft = await call(first, 'POST', '/api/portal/campaigns', {});
+  const edited = await call(first, 'POST', `/api/portal/campaigns/${draft.json.id}`, {
+    threshold: 300,
+    reward: 30,
+    campaignStart: '2025-10-31 23:00:00.000Z',
+    campaignEnd: '2026-10-31 22:59:59.999Z',
+    redeemStart: '2025-11-30 23:00:00.000Z',
+    redeemEnd: '2026-11-30 22:59:59.999Z',
+    invoiceDateCutoff: '2026-10-31 22:59:59.999Z',
+    drawRegistrationDeadline: '2026-05-31 21:59:59.999Z',
+  });
+  expect(edited.status, JSON.stringify(edited.json)).toBe(200);
+  const released = await call(second, 'POST', `/api/portal/campaigns/${draft.json.id}/release`, {});
+  expect(released.status, JSON.stringify(released.json)).toBe(200);
+  next = released.json;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function upload(content: string) {
+  const res = await request(
+    server.url,
+    first,
+    'POST',
+    '/api/collections/sales_data_files/records',
+    multipart({ filename: 'umsatz.csv' }, blob(content, 'text/csv'), 'umsatz.csv'),
+  );
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return server.admin.collection('sales_data_files').getOne(res.json.id);
+}
+
+describe('sales rows and codes of two campaigns', () => {
+  it('rows on both sides of the boundary go to their campaigns; a row in no period fails; each campaign mints by its own threshold', async () => {
+    const w = await createWorkshop(server);
+    const c2025 = await server.admin.collection('campaigns').getFirstListItem('year = 2025');
+    const record = await upload(
+      `${HEADER}\n${w.id},4001,K1,G1,2025-10-31,500\n${w.id},4001,K1,G1,2025-11-01,600\n${w.id},4001,K1,G1,2024-01-01,10\n`,
+    );
+    expect(record).toMatchObject({ status: 'done', successfullyProcessedRows: 2, failedProcessedRows: 1, codesIssued: 3 });
+    const failed = (await protectedFile(server, record as never, 'failedRowsCsv')).subarray(3).toString('utf8');
+    expect(failed).toContain('"Lieferdatum liegt außerhalb des Aktionszeitraums";"4"');
+
+    const rows = await server.admin.collection('sales_data').getFullList({ filter: `user = "${w.id}"`, sort: 'deliverydate' });
+    expect(rows.map((r) => [r.deliverydate.slice(0, 10), r.campaign])).toEqual([
+      ['2025-10-31', c2025.id],
+      ['2025-11-01', next.id],
+    ]);
+    const totals = await server.admin.collection('sales_totals').getFullList({ filter: `user = "${w.id}"` });
+    expect(Object.fromEntries(totals.map((t) => [t.campaign, t.totalSales]))).toEqual({ [c2025.id]: 500, [next.id]: 600 });
+    const vouchers = await server.admin.collection('vouchers').getFullList({ filter: `user = "${w.id}"`, sort: 'campaign,tier' });
+    const byCampaign = (id: string) => vouchers.filter((v) => v.campaign === id);
+    expect(byCampaign(c2025.id).map((v) => v.tier)).toEqual([1]);
+    expect(byCampaign(next.id).map((v) => v.tier)).toEqual([1, 2]);
+    // The same prefix in both campaigns, and every code once.
+    for (const v of vouchers) expect(v.code).toMatch(/^NORA-/);
+    expect(new Set(vouchers.map((v) => v.code)).size).toBe(3);
+
+    // The same file again changes nothing in either campaign.
+    const again = await upload(`${HEADER}\n${w.id},4001,K1,G1,2025-10-31,500\n${w.id},4001,K1,G1,2025-11-01,600\n`);
+    expect(again).toMatchObject({ unchangedDataCount: 2, newDataCount: 0, codesIssued: 0 });
+  });
+
+  it('a code is redeemed in its own campaign’s window: 2025’s now, the next one’s not before its redeem start', async () => {
+    const w = await createWorkshop(server);
+    await upload(`${HEADER}\n${w.id},4001,K1,G1,2025-10-30,500\n${w.id},4001,K1,G1,2025-11-02,300\n`);
+    const vouchers = await server.admin.collection('vouchers').getFullList({ filter: `user = "${w.id}"` });
+    const old = vouchers.find((v) => v.campaign !== next.id)!;
+    const fresh = vouchers.find((v) => v.campaign === next.id)!;
+    const submit = (voucher: { id: string }) =>
+      request(server.url, w, 'POST', '/api/collections/submissions/records', submissionForm(w.id, voucher, { ibanNumber: freshIban() }));
+    const ok = await submit(old);
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    expect((await server.admin.collection('submissions').getOne(ok.json.id)).campaign).toBe(old.campaign);
+    const closed = await submit(fresh);
+    expect(closed.status).toBe(400);
+    expect(closed.json.data.voucher.message).toBe(
+      'Cashback-Codes können derzeit nicht eingelöst werden. Der Einlösezeitraum ist nicht geöffnet.',
+    );
+    expect((await server.admin.collection('vouchers').getOne(fresh.id)).status).toBe('open');
+  });
+
+  it('a draft campaign takes no rows: its period counts only once it is released', async () => {
+    const draft = await call(first, 'POST', '/api/portal/campaigns', {});
+    expect(draft.json.status).toBe('draft');
+    const w = await createWorkshop(server);
+    // 2027's draft copies the next campaign a year later: 2026-11-01 onwards, no rows of it count.
+    const record = await upload(`${HEADER}\n${w.id},4001,K1,G1,2026-12-01,900\n`);
+    expect(record).toMatchObject({ successfullyProcessedRows: 0, failedProcessedRows: 1 });
+  });
+});
