@@ -30,6 +30,7 @@ test.describe('datacenter for administrators', () => {
       'Werkstätten',
       'Importe',
       'Auszahlungen',
+      'Aktionen',
       'Dateien',
       'E-Mail-Protokoll',
       'Mitarbeiterprotokoll',

@@ -102,7 +102,8 @@ test.describe('the rush, with room for one request at a time', () => {
         { data: d, centreId: centre.id },
       );
       await page.goto('/register/overview');
-      // Asked once after a reload (issue 58).
+      // Asked once after a reload (issue 58), once the wizard has taken over the prerendered page.
+      await expect(page.getByText('bitte geben Sie es für')).toBeVisible();
       await page.getByLabel('Passwort').fill(PASSWORD);
       await page.getByRole('button', { name: 'Weiter' }).click();
       await expect(page.getByRole('button', { name: 'Registrierung abschließen' })).toBeEnabled();
