@@ -38,3 +38,19 @@ routerAdd(
   (e) => e.json(200, { items: require(`${__hooks}/lib/campaigns.js`).versions(e.app, e.request.pathValue('id')) }),
   $apis.requireAuth('administrators'),
 );
+
+// 'active' follows the campaign in force: at start, and each minute as the campaign clock passes
+// a start or an end.
+onBootstrap((e) => {
+  e.next();
+  try {
+    e.app.findCollectionByNameOrId('campaign_texts');
+  } catch (_) {
+    return; // CLI commands bootstrap before the migrations have run
+  }
+  require(`${__hooks}/lib/campaigns.js`).syncActive(e.app);
+});
+
+cronAdd('campaign-in-force', '* * * * *', () => {
+  require(`${__hooks}/lib/campaigns.js`).syncActive($app);
+});

@@ -236,6 +236,7 @@ function update(app, admin, id, body) {
     if (textsChanged) keepVersion(tx, record, admin.id);
     writeLog(tx, admin, 'campaign.update', record, before, after);
   });
+  syncActive(app);
   return adminView(app.findRecordById('campaigns', id), nowMs());
 }
 
@@ -260,6 +261,7 @@ function release(app, admin, id) {
     tx.save(record);
     writeLog(tx, admin, 'campaign.release', record, { status: 'draft' }, { status: 'released' });
   });
+  syncActive(app);
   return adminView(app.findRecordById('campaigns', id), nowMs());
 }
 
@@ -270,6 +272,35 @@ function versions(app, id) {
     created: v.getString('created'),
     author: v.getString('author'),
   }));
+}
+
+/**
+ * Keeps `active` on the campaign in force and on no other (issue 60). The profile's totals, the
+ * dashboard and the contact mailbox read 'the active campaign'; the campaign clock moving past a
+ * start or an end, a release and a change move it. Writes only when it changes. Returns the
+ * active campaign's id ('' when none is released).
+ */
+function syncActive(app) {
+  const r = rules();
+  const released = app.findRecordsByFilter('campaigns', "status = 'released'", 'campaignStart', 1000, 0);
+  /** @type {any[]} */
+  const shapes = released.map((c) => Object.assign({ status: 'released' }, factsOf(c)));
+  const chosen = r.campaignInForce(shapes, nowMs());
+  const id = chosen ? released[shapes.indexOf(chosen)].id : '';
+  const wrong = app.findRecordsByFilter('campaigns', 'active = true && id != {:id}', '', 1000, 0, { id });
+  if (wrong.length === 0 && (id === '' || app.findRecordById('campaigns', id).getBool('active'))) return id;
+  require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
+    for (const c of tx.findRecordsByFilter('campaigns', 'active = true && id != {:id}', '', 1000, 0, { id })) {
+      c.set('active', false);
+      tx.saveNoValidate(c);
+    }
+    if (id) {
+      const c = tx.findRecordById('campaigns', id);
+      c.set('active', true);
+      tx.saveNoValidate(c);
+    }
+  });
+  return id;
 }
 
 /**
@@ -295,4 +326,4 @@ function publicView(app) {
   };
 }
 
-module.exports = { list, createFromCopy, update, release, versions, publicView, factsOf };
+module.exports = { list, createFromCopy, update, release, versions, publicView, factsOf, syncActive };

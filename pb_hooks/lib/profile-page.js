@@ -38,10 +38,21 @@ SELECT json_object(
              'toNextCashback', CAST(COALESCE(t.toNextCashback, c.threshold) AS REAL))
       FROM campaigns c LEFT JOIN sales_totals t ON t.user = u.id AND t.campaign = c.id
      WHERE c.id = (SELECT id FROM campaigns WHERE active = TRUE ORDER BY year DESC LIMIT 1))),
+  -- Every campaign the workshop has sales or codes in, newest first, each with its label
+  -- (issue 60: campaigns side by side); the one in force is 'active'.
+  'campaignStats', json((
+    SELECT json_group_array(json_object('campaign', c.id, 'label', c.label, 'active', json(CASE WHEN c.active THEN 'true' ELSE 'false' END),
+             'totalSales', CAST(ROUND(COALESCE(t.totalSales, 0), 2) AS REAL),
+             'totalCashback', CAST((SELECT COUNT(*) FROM vouchers v WHERE v.user = u.id AND v.campaign = c.id) * c.reward AS REAL),
+             'toNextCashback', CAST(COALESCE(t.toNextCashback, c.threshold) AS REAL)))
+      FROM (SELECT c.*, CASE WHEN instr(c.name, CAST(c.year AS TEXT)) > 0 THEN c.name ELSE c.name || ' ' || c.year END AS label FROM campaigns c ORDER BY c.campaignStart DESC) c
+      LEFT JOIN sales_totals t ON t.user = u.id AND t.campaign = c.id
+     WHERE c.status = 'released'
+       AND (t.user IS NOT NULL OR EXISTS (SELECT 1 FROM vouchers v WHERE v.user = u.id AND v.campaign = c.id)))),
   'vouchers', json((
     SELECT json_group_array(json_object('id', v.id, 'code', v.code, 'status', v.status, 'created', v.created,
              'campaignLabel', v.campaignLabel, 'paidOn', v.paidOn, 'redeemEnd', v.redeemEnd))
-      FROM (SELECT v.id, v.code, v.status, v.created, COALESCE(c.name || ' ' || c.year, '-') AS campaignLabel,
+      FROM (SELECT v.id, v.code, v.status, v.created, COALESCE(CASE WHEN instr(c.name, CAST(c.year AS TEXT)) > 0 THEN c.name ELSE c.name || ' ' || c.year END, '-') AS campaignLabel,
                    COALESCE(c.redeemEnd, '') AS redeemEnd,
                    (SELECT p.paidOn FROM payouts p WHERE p.user = v.user AND p.voucher = v.id AND p.status = 'paid' AND p.paidOn != '' LIMIT 1) AS paidOn
               FROM vouchers v LEFT JOIN campaigns c ON c.id = v.campaign

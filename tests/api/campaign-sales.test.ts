@@ -79,6 +79,19 @@ describe('sales rows and codes of two campaigns', () => {
     for (const v of vouchers) expect(v.code).toMatch(/^NORA-/);
     expect(new Set(vouchers.map((v) => v.code)).size).toBe(3);
 
+    // The profile shows each campaign's totals and every code with its campaign's label.
+    const profile = await request(server.url, w, 'GET', '/api/portal/profile-page');
+    expect(profile.json.campaignStats).toEqual([
+      { campaign: next.id, label: 'NORA Cashback-Aktion 2026', active: false, totalSales: 600, totalCashback: 60, toNextCashback: 300 },
+      { campaign: c2025.id, label: 'NORA Cashback-Aktion 2025', active: true, totalSales: 500, totalCashback: 50, toNextCashback: 500 },
+    ]);
+    expect(profile.json.stats).toMatchObject({ totalSales: 500 });
+    expect(profile.json.vouchers.map((v: { campaignLabel: string }) => v.campaignLabel).sort()).toEqual([
+      'NORA Cashback-Aktion 2025',
+      'NORA Cashback-Aktion 2026',
+      'NORA Cashback-Aktion 2026',
+    ]);
+
     // The same file again changes nothing in either campaign.
     const again = await upload(`${HEADER}\n${w.id},4001,K1,G1,2025-10-31,500\n${w.id},4001,K1,G1,2025-11-01,600\n`);
     expect(again).toMatchObject({ unchangedDataCount: 2, newDataCount: 0, codesIssued: 0 });

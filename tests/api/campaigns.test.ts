@@ -143,6 +143,9 @@ describe('an administrator’s next campaign', () => {
     server = await startPocketBase({ dataDir, env: { PORTAL_NOW: '2026-06-01T10:00:00Z' } });
     const pub = await call(null, 'GET', '/api/portal/campaign');
     expect(pub.json.campaign).toMatchObject({ year: 2026, reward: 55, phase: 'running', headline: 'Neue Saison, neues Cashback!' });
+    // 'active' (the profile's totals, the dashboard, the contact mailbox) follows the campaign in force.
+    const active = await server.admin.collection('campaigns').getFullList({ filter: 'active = true' });
+    expect(active.map((c) => c.year)).toEqual([2026]);
     const frozen = await call(adminA, 'POST', `/api/portal/campaigns/${draft.id}`, {
       reward: 70,
       codePrefix: 'NEU',

@@ -53,6 +53,14 @@ export interface Stats {
   totalSales: number | null;
   toNextCashback: number | null;
 }
+
+/** One campaign's totals on the profile (issue 60: a workshop takes part in several campaigns). */
+export interface CampaignStats extends Stats {
+  campaign: string;
+  label: string;
+  /** The campaign in force. */
+  active: boolean;
+}
 export interface Voucher {
   id: string;
   code: string;
@@ -130,6 +138,7 @@ export function payoutLabel(s: Pick<MySubmission, 'status' | 'payoutStatus' | 'p
 export interface ProfilePageData {
   profile: Profile;
   stats: Stats | null;
+  campaignStats?: CampaignStats[];
   vouchers: Voucher[];
   submissions: MySubmission[];
   returned: ReturnedPayout[];

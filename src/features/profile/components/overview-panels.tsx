@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { countOf, formatDate, formatMoney } from '@/utils/format';
 
-import { PROFILE_MESSAGES, voucherLabel, type Stats, type Voucher } from '../api/model';
+import { PROFILE_MESSAGES, voucherLabel, type CampaignStats, type Stats, type Voucher } from '../api/model';
 
 /** '-' when missing, '0 €' when negative (SPEC section 9). */
 export function formatNextCashback(value: number | null | undefined): string {
@@ -14,7 +14,45 @@ export function formatNextCashback(value: number | null | undefined): string {
   return formatMoney(Math.max(0, value));
 }
 
-export function StatsPanel({ stats, loading, failed }: { stats: Stats | null; loading: boolean; failed: boolean }) {
+/** The totals of one campaign, under its label when the workshop took part in several. */
+function Figures({ stats, label }: { stats: Stats | null; label?: string }) {
+  return (
+    <div className="mt-4">
+      {label && <h3 className="text-base font-semibold text-slate-900">{label}</h3>}
+      <dl className="mt-2 grid gap-4 sm:grid-cols-3">
+        <div>
+          <dt className="text-sm text-slate-700">Ihr Cashback</dt>
+          <dd className="text-2xl font-bold text-brand-800">{formatMoney(stats?.totalCashback)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-700">Ihr Umsatz</dt>
+          <dd className="text-2xl font-bold text-brand-800">{formatMoney(stats?.totalSales)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-700">Bis zum nächsten Cashback</dt>
+          <dd className="text-2xl font-bold text-brand-800">{formatNextCashback(stats?.toNextCashback)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+/**
+ * 'Ihre Cashback-Übersicht': the campaign in force's totals; a workshop with sales or codes in
+ * more than one campaign sees each campaign's under its label, the one in force first (issue 60).
+ */
+export function StatsPanel({
+  stats,
+  perCampaign = [],
+  loading,
+  failed,
+}: {
+  stats: Stats | null;
+  perCampaign?: CampaignStats[];
+  loading: boolean;
+  failed: boolean;
+}) {
+  const several = perCampaign.length > 1 ? [...perCampaign].sort((a, b) => Number(b.active) - Number(a.active)) : null;
   return (
     <section aria-labelledby="stats-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <h2 id="stats-heading" className="text-xl font-bold">
@@ -29,20 +67,7 @@ export function StatsPanel({ stats, loading, failed }: { stats: Stats | null; lo
           {PROFILE_MESSAGES.statsFailed}
         </Alert>
       ) : (
-        <dl className="mt-4 grid gap-4 sm:grid-cols-3">
-          <div>
-            <dt className="text-sm text-slate-700">Ihr Cashback</dt>
-            <dd className="text-2xl font-bold text-brand-800">{formatMoney(stats?.totalCashback)}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-slate-700">Ihr Umsatz</dt>
-            <dd className="text-2xl font-bold text-brand-800">{formatMoney(stats?.totalSales)}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-slate-700">Bis zum nächsten Cashback</dt>
-            <dd className="text-2xl font-bold text-brand-800">{formatNextCashback(stats?.toNextCashback)}</dd>
-          </div>
-        </dl>
+        (several ?? [null]).map((c) => <Figures key={c?.campaign ?? 'one'} stats={c ?? stats} label={c?.label} />)
       )}
     </section>
   );

@@ -37,7 +37,7 @@ export function ProfilePage() {
       </div>
       {profile && !profile.verified && <VerificationNotice email={profile.email} />}
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-        <StatsPanel stats={page.data?.stats ?? null} loading={page.loading} failed={failed} />
+        <StatsPanel stats={page.data?.stats ?? null} perCampaign={page.data?.campaignStats} loading={page.loading} failed={failed} />
         <RedeemPanel
           openCodes={page.data ? page.data.vouchers.filter((v) => v.status === 'open').length : null}
           deadline={page.data ? redeemDeadline(page.data.vouchers, page.data.campaignNow) : null}
