@@ -64,3 +64,19 @@ test('an administrator creates the next campaign from the latest, edits its term
   await page.goto('/aktionsbedingungen');
   await expect(page.getByRole('article')).toContainText('Teilnahmeerklärung zur NORA Cashback-Aktion 2025');
 });
+
+test.describe('at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test('the campaigns job and its editor fit the screen and pass axe', async ({ page, admin, makeAccount, expectNoA11yViolations }) => {
+    await enterAs(page, admin, await makeAccount('administrators'), '/datacenter/aktionen');
+    await declineCookies(page);
+    await page
+      .getByRole('button', { name: /^NORA Cashback-Aktion( \d{4})? bearbeiten$/ })
+      .first()
+      .click();
+    await expect(page.getByRole('region', { name: /^Aktion .* bearbeiten$/ })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expectNoA11yViolations(page);
+  });
+});
