@@ -89,5 +89,12 @@ test('the next campaign: made from 2025, released by a second administrator, in 
   await declineCookies(page);
   await expect(page.getByText('NORA Cashback-Aktion 2025').first()).toBeVisible();
   await expect(page.getByText('NORA Cashback-Aktion 2026').first()).toBeVisible();
+  // It accepted 2025's terms at sign-up: the terms page says so and shows that version on request.
+  await page.goto('/aktionsbedingungen');
+  await expect(
+    page.getByText(/Sie haben bei Ihrer Registrierung die Fassung 1 der Aktionsbedingungen „NORA Cashback-Aktion“ vom/),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Akzeptierte Fassung anzeigen' }).click();
+  await expect(page.getByRole('region', { name: 'Akzeptierte Fassung' })).toContainText('Teilnahmeerklärung zur NORA Cashback-Aktion 2025');
   await page.context().close();
 });

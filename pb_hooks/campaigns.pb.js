@@ -54,3 +54,11 @@ onBootstrap((e) => {
 cronAdd('campaign-in-force', '* * * * *', () => {
   require(`${__hooks}/lib/campaigns.js`).syncActive($app);
 });
+
+// The terms the signed-in workshop accepted at sign-up (its campaign and text version).
+routerAdd(
+  'GET',
+  '/api/portal/terms/accepted',
+  (e) => e.json(200, require(`${__hooks}/lib/campaigns.js`).acceptedTerms(e.app, e.auth)),
+  $apis.requireAuth('users'),
+);

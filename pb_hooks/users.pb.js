@@ -7,6 +7,8 @@ onRecordCreateRequest((e) => {
   e.record.setEmail(users.normalizeEmail(e.record.email()));
   users.assertUserLimits(e, true);
   users.setSignUpPassword(e);
+  // The terms accepted at sign-up: the campaign in force and its text version (issue 60).
+  require(`${__hooks}/lib/campaigns.js`).recordAcceptedTerms(e.app, e.record);
   e.next();
 }, 'users');
 

@@ -326,4 +326,40 @@ function publicView(app) {
   };
 }
 
-module.exports = { list, createFromCopy, update, release, versions, publicView, factsOf, syncActive };
+/** Sets on a new workshop the campaign in force and the version of its texts it accepts. */
+function recordAcceptedTerms(app, user) {
+  let campaign;
+  try {
+    campaign = app.findFirstRecordByFilter('campaigns', 'active = true');
+  } catch (_) {
+    return;
+  }
+  user.set('termsCampaign', campaign.id);
+  user.set('termsVersion', campaign.getInt('textVersion'));
+}
+
+/**
+ * The terms `user` accepted: that campaign's facts and the text version of then, for the
+ * Aktionsbedingungen page. `accepted: null` for an account without a record of it.
+ */
+function acceptedTerms(app, user) {
+  const campaignId = user.getString('termsCampaign');
+  const version = user.getInt('termsVersion');
+  if (!campaignId || version < 1) return { accepted: null };
+  let campaign;
+  let text;
+  try {
+    campaign = app.findRecordById('campaigns', campaignId);
+    text = app.findFirstRecordByFilter('campaign_texts', 'campaign = {:c} && version = {:v}', { c: campaignId, v: version });
+  } catch (_) {
+    return { accepted: null };
+  }
+  return {
+    accepted: Object.assign({ id: campaign.id }, factsOf(campaign), textsOf(text), {
+      version,
+      versionCreated: text.getString('created'),
+    }),
+  };
+}
+
+module.exports = { list, createFromCopy, update, release, versions, publicView, factsOf, syncActive, recordAcceptedTerms, acceptedTerms };

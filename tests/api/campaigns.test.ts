@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createStaff, createWorkshop, type Actor } from '../helpers/fixtures';
+import { createStaff, createWorkshop, signIn, workshopData, type Actor } from '../helpers/fixtures';
 import { request } from '../helpers/http';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
 
@@ -168,5 +168,35 @@ describe('an administrator’s next campaign', () => {
     expect((await call(null, 'GET', '/api/portal/campaign')).json.campaign.terms).toBe(
       '## Aktion\n\nJe {{schwelle}} gibt es {{cashback}} bis {{ende}}.',
     );
+  });
+});
+
+describe('the terms a workshop accepted', () => {
+  it('are recorded at sign-up (campaign in force, text version), cannot be set by the client, and are shown later', async () => {
+    const res = await call(null, 'POST', '/api/collections/users/records', {
+      ...workshopData({ email: `bedingungen-${Date.now()}@example.de` }),
+      termsVersion: 99,
+      termsCampaign: 'x',
+    });
+    expect(res.status).toBe(400);
+    const ok = await call(null, 'POST', '/api/collections/users/records', workshopData({ email: `bedingungen2-${Date.now()}@example.de` }));
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    const user = await server.admin.collection('users').getOne(ok.json.id);
+    const inForce = (await call(null, 'GET', '/api/portal/campaign')).json.campaign;
+    expect(user).toMatchObject({ termsCampaign: inForce.id, termsVersion: inForce.textVersion });
+
+    const signedIn = await signIn(server, 'users', user.email, user.id);
+    const patched = await call(signedIn, 'PATCH', `/api/collections/users/records/${user.id}`, { termsVersion: 1 });
+    expect(patched.status).toBe(404);
+    expect(JSON.stringify(patched.json)).not.toContain('termsVersion');
+    expect((await server.admin.collection('users').getOne(user.id)).termsVersion).toBe(inForce.textVersion);
+    // A later text change: the workshop still reads the version it accepted.
+    const edited = await call(adminA, 'POST', `/api/portal/campaigns/${inForce.id}`, { terms: '## Neu\n\nGeänderte Bedingungen.' });
+    expect(edited.status, JSON.stringify(edited.json)).toBe(200);
+    const accepted = await call(signedIn, 'GET', '/api/portal/terms/accepted');
+    expect(accepted.json.accepted).toMatchObject({ id: inForce.id, version: inForce.textVersion, terms: inForce.terms });
+    expect(accepted.json.accepted).not.toHaveProperty('createdBy');
+    expect((await call(null, 'GET', '/api/portal/terms/accepted')).status).toBe(401);
+    expect((await call(adminA, 'GET', '/api/portal/terms/accepted')).status).toBe(403);
   });
 });

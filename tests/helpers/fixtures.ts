@@ -86,7 +86,7 @@ export interface Actor {
   pb: PocketBase;
 }
 
-async function signIn(server: TestServer, collection: Actor['collection'], email: string, id: string): Promise<Actor> {
+export async function signIn(server: TestServer, collection: Actor['collection'], email: string, id: string): Promise<Actor> {
   const pb = server.client();
   if (collection === 'users') {
     const auth = await pb.collection(collection).authWithPassword(email, PASSWORD);
