@@ -27,7 +27,6 @@ const useFront = (env.PORTAL_FRONT ?? 'true') !== 'false';
 let pbHttp = http;
 const dataDir = path.resolve(ROOT, env.PORTAL_DATA_DIR || 'pb_data');
 const demo = (env.PORTAL_DEMO ?? 'true') !== 'false';
-const DEMO_NOW = '2025-09-15T10:00:00+02:00';
 const apiUrl = `http://${http}`;
 const vitePort = Number(env.VITE_PORT || 5173);
 const publicUrl = env.PORTAL_URL || (dev ? `http://127.0.0.1:${vitePort}` : apiUrl);
@@ -150,9 +149,9 @@ async function main() {
   if (!dev) buildIfStale(log);
 
   const pbEnv = { ...env, PORTAL_URL: publicUrl };
-  // The 2025 campaign has ended; the demo runs on a day inside its redeem window so every
-  // flow (submitting a code, audits) can be tried today. An explicit PORTAL_NOW wins.
-  if (demo && !env.PORTAL_NOW) pbEnv.PORTAL_NOW = DEMO_NOW;
+  // The demo runs on real time with a campaign running today beside the closed 2025 one (issue 60,
+  // scripts/demo/current-campaign.mjs). PORTAL_NOW pins the campaign clock when set (the tests
+  // pin it inside 2025's redeem window).
   // The Impressum's operator data: demo values in demo mode; a live portal must bring its own.
   if (demo) {
     for (const [name, value] of Object.entries(DEMO_OPERATOR)) if (!String(pbEnv[name] ?? '').trim()) pbEnv[name] = value;
@@ -187,7 +186,7 @@ async function main() {
   supervisePocketBase(bin, pbEnv, async () => {
     if (demo) {
       // The demo loader talks to PocketBase itself: it is the operator's tool, not a visitor.
-      const created = await seedDemo({ url: `http://${pbHttp}`, superuser });
+      const created = await seedDemo({ url: `http://${pbHttp}`, superuser, current: true });
       log(created.workshop || created.centres ? `demo data loaded (${created.centres} service centres).` : 'demo data already present.');
     }
     if (dev) {
@@ -214,7 +213,9 @@ async function main() {
         `    Administrator:  ${DEMO_LOGINS.administrator.email} / ${DEMO_LOGINS.administrator.password}`,
         `    2. Administrator: ${DEMO_LOGINS.administrator2.email} / ${DEMO_LOGINS.administrator2.password}`,
         `    Prüfer:         ${DEMO_LOGINS.auditor.email} / ${DEMO_LOGINS.auditor.password}`,
-        `  Campaign clock: ${pbEnv.PORTAL_NOW ?? 'real time'} (PORTAL_NOW; the 2025 redeem window is open)`,
+        pbEnv.PORTAL_NOW
+          ? `  Campaign clock: ${pbEnv.PORTAL_NOW} (PORTAL_NOW)`
+          : '  Campaign clock: real time (a demo campaign runs today; code NORA-L4UF-3NDE is open)',
       );
     }
     lines.push('', '  Ctrl-C stops everything.', '');

@@ -3,6 +3,7 @@
 import PocketBase from 'pocketbase';
 
 import { demoCentres } from './centres.mjs';
+import { seedCurrentCampaign } from './current-campaign.mjs';
 
 export const DEMO_LOGINS = {
   workshop: { email: 'werkstatt@demo.nora-aktion.de', password: 'Demo-Werkstatt-2025', collection: 'users' },
@@ -107,7 +108,7 @@ export const DEMO_WORKSHOP2 = { email: 'autoservice@demo.nora-aktion.de', passwo
  * Seeds the demo data. Returns what it created, so the caller can tell a first
  * start from a later one.
  */
-export async function seedDemo({ url, superuser }) {
+export async function seedDemo({ url, superuser, current = false }) {
   const pb = new PocketBase(url);
   pb.autoCancellation(false);
   await pb.collection('_superusers').authWithPassword(superuser.email, superuser.password);
@@ -281,6 +282,14 @@ export async function seedDemo({ url, superuser }) {
     remittance: `NORA Cashback ${DEMO_VOUCHERS[0].code}`,
     status: 'payable',
   });
+
+  // The running campaign on real time (issue 60): `npm start`'s demo only; the tests keep 2025 alone.
+  if (current) {
+    created.currentCampaign = await seedCurrentCampaign(pb, {
+      workshopId: IDS.workshop,
+      connections: linked.map((c, i) => ({ bnr: c.bnr, knr: `KD${48150 + i}`, gpnr: `GP${700100 + i}` })),
+    });
+  }
 
   if (created.workshop) {
     // The staff files as the data area shows them: written after the demo data, so the
