@@ -65,7 +65,7 @@ routerAdd(
 routerAdd(
   'GET',
   '/api/portal/backoffice/dashboard',
-  (e) => e.json(200, require(`${__hooks}/lib/dashboard.js`).figures(e.app)),
+  (e) => e.json(200, require(`${__hooks}/lib/dashboard.js`).figures(e.app, e.request.url.query().get('campaign') || '')),
   $apis.requireAuth('administrators'),
 );
 

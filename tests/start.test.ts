@@ -126,7 +126,9 @@ it('starts with demo data and a mail inbox, survives a PocketBase crash, stops o
   const page = await fetch(`${url}/`);
   expect(await page.text()).toContain('Wir schrauben am Preis!');
   expect(await (await fetch(`${url}/profile`)).text()).toContain('<div id="root"></div>');
-  expect(await counts(url)).toEqual({ centres: 320, vouchers: ['audit', 'closed', 'open'], connections: 2 });
+  // 2025's three codes and the open code of the campaign running today (issue 60: real time).
+  expect(await counts(url)).toEqual({ centres: 320, vouchers: ['audit', 'closed', 'open', 'open'], connections: 2 });
+  expect(first.output()).toContain('Campaign clock: real time');
   // Issue 58: the second demo workshop's two codes come from its sales at its centre (it showed
   // 100 € cashback from 0,00 € and no centre).
   const autoservice = new PocketBase(url);
@@ -135,8 +137,10 @@ it('starts with demo data and a mail inbox, survives a PocketBase crash, stops o
     headers: { 'X-Portal-Page-Token': autoservice.authStore.token },
   });
   expect(autoservicePage.profile.connections).toHaveLength(1);
-  expect(autoservicePage.stats.totalSales).toBeCloseTo(1048.2, 2);
-  expect(autoservicePage.stats.totalCashback).toBe(100);
+  // Its sales are 2025's; the campaign in force (today's) has none of them.
+  const of2025 = autoservicePage.campaignStats.find((s: { label: string }) => s.label === 'NORA Cashback-Aktion 2025');
+  expect(of2025.totalSales).toBeCloseTo(1048.2, 2);
+  expect(of2025.totalCashback).toBe(100);
   expect(autoservicePage.vouchers).toHaveLength(2);
 
   // PocketBase hands mails to SMTP in the background: poll the inbox briefly.
@@ -198,7 +202,7 @@ it('starts with demo data and a mail inbox, survives a PocketBase crash, stops o
 
   const second = await start(ports);
   expect(second.output()).toContain('demo data already present.');
-  expect(await counts(url)).toEqual({ centres: 320, vouchers: ['audit', 'closed', 'open'], connections: 2 });
+  expect(await counts(url)).toEqual({ centres: 320, vouchers: ['audit', 'closed', 'open', 'open'], connections: 2 });
   expect(await stop(second)).toBe(0);
 }, 180_000);
 

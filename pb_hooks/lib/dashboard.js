@@ -87,8 +87,8 @@ function writeSalesWeekly(app, campaignId) {
 }
 
 /** Fills sales_weekly when it is empty but sales exist (data loaded before it existed, straight into SQLite, or changed outside an import). */
-function ensureSalesWeekly(app) {
-  const campaign = activeCampaign(app);
+function ensureSalesWeekly(app, chosen) {
+  const campaign = chosen || activeCampaign(app);
   if (!campaign) return;
   const have = rowsOf(app, 'SELECT COUNT(*) AS n FROM sales_weekly WHERE campaign = {:c}', { c: campaign.id }, { n: 0 })[0].n;
   if (have > 0) return;
@@ -108,10 +108,28 @@ function invalidateSalesWeekly(app, campaignId) {
 
 const BACKLOG = ['0–7 Tage', '8–14 Tage', '15–28 Tage', 'über 28 Tage'];
 
-/** Every figure of the dashboard. */
-function figures(app) {
-  ensureSalesWeekly(app);
-  const campaign = activeCampaign(app);
+/** A campaign's label as the profile writes it: its name, with its year when the name lacks it. */
+function labelOf(campaign) {
+  const name = campaign.getString('name');
+  const year = String(campaign.getInt('year'));
+  return name.indexOf(year) >= 0 ? name : `${name} ${year}`;
+}
+
+/**
+ * Every figure of the dashboard, for the campaign `campaignId` or, without one, the campaign in
+ * force (issue 60: the dashboard can be filtered by campaign). Workshops, registrations, the
+ * review backlog, the 8-week promise and the centres belong to no campaign and stay whole.
+ */
+function figures(app, campaignId) {
+  let campaign = null;
+  if (campaignId) {
+    try {
+      campaign = app.findRecordById('campaigns', campaignId);
+    } catch (_) {
+      throw new NotFoundError(require(`${__hooks}/lib/vendor/rules.js`).CAMPAIGN_MESSAGES.notFound);
+    }
+  } else campaign = activeCampaign(app);
+  ensureSalesWeekly(app, campaign);
   const c = campaign ? campaign.id : '';
   // Ages in real time: the workshops wait in real days (decision 035).
   const now = require(`${__hooks}/lib/clock.js`).realStamp();
@@ -179,7 +197,10 @@ function figures(app) {
     {},
     { total: 0, verified: 0 },
   )[0];
+  const released = app.findRecordsByFilter('campaigns', "status = 'released'", '-campaignStart', 100, 0);
   return {
+    campaign: campaign ? { id: campaign.id, label: labelOf(campaign) } : null,
+    campaigns: released.map((x) => ({ id: x.id, label: labelOf(x), active: x.getBool('active') })),
     workshops: { total: workshops.total, verified: workshops.verified },
     registrations: registrations.slice(-26).map((r) => ({ week: r.week, total: r.registered, verified: r.verified })),
     sales: sales.map((s) => ({ week: s.week, total: s.total, rows: s.rowCount })),

@@ -125,3 +125,25 @@ describe('sales rows and codes of two campaigns', () => {
     expect(record).toMatchObject({ successfullyProcessedRows: 0, failedProcessedRows: 1 });
   });
 });
+
+describe('the dashboard by campaign', () => {
+  it('shows the campaign in force at first, another on request, and names both; an unknown one is refused', async () => {
+    const dashboard = (query = '') => call(first, 'GET', `/api/portal/backoffice/dashboard${query}`);
+    const c2025 = await server.admin.collection('campaigns').getFirstListItem('year = 2025');
+    const inForce = await dashboard();
+    expect(inForce.json.campaign).toEqual({ id: c2025.id, label: 'NORA Cashback-Aktion 2025' });
+    expect(inForce.json.campaigns.map((c: { label: string; active: boolean }) => [c.label, c.active])).toEqual([
+      ['NORA Cashback-Aktion 2026', false],
+      ['NORA Cashback-Aktion 2025', true],
+    ]);
+    const ofNext = await dashboard(`?campaign=${next.id}`);
+    expect(ofNext.json.campaign.id).toBe(next.id);
+    const issuedNext = await server.admin.collection('vouchers').getList(1, 1, { filter: `campaign = "${next.id}"` });
+    expect(ofNext.json.codes.issued).toBe(issuedNext.totalItems);
+    expect(ofNext.json.sales.reduce((sum: number, w: { total: number }) => sum + w.total, 0)).toBeGreaterThan(0);
+    const unknown = await dashboard('?campaign=gibtesnicht1234');
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.message).toBe('Diese Cashback-Aktion gibt es nicht.');
+    expect((await call(second, 'GET', `/api/portal/backoffice/dashboard?campaign=${next.id}`)).status).toBe(200);
+  });
+});

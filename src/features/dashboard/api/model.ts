@@ -1,6 +1,10 @@
 // The campaign's figures as the server computes them (GET /api/portal/dashboard).
 
 export interface Dashboard {
+  /** The campaign the campaign figures are of (the one in force unless another was chosen). */
+  campaign?: { id: string; label: string } | null;
+  /** The released campaigns, newest first (issue 60: the dashboard filters by campaign). */
+  campaigns?: { id: string; label: string; active: boolean }[];
   workshops: { total: number; verified: number };
   registrations: { week: string; total: number; verified: number }[];
   sales: { week: string; total: number; rows: number }[];
