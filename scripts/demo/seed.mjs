@@ -112,7 +112,7 @@ export async function seedDemo({ url, superuser, current = false }) {
   const pb = new PocketBase(url);
   pb.autoCancellation(false);
   await pb.collection('_superusers').authWithPassword(superuser.email, superuser.password);
-  const created = { centres: 0, workshop: false };
+  const created = { centres: 0, workshop: false, currentCampaign: false };
 
   const campaign = await pb.collection('campaigns').getFirstListItem('year = 2025');
 
