@@ -4,7 +4,10 @@
 routerAdd(
   'GET',
   '/api/portal/review/queue',
-  (e) => e.json(200, require(`${__hooks}/lib/review.js`).queue(e.app, parseInt(e.request.url.query().get('limit') || '50', 10))),
+  (e) => {
+    const query = e.request.url.query();
+    return e.json(200, require(`${__hooks}/lib/review.js`).queue(e.app, parseInt(query.get('limit') || '50', 10), query.get('campaign')));
+  },
   $apis.requireAuth('auditors'),
 );
 

@@ -169,9 +169,11 @@ const DETAIL_SQL = `
          s.signals AS signals, s.invoiceNumber AS invoiceNumber, s.invoiceDate AS invoiceDate, s.textExtracted AS textExtracted,
          v.code AS code, v.created AS codeIssued,
          u.id AS userId, u.firstName AS firstName, u.lastName AS lastName, u.shopName AS shopName, u.email AS email,
-         u.zipCode AS zipCode, u.city AS city
-    FROM submissions s JOIN vouchers v ON v.id = s.voucher JOIN users u ON u.id = s.user`;
+         u.zipCode AS zipCode, u.city AS city,
+         COALESCE(CASE WHEN instr(c.name, CAST(c.year AS TEXT)) > 0 THEN c.name ELSE c.name || ' ' || c.year END, '') AS campaignLabel
+    FROM submissions s JOIN vouchers v ON v.id = s.voucher JOIN users u ON u.id = s.user LEFT JOIN campaigns c ON c.id = v.campaign`;
 const DETAIL_SHAPE = {
+  campaignLabel: '',
   id: '',
   created: '',
   status: '',
@@ -225,6 +227,7 @@ function detail(app, row) {
     pdf: /\.pdf$/i.test(row.file),
     code: row.code,
     codeIssued: row.codeIssued,
+    campaignLabel: row.campaignLabel,
     accountHolder: `${row.ibanFirstName} ${row.ibanLastName}`,
     iban: row.ibanNumber,
     bic: row.ibanBic,
@@ -254,15 +257,29 @@ function detail(app, row) {
 }
 
 /** Pending submissions, oldest first, with everything the review needs. */
-function queue(app, limit) {
+function queue(app, limit, campaignId) {
   const rows = arrayOf(new DynamicModel(DETAIL_SHAPE));
+  // Issue 60: the queue can be narrowed to one campaign's submissions ('' is every campaign).
+  const c = String(campaignId || '');
   app
     .db()
-    .newQuery(`${DETAIL_SQL} WHERE s.status = 'pending' ORDER BY s.created, s.id LIMIT {:limit}`)
-    .bind({ limit: Math.max(1, Math.min(200, limit || 50)) })
+    .newQuery(`${DETAIL_SQL} WHERE s.status = 'pending' AND ({:c} = '' OR s.campaign = {:c}) ORDER BY s.created, s.id LIMIT {:limit}`)
+    .bind({ limit: Math.max(1, Math.min(200, limit || 50)), c })
     .all(rows);
-  const total = rowsOf(app, `SELECT COUNT(*) AS n FROM submissions WHERE status = 'pending'`, {}, { n: 0 })[0].n;
-  return { total, items: rows.map((r) => detail(app, r)) };
+  const total = rowsOf(
+    app,
+    `SELECT COUNT(*) AS n FROM submissions WHERE status = 'pending' AND ({:c} = '' OR campaign = {:c})`,
+    { c },
+    { n: 0 },
+  )[0].n;
+  const campaigns = rowsOf(
+    app,
+    `SELECT id, CASE WHEN instr(name, CAST(year AS TEXT)) > 0 THEN name ELSE name || ' ' || year END AS label
+       FROM campaigns WHERE status = 'released' ORDER BY campaignStart DESC`,
+    {},
+    { id: '', label: '' },
+  );
+  return { total, items: rows.map((r) => detail(app, r)), campaigns };
 }
 
 /** One submission in any state (the invoice check by id). */

@@ -147,3 +147,29 @@ describe('the dashboard by campaign', () => {
     expect((await call(second, 'GET', `/api/portal/backoffice/dashboard?campaign=${next.id}`)).status).toBe(200);
   });
 });
+
+describe('the review queue by campaign', () => {
+  it('lists one campaign’s submissions when asked, names each code’s campaign, and offers the campaigns', async () => {
+    const auditor = await createStaff(server, 'auditors');
+    const w = await createWorkshop(server);
+    await upload(`${HEADER}\n${w.id},4001,K1,G1,2025-10-29,500\n`);
+    const voucher = await server.admin.collection('vouchers').getFirstListItem(`user = "${w.id}"`);
+    const sent = await request(
+      server.url,
+      w,
+      'POST',
+      '/api/collections/submissions/records',
+      submissionForm(w.id, voucher, { ibanNumber: freshIban() }),
+    );
+    expect(sent.status, JSON.stringify(sent.json)).toBe(200);
+    const all = await call(auditor, 'GET', '/api/portal/review/queue');
+    const mine = all.json.items.find((i: { id: string }) => i.id === sent.json.id);
+    expect(mine.campaignLabel).toBe('NORA Cashback-Aktion 2025');
+    expect(all.json.campaigns.map((c: { label: string }) => c.label)).toEqual(['NORA Cashback-Aktion 2026', 'NORA Cashback-Aktion 2025']);
+    const ofNext = await call(auditor, 'GET', `/api/portal/review/queue?campaign=${next.id}`);
+    expect(ofNext.json.items.map((i: { id: string }) => i.id)).not.toContain(sent.json.id);
+    expect(ofNext.json.total).toBe(0);
+    const of2025 = await call(auditor, 'GET', `/api/portal/review/queue?campaign=${voucher.campaign}`);
+    expect(of2025.json.items.map((i: { id: string }) => i.id)).toContain(sent.json.id);
+  });
+});

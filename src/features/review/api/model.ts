@@ -11,6 +11,8 @@ export interface ReviewItem {
   pdf: boolean;
   code: string;
   codeIssued: string;
+  /** The code's campaign (issue 60). */
+  campaignLabel?: string;
   accountHolder: string;
   iban: string;
   bic: string;

@@ -90,6 +90,12 @@ export function ReviewDetail({ item, onSignals }: { item: ReviewItem; onSignals?
           <dd className="font-mono break-all">{item.id}</dd>
           <dt className="text-slate-700">Code</dt>
           <dd className="font-mono">{item.code}</dd>
+          {item.campaignLabel && (
+            <>
+              <dt className="text-slate-700">Aktion</dt>
+              <dd>{item.campaignLabel}</dd>
+            </>
+          )}
           <dt className="text-slate-700">Code ausgegeben</dt>
           <dd>{formatDate(item.codeIssued)}</dd>
           <dt className="text-slate-700">Eingereicht</dt>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import { Block, ErrorAlert } from '@/components/staff/block';
+import { CampaignSelect } from '@/components/staff/campaign-select';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -33,7 +34,9 @@ const DONE: Record<Outcome, string> = {
  * held for VERDICT_UNDO_SECONDS with 'Rückgängig' before it is sent (issue 58).
  */
 export function ReviewQueueBlock() {
-  const queue = useLoad<{ total: number; items: ReviewItem[] } | null>(loadQueue, null);
+  const [campaign, setCampaign] = useState('');
+  const load = useCallback(() => loadQueue(campaign), [campaign]);
+  const queue = useLoad<Awaited<ReturnType<typeof loadQueue>> | null>(load, null);
   const [selected, setSelected] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
@@ -165,6 +168,7 @@ export function ReviewQueueBlock() {
       title="Prüfwarteschlange"
       help="Einreichungen in Prüfung, die ältesten zuerst. Tastenkürzel: B = Bestanden, F = Fehlerhaft, N = Nicht vorhanden (nicht beim Schreiben im Hinweisfeld)."
     >
+      <CampaignSelect campaigns={queue.data?.campaigns ?? []} value={campaign} onChange={setCampaign} />
       {notice && (
         <Alert tone="success" className="mt-4">
           {notice}
