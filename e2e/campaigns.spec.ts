@@ -60,6 +60,14 @@ test('an administrator creates the next campaign from the latest, edits its term
     ['campaign.release', second.id],
   ]);
 
+  // Payouts can be narrowed to a campaign: the new one has none yet.
+  await page.goto('/datacenter/auszahlungen');
+  const payouts = page.getByRole('region', { name: 'Auszahlungen' }).first();
+  const choice = payouts.getByLabel('Aktion');
+  await expect(choice.locator('option', { hasText: name })).toHaveCount(1);
+  await choice.selectOption({ label: name });
+  await expect(payouts.getByText(/^Auszahlbar: 0 · Angehalten: 0$/)).toBeVisible();
+
   // The public pages keep 2025 while its period runs.
   await page.goto('/aktionsbedingungen');
   await expect(page.getByRole('article')).toContainText('Teilnahmeerklärung zur NORA Cashback-Aktion 2025');

@@ -30,10 +30,13 @@ export function BatchItem({
   busy,
   run,
   otherAdministrators,
+  campaign = '',
 }: {
   batch: PayoutBatch;
   busy: boolean;
   run: Run;
+  /** The campaign whose payouts the batch's list shows ('' for all; issue 60). */
+  campaign?: string;
   /** How many administrators besides the signed-in one; null until known (the server decides then). */
   otherAdministrators: number | null;
 }) {
@@ -118,7 +121,7 @@ export function BatchItem({
         </Button>
       </div>
       <ErrorAlert message={fileError} />
-      {showPayouts && <BatchPayouts batchId={batch.id} busy={busy} run={run} />}
+      {showPayouts && <BatchPayouts batchId={batch.id} busy={busy} run={run} campaign={campaign} />}
       {asking === 'export' && (
         <ConfirmDialog
           title={batch.status === 'released' ? `${title}: SEPA-Datei erstellen?` : `${title}: SEPA-Datei erneut erstellen?`}

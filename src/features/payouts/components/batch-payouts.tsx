@@ -15,8 +15,8 @@ import { PAYOUT_MESSAGES, type Payout } from '../api/model';
 import type { Run } from './run';
 
 /** The payouts of one batch; an exported or paid one can be recorded as returned by the bank. */
-export function BatchPayouts({ batchId, busy, run }: { batchId: string; busy: boolean; run: Run }) {
-  const load = useCallback(() => listBatchPayouts(batchId), [batchId]);
+export function BatchPayouts({ batchId, busy, run, campaign = '' }: { batchId: string; busy: boolean; run: Run; campaign?: string }) {
+  const load = useCallback(() => listBatchPayouts(batchId, campaign), [batchId, campaign]);
   const payouts = useLoad<Payout[]>(load, []);
   const [returning, setReturning] = useState<Payout | null>(null);
   const [returnError, setReturnError] = useState<string | null>(null);

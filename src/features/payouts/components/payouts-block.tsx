@@ -2,6 +2,7 @@ import { Banknote } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
 
 import { Block, ErrorAlert, Outcome } from '@/components/staff/block';
+import { CampaignSelect } from '@/components/staff/campaign-select';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useLoad } from '@/hooks/use-load';
@@ -9,6 +10,7 @@ import { countOtherAdministrators } from '@/lib/api/count-other-administrators';
 import { payoutAction } from '@/lib/api/payout-action';
 
 import { listBatches } from '../api/list-batches';
+import { listCampaignOptions } from '../api/list-campaign-options';
 import { PAYOUT_MESSAGES, type PayoutBatch } from '../api/model';
 import { payoutCounts } from '../api/payout-counts';
 import { BatchItem } from './batch-item';
@@ -21,7 +23,11 @@ import type { Run } from './run';
  * executed, record returned payments; and the 8-week promise.
  */
 export function PayoutsBlock() {
-  const counts = useLoad(payoutCounts, { payable: 0, held: 0 });
+  // Issue 60: the counts and each batch's payouts of one campaign, or of all.
+  const [campaign, setCampaign] = useState('');
+  const campaigns = useLoad(listCampaignOptions, []);
+  const loadCounts = useCallback(() => payoutCounts(campaign), [campaign]);
+  const counts = useLoad(loadCounts, { payable: 0, held: 0 });
   const batches = useLoad<PayoutBatch[]>(listBatches, []);
   const others = useLoad<number | null>(countOtherAdministrators, null);
   const [limit, setLimit] = useState('');
@@ -60,6 +66,7 @@ export function PayoutsBlock() {
       title="Auszahlungen"
       help="Jede bestandene Einreichung wird eine Auszahlung. Ein Auszahlungslauf fasst die auszahlbaren zusammen; ein zweiter Administrator gibt ihn frei, dann wird die SEPA-Datei (pain.001) für die Bank erstellt."
     >
+      <CampaignSelect campaigns={campaigns.data} value={campaign} onChange={setCampaign} />
       {counts.failed || batches.failed ? <ErrorAlert message={PAYOUT_MESSAGES.loadFailed} /> : null}
       <p className="mt-4 text-slate-800">
         Auszahlbar: <strong>{counts.data.payable}</strong> · Angehalten: <strong>{counts.data.held}</strong>
@@ -103,7 +110,7 @@ export function PayoutsBlock() {
       ) : (
         <ul className="mt-4 flex flex-col gap-4" aria-label="Auszahlungsläufe">
           {batches.data.map((b) => (
-            <BatchItem key={b.id} batch={b} busy={busy} run={run} otherAdministrators={others.data} />
+            <BatchItem key={b.id} batch={b} busy={busy} run={run} otherAdministrators={others.data} campaign={campaign} />
           ))}
         </ul>
       )}
