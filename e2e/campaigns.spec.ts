@@ -68,6 +68,13 @@ test('an administrator creates the next campaign from the latest, edits its term
   await choice.selectOption({ label: name });
   await expect(payouts.getByText(/^Auszahlbar: 0 · Angehalten: 0$/)).toBeVisible();
 
+  // The workshop search too: the demo workshop has sales in 2025 only.
+  await page.goto('/datacenter/werkstaetten?suche=Schrauber');
+  const workshops = page.getByRole('region', { name: 'Werkstätten' });
+  await expect(workshops.getByText('Kfz-Meisterbetrieb Schrauber').first()).toBeVisible();
+  await workshops.getByLabel('Aktion').selectOption({ label: name });
+  await expect(workshops.getByText('Kfz-Meisterbetrieb Schrauber')).toHaveCount(0);
+
   // The public pages keep 2025 while its period runs.
   await page.goto('/aktionsbedingungen');
   await expect(page.getByRole('article')).toContainText('Teilnahmeerklärung zur NORA Cashback-Aktion 2025');

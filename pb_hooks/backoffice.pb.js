@@ -6,7 +6,7 @@ routerAdd(
   '/api/portal/backoffice/workshops',
   (e) => {
     const q = e.request.url.query();
-    return e.json(200, require(`${__hooks}/lib/backoffice.js`).search(e.app, q.get('q'), q.get('page')));
+    return e.json(200, require(`${__hooks}/lib/backoffice.js`).search(e.app, q.get('q'), q.get('page'), q.get('campaign')));
   },
   $apis.requireAuth('administrators'),
 );

@@ -42,7 +42,7 @@ const SUMMARY_SHAPE = {
  * Workshops matching `q` in name, shop, e-mail, PLZ, city, customer number or code, newest
  * first, 20 a page. The term is a bound parameter; LIKE wildcards in it are escaped.
  */
-function search(app, q, page) {
+function search(app, q, page, campaign) {
   const term = String(q || '').trim();
   if (term.length > 100) throw new BadRequestError(MESSAGES.query);
   if (rules().controlProblem(term)) throw new BadRequestError(rules().MESSAGES.control);
@@ -59,15 +59,26 @@ function search(app, q, page) {
           OR u.id IN (SELECT v.user FROM vouchers v WHERE v.code = upper({:term})
                       OR (length({:compact}) >= 8 AND replace(v.code, '-', '') = {:compact}))`
     : '';
+  // Issue 60: only workshops with sales or codes in one campaign, when asked.
+  const c = String(campaign || '');
+  const inCampaign = c
+    ? `${where ? ' AND' : 'WHERE'} (u.id IN (SELECT t.user FROM sales_totals t WHERE t.campaign = {:c})
+         OR u.id IN (SELECT v.user FROM vouchers v WHERE v.campaign = {:c}))`
+    : '';
   const items = rowsOf(
     app,
     `SELECT u.id AS id, u.firstName AS firstName, u.lastName AS lastName, u.shopName AS shopName, u.email AS email,
             u.zipCode AS zipCode, u.city AS city, u.verified AS verified, u.blocked AS blocked, u.created AS created
-       FROM users u ${where} ORDER BY u.created DESC, u.id LIMIT ${PAGE_SIZE} OFFSET {:offset}`,
-    { like, term, compact, offset: (p - 1) * PAGE_SIZE },
+       FROM users u ${where ? `${where.replace(/^WHERE /, 'WHERE (')})` : ''}${inCampaign} ORDER BY u.created DESC, u.id LIMIT ${PAGE_SIZE} OFFSET {:offset}`,
+    { like, term, compact, c, offset: (p - 1) * PAGE_SIZE },
     SUMMARY_SHAPE,
   );
-  const total = rowsOf(app, `SELECT COUNT(*) AS n FROM users u ${where}`, { like, term, compact }, { n: 0 })[0].n;
+  const total = rowsOf(
+    app,
+    `SELECT COUNT(*) AS n FROM users u ${where ? `${where.replace(/^WHERE /, 'WHERE (')})` : ''}${inCampaign}`,
+    { like, term, compact, c },
+    { n: 0 },
+  )[0].n;
   return { page: p, perPage: PAGE_SIZE, totalItems: total, totalPages: Math.max(1, Math.ceil(total / PAGE_SIZE)), items };
 }
 
@@ -128,6 +139,18 @@ function detail(app, id) {
       { id: '', partnerName: '', bnr: '', customerNumber: '', gpnr: '' },
     ),
     totals: { totalSales: stats.totalSales, totalCashback: stats.totalCashback, toNextCashback: stats.toNextCashback },
+    // Issue 60: each campaign the workshop has sales or codes in, with its label, newest first.
+    totalsByCampaign: rowsOf(
+      app,
+      `SELECT CASE WHEN instr(c.name, CAST(c.year AS TEXT)) > 0 THEN c.name ELSE c.name || ' ' || c.year END AS label,
+              CAST(ROUND(COALESCE(t.totalSales, 0), 2) AS REAL) AS totalSales,
+              CAST((SELECT COUNT(*) FROM vouchers v WHERE v.user = {:u} AND v.campaign = c.id) * c.reward AS REAL) AS totalCashback
+         FROM campaigns c LEFT JOIN sales_totals t ON t.user = {:u} AND t.campaign = c.id
+        WHERE t.user IS NOT NULL OR EXISTS (SELECT 1 FROM vouchers v WHERE v.user = {:u} AND v.campaign = c.id)
+        ORDER BY c.campaignStart DESC`,
+      params,
+      { label: '', totalSales: 0.5, totalCashback: 0.5 },
+    ),
     vouchers: rowsOf(app, 'SELECT id, code, status, tier, created FROM vouchers WHERE user = {:u} ORDER BY tier', params, {
       id: '',
       code: '',

@@ -173,3 +173,25 @@ describe('the review queue by campaign', () => {
     expect(of2025.json.items.map((i: { id: string }) => i.id)).toContain(sent.json.id);
   });
 });
+
+describe('the workshop search by campaign', () => {
+  it('finds only workshops with sales or codes in the chosen campaign, and the story has each campaign’s totals', async () => {
+    const [both, onlyOld] = [
+      await createWorkshop(server, { shopName: 'Suche Beide' }),
+      await createWorkshop(server, { shopName: 'Suche Alt' }),
+    ];
+    await upload(
+      `${HEADER}\n${both.id},4001,K1,G1,2025-10-28,100\n${both.id},4001,K1,G1,2025-11-03,100\n${onlyOld.id},4001,K1,G1,2025-10-28,100\n`,
+    );
+    const find = (campaign: string) => call(first, 'GET', `/api/portal/backoffice/workshops?q=Suche&campaign=${campaign}`);
+    const ids = (res: { json: { items: { id: string }[] } }) => res.json.items.map((i) => i.id).sort();
+    expect(ids(await find(''))).toEqual([both.id, onlyOld.id].sort());
+    expect(ids(await find(next.id))).toEqual([both.id]);
+    expect((await find(next.id)).json.totalItems).toBe(1);
+    const story = await call(first, 'GET', `/api/portal/backoffice/workshops/${both.id}`);
+    expect(story.json.totalsByCampaign).toEqual([
+      { label: 'NORA Cashback-Aktion 2026', totalSales: 100, totalCashback: 0 },
+      { label: 'NORA Cashback-Aktion 2025', totalSales: 100, totalCashback: 0 },
+    ]);
+  });
+});

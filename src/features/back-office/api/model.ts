@@ -10,6 +10,8 @@ export interface WorkshopStory {
   workshop: WorkshopSummary & { phone: string; address: string; streetNumber: string; blockedReason: string };
   centres: (CentreRow & { id: string })[];
   totals: { totalSales: number; totalCashback: number; toNextCashback: number };
+  /** Each campaign the workshop has sales or codes in, newest first (issue 60). */
+  totalsByCampaign?: { label: string; totalSales: number; totalCashback: number }[];
   vouchers: { id: string; code: string; status: 'open' | 'audit' | 'closed'; tier: number; created: string }[];
   submissions: {
     id: string;

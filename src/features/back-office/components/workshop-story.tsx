@@ -161,6 +161,15 @@ export function WorkshopCentres({ story: s, id, ask }: PartProps) {
         {formatMoney(s.totals.totalSales)} Umsatz · {formatMoney(s.totals.totalCashback)} Cashback · noch{' '}
         {formatMoney(s.totals.toNextCashback)} bis zum nächsten Code
       </p>
+      {(s.totalsByCampaign?.length ?? 0) > 1 && (
+        <ul aria-label="Umsatz je Aktion" className="mt-1">
+          {s.totalsByCampaign!.map((t) => (
+            <li key={t.label}>
+              {t.label}: {formatMoney(t.totalSales)} Umsatz · {formatMoney(t.totalCashback)} Cashback
+            </li>
+          ))}
+        </ul>
+      )}
     </>
   );
 }

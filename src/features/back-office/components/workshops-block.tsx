@@ -2,10 +2,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { Block, ErrorAlert, Pager } from '@/components/staff/block';
+import { CampaignSelect } from '@/components/staff/campaign-select';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useLoad } from '@/hooks/use-load';
+import { listCampaignOptions } from '@/lib/api/list-campaign-options';
 import { countOf } from '@/utils/format';
 
 import { BACKOFFICE_MESSAGES, type Page, type WorkshopSummary } from '../api/model';
@@ -63,7 +65,10 @@ export function WorkshopsBlock() {
     return () => clearTimeout(timer);
   }, [term, q, setParams]);
 
-  const search = useCallback(() => searchWorkshops(q, page), [q, page]);
+  // Issue 60: only workshops with sales or codes in one campaign, when chosen.
+  const [campaign, setCampaign] = useState('');
+  const campaigns = useLoad(listCampaignOptions, []);
+  const search = useCallback(() => searchWorkshops(q, page, campaign), [q, page, campaign]);
   const results = useLoad<Page<WorkshopSummary> | null>(search, null);
 
   const detailOf = (id: string) => (
@@ -97,6 +102,14 @@ export function WorkshopsBlock() {
         value={term}
         onChange={(e) => setTerm(e.target.value)}
         className="mt-4 sm:max-w-md"
+      />
+      <CampaignSelect
+        campaigns={campaigns.data}
+        value={campaign}
+        onChange={(id) => {
+          setCampaign(id);
+          setPage(1);
+        }}
       />
       {removed && (
         <Alert tone="success" className="mt-4">

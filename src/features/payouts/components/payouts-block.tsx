@@ -10,7 +10,7 @@ import { countOtherAdministrators } from '@/lib/api/count-other-administrators';
 import { payoutAction } from '@/lib/api/payout-action';
 
 import { listBatches } from '../api/list-batches';
-import { listCampaignOptions } from '../api/list-campaign-options';
+import { listCampaignOptions } from '@/lib/api/list-campaign-options';
 import { PAYOUT_MESSAGES, type PayoutBatch } from '../api/model';
 import { payoutCounts } from '../api/payout-counts';
 import { BatchItem } from './batch-item';
