@@ -18,7 +18,8 @@ export function CampaignSelect({
   campaigns: CampaignOption[];
   value: string;
   onChange: (id: string) => void;
-  allLabel?: string;
+  /** null: no choice of every campaign (the dashboard shows one campaign at a time). */
+  allLabel?: string | null;
 }) {
   const id = useId();
   if (campaigns.length < 2) return null;
@@ -33,7 +34,7 @@ export function CampaignSelect({
         onChange={(e) => onChange(e.target.value)}
         className="rounded-md border border-slate-400 bg-white px-2 py-1"
       >
-        <option value="">{allLabel}</option>
+        {allLabel !== null && <option value="">{allLabel}</option>}
         {campaigns.map((c) => (
           <option key={c.id} value={c.id}>
             {c.label}

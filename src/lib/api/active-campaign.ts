@@ -1,23 +1,11 @@
 import { pb } from '@/lib/pocketbase';
-import type { FaqPair, PartsGroup } from '@/rules/placeholders';
+import type { CampaignFactsInput, FaqPair, PartsGroup } from '@/rules/placeholders';
 
 // The campaign in force (issue 60: running, else the next, else the last one redeeming) with its
 // facts and texts, read once per page load and shared by every component. Administrators write it
 // in the data area; the server chooses it on the campaign clock.
-export interface Campaign {
+export interface Campaign extends CampaignFactsInput {
   id: string;
-  name: string;
-  year: number;
-  codePrefix: string;
-  threshold: number;
-  reward: number;
-  campaignStart: string;
-  campaignEnd: string;
-  redeemStart: string;
-  redeemEnd: string;
-  invoiceDateCutoff: string;
-  drawRegistrationDeadline: string;
-  contactEmail: string;
   headline: string;
   teaser: string;
   terms: string;

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useCallback, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 
 import { Block, ErrorAlert } from '@/components/staff/block';
+import { CampaignSelect } from '@/components/staff/campaign-select';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useLoad } from '@/hooks/use-load';
@@ -55,32 +56,6 @@ export function CopiesNote({ copies }: { copies: Dashboard['copies'] }) {
 }
 
 /** The campaign at a glance (issue 19): figures from the server, charts lazy-loaded. */
-/** Which campaign's sales and codes the dashboard shows (issue 60); the one in force at first. */
-function CampaignChoice({ figures, onChoose }: { figures: Dashboard; onChoose: (id: string) => void }) {
-  const id = useId();
-  if (!figures.campaigns || figures.campaigns.length < 2) return null;
-  return (
-    <div className="mt-4 flex flex-wrap items-center gap-2 text-sm">
-      <label htmlFor={id} className="font-semibold text-slate-800">
-        Aktion
-      </label>
-      <select
-        id={id}
-        value={figures.campaign?.id ?? ''}
-        onChange={(e) => onChoose(e.target.value)}
-        className="rounded-md border border-slate-400 bg-white px-2 py-1"
-      >
-        {figures.campaigns.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.label}
-            {c.active ? ' (läuft)' : ''}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 export function DashboardBlock() {
   const [campaign, setCampaign] = useState('');
   const load = useCallback(() => loadDashboard(campaign), [campaign]);
@@ -90,7 +65,14 @@ export function DashboardBlock() {
       title="Kampagne auf einen Blick"
       help="Registrierungen, Umsätze, Codes, Prüfrückstand und Auszahlungen. Umsätze, Codes und Auszahlungen zeigen die gewählte Aktion (zuerst die laufende)."
     >
-      {figures.data && <CampaignChoice figures={figures.data} onChoose={setCampaign} />}
+      {figures.data && (
+        <CampaignSelect
+          campaigns={(figures.data.campaigns ?? []).map((c) => ({ id: c.id, label: c.active ? `${c.label} (läuft)` : c.label }))}
+          value={figures.data.campaign?.id ?? ''}
+          onChange={setCampaign}
+          allLabel={null}
+        />
+      )}
       {figures.failed && <ErrorAlert message={DASHBOARD_MESSAGES.failed} />}
       {figures.loading && !figures.data && <Loading />}
       {figures.data?.copies && <CopiesNote copies={figures.data.copies} />}
