@@ -75,6 +75,13 @@ test('an administrator creates the next campaign from the latest, edits its term
   await workshops.getByLabel('Aktion').selectOption({ label: name });
   await expect(workshops.getByText('Kfz-Meisterbetrieb Schrauber')).toHaveCount(0);
 
+  // A user data file of the new campaign's participants names its year.
+  await page.goto('/datacenter/dateien');
+  const userFiles = page.getByRole('region', { name: 'Userdaten herunterladen' });
+  await userFiles.getByLabel('Aktion').selectOption({ label: name });
+  await userFiles.getByRole('button', { name: 'Neue Userdaten-Datei erstellen' }).click();
+  await expect(userFiles.getByRole('row', { name: new RegExp(`_aktion_${name.slice(-4)}`) }).first()).toBeVisible();
+
   // The public pages keep 2025 while its period runs.
   await page.goto('/aktionsbedingungen');
   await expect(page.getByRole('article')).toContainText('Teilnahmeerklärung zur NORA Cashback-Aktion 2025');

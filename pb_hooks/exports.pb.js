@@ -7,7 +7,7 @@ onRecordCreateRequest((e) => {
   if (e.auth && e.auth.collection().name === 'administrators') e.record.set('createdBy', e.auth.id);
   require(`${__hooks}/lib/staff-log.js`).createLogged(e, (r) => ({
     action: 'user_file.create',
-    after: { filename: r.getString('filename') },
+    after: { filename: r.getString('filename'), campaign: r.getString('campaign') },
   }));
   require(`${__hooks}/lib/exports.js`).writeUserFile(e.app, e.record);
 }, 'user_file');

@@ -38,10 +38,18 @@ const USER_FILE_COLUMNS = [
 
 const rowsOf = (app, sql, shape) => require(`${__hooks}/lib/database.js`).rowsOf(app, sql, null, shape);
 
-/** One row per workshop and linked service centre; workshops without a centre get one row without. */
+/**
+ * One row per workshop and linked service centre; workshops without a centre get one row without.
+ * A file of one campaign (issue 60) holds the workshops with sales or codes in it.
+ */
 function writeUserFile(app, record) {
   const csv = require(`${__hooks}/lib/csv.js`);
-  const rows = rowsOf(
+  const campaign = record.getString('campaign');
+  const only = campaign
+    ? `WHERE u.id IN (SELECT t.user FROM sales_totals t WHERE t.campaign = {:c})
+          OR u.id IN (SELECT v.user FROM vouchers v WHERE v.campaign = {:c})`
+    : '';
+  const rows = require(`${__hooks}/lib/database.js`).rowsOf(
     app,
     `SELECT u.id AS id, u.firstName AS firstName, u.lastName AS lastName, u.email AS email, u.phone AS phone,
             u.shopName AS shopName, u.address AS address, u.streetNumber AS streetNumber, u.zipCode AS zipCode, u.city AS city,
@@ -49,7 +57,9 @@ function writeUserFile(app, record) {
        FROM users u
        LEFT JOIN user_lz_connections c ON c.user = u.id
        LEFT JOIN nora_lz n ON n.id = c.noraLz
+      ${only}
       ORDER BY u.created, u.id, n.bnr`,
+    { c: campaign },
     Object.fromEntries(USER_FILE_COLUMNS.map((c) => [c, ''])),
   );
   const users = {};

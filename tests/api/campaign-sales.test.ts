@@ -195,3 +195,28 @@ describe('the workshop search by campaign', () => {
     ]);
   });
 });
+
+describe('the user data file of one campaign', () => {
+  it('holds only the workshops with sales or codes in it; the whole file holds everyone', async () => {
+    const [inNext, onlyOld] = [await createWorkshop(server), await createWorkshop(server)];
+    await upload(`${HEADER}\n${inNext.id},4001,K1,G1,2025-11-04,50\n${onlyOld.id},4001,K1,G1,2025-10-27,50\n`);
+    const file = async (body: object) => {
+      const made = await call(first, 'POST', '/api/collections/user_file/records', body);
+      expect(made.status, JSON.stringify(made.json)).toBe(200);
+      const record = await server.admin.collection('user_file').getOne(made.json.id);
+      return { record, text: (await protectedFile(server, record as never, 'file')).toString('utf8') };
+    };
+    const ofNext = await file({ filename: 'userfile_2025-11-05_aktion_2026.csv', campaign: next.id });
+    expect(ofNext.text).toContain(inNext.id);
+    expect(ofNext.text).not.toContain(onlyOld.id);
+    expect(ofNext.record.campaign).toBe(next.id);
+    const whole = await file({ filename: 'userfile_2025-11-05.csv' });
+    expect(whole.text).toContain(inNext.id);
+    expect(whole.text).toContain(onlyOld.id);
+    const log = await server.admin.collection('staff_log').getFirstListItem(`targetId = "${ofNext.record.id}"`);
+    expect(log.after).toMatchObject({ campaign: next.id });
+    expect(
+      (await call(first, 'POST', '/api/collections/user_file/records', { filename: 'userfile_x.csv', campaign: next.id })).status,
+    ).toBe(400);
+  });
+});

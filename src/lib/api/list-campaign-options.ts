@@ -9,5 +9,5 @@ export const listCampaignOptions = () =>
     });
     return answer.items
       .filter((c) => c.status === 'released')
-      .map((c) => ({ id: c.id, label: c.name.includes(String(c.year)) ? c.name : `${c.name} ${c.year}` }));
+      .map((c) => ({ id: c.id, year: c.year, label: c.name.includes(String(c.year)) ? c.name : `${c.name} ${c.year}` }));
   });

@@ -78,7 +78,8 @@ export class PermissionError extends Error {
 }
 
 /** userfile_YYYY-MM-DD.csv from the current local date (SPEC section 3). */
-export function userFileName(now = new Date()) {
+export function userFileName(now = new Date(), campaignYear?: number) {
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `userfile_${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+  const of = campaignYear ? `_aktion_${campaignYear}` : '';
+  return `userfile_${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}${of}.csv`;
 }

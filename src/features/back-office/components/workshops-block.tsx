@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { Block, ErrorAlert, Pager } from '@/components/staff/block';
-import { CampaignSelect } from '@/components/staff/campaign-select';
+import { CampaignSelect } from '@/components/staff/campaign-filter';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';

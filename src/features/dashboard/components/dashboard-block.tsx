@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 
 import { Block, ErrorAlert } from '@/components/staff/block';
-import { CampaignSelect } from '@/components/staff/campaign-select';
+import { CampaignSelect } from '@/components/staff/campaign-filter';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useLoad } from '@/hooks/use-load';

@@ -1,10 +1,13 @@
 import { RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 
 import { Block, ErrorAlert, ListState } from '@/components/staff/block';
+import { CampaignSelect } from '@/components/staff/campaign-filter';
 import { useDownload, useFiles } from '@/components/staff/file-downloads';
 import { columns, dash, DownloadButton, FileTable, type Column } from '@/components/staff/file-table';
 import { Button } from '@/components/ui/button';
+import { useLoad } from '@/hooks/use-load';
+import { listCampaignOptions } from '@/lib/api/list-campaign-options';
 import { listFiles } from '@/lib/api/list-staff-files';
 import { DC_MESSAGES, type FileRecord } from '@/lib/staff/files';
 import { useSessionStore } from '@/stores/session';
@@ -74,7 +77,12 @@ export function RegistrationFilesBlock() {
 export function UserFilesBlock() {
   const files = useFiles(listUserFiles, DC_MESSAGES.userFilesLoadFailed);
   const { download, error: downloadError } = useDownload();
-  const { busy, error, create } = useCreateFile(files.prepend, createUserFile, DC_MESSAGES.userFileCreateFailed);
+  // Issue 60: a file of one campaign's participants, or of every workshop.
+  const campaigns = useLoad(listCampaignOptions, []);
+  const [campaign, setCampaign] = useState('');
+  const chosen = campaigns.data.find((c) => c.id === campaign);
+  const make = useCallback(() => createUserFile(chosen ? { id: chosen.id, year: chosen.year } : undefined), [chosen]);
+  const { busy, error, create } = useCreateFile(files.prepend, make, DC_MESSAGES.userFileCreateFailed);
   const cols: Column[] = [
     columns.file,
     columns.createdAt,
@@ -87,8 +95,9 @@ export function UserFilesBlock() {
   return (
     <Block
       title="Userdaten herunterladen"
-      help="Eine Zeile je Werkstatt und verknüpftem Leistungszentrum, mit Kontakt, Adresse, bnr, knr und gpnr."
+      help="Eine Zeile je Werkstatt und verknüpftem Leistungszentrum, mit Kontakt, Adresse, bnr, knr und gpnr. Mit einer gewählten Aktion nur die Werkstätten mit Umsatz oder Codes in ihr."
     >
+      <CampaignSelect campaigns={campaigns.data} value={campaign} onChange={setCampaign} allLabel="Alle Werkstätten" />
       <div className="mt-4 flex flex-wrap gap-3">
         <Button disabled={busy} onClick={() => void create()}>
           {busy ? 'Wird erstellt...' : 'Neue Userdaten-Datei erstellen'}

@@ -2,7 +2,7 @@ import { Banknote } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
 
 import { Block, ErrorAlert, Outcome } from '@/components/staff/block';
-import { CampaignSelect } from '@/components/staff/campaign-select';
+import { CampaignSelect } from '@/components/staff/campaign-filter';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useLoad } from '@/hooks/use-load';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import { Block, ErrorAlert } from '@/components/staff/block';
-import { CampaignSelect } from '@/components/staff/campaign-select';
+import { CampaignSelect } from '@/components/staff/campaign-filter';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
