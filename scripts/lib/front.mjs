@@ -666,6 +666,10 @@ function readBody(request, payload, limits, bodyFiles, done) {
       bodyFiles.hold(request.address, request.raw.frontResponse);
       dir = mkdtempSync(path.join(tmpdir(), 'portal-front-'));
       file = createWriteStream(path.join(dir, 'body'));
+      // A write still under way when a refusal destroyed the file reports 'write after destroy'
+      // here; without a listener that error was uncaught and ended the process (seen once in
+      // tests/api/front-spellings.test.ts under the full run). finish() is once only.
+      file.on('error', (err) => finish(err));
       for (const c of chunks) file.write(c);
       chunks = [];
     }

@@ -251,10 +251,11 @@ describe('GET /api/portal/profile-page with the token in the page header', () =>
       .update(changing.id, { password: 'Neues-Passwort-2025!', passwordConfirm: 'Neues-Passwort-2025!' });
     expect((await byHeader(changing.token)).json).toEqual(REFUSED);
 
-    // A token PocketBase itself issued for two seconds (impersonation): answered, then refused.
-    const short = (await server.admin.collection('users').impersonate(workshop.id, 2)).authStore.token;
-    const expiresAt = JSON.parse(Buffer.from(short.split('.')[1] ?? '', 'base64url').toString('utf8')).exp * 1000;
-    if (Date.now() < expiresAt - 500) expect((await byHeader(short)).status).toBe(200);
+    // A token PocketBase itself issued for five seconds (impersonation): answered, then refused.
+    // Asserted always (issue 62: it was skipped when the machine was slow); five seconds leave a
+    // busy machine four for one request.
+    const short = (await server.admin.collection('users').impersonate(workshop.id, 5)).authStore.token;
+    expect((await byHeader(short)).status).toBe(200);
     await until('the short token expired', async () => ((await byHeader(short)).status === 401 ? true : null));
     expect((await byHeader(short)).json).toEqual(REFUSED);
 

@@ -43,6 +43,7 @@ interface Ack {
 }
 
 it('a portal killed with -9 and its disk wiped comes back from the replica with every write acknowledged 1 s before the kill', async () => {
+  const startedAt = Date.now();
   const replicaDir = mkdtempSync(path.join(tmpdir(), 'portal-replica-'));
   const replicaUrl = pathToFileURL(replicaDir).href;
   cleanup.push(() => rmSync(replicaDir, { recursive: true, force: true }));
@@ -101,7 +102,8 @@ it('a portal killed with -9 and its disk wiped comes back from the replica with 
     return c?.replica?.lagSeconds !== null && c?.replica?.lagSeconds <= 1 ? c : null;
   });
   expect(copies.replica).toMatchObject({ configured: true, kind: 'file' });
-  expect(Date.now() - Date.parse(copies.replica.lastWriteAt)).toBeLessThan(30_000);
+  // Written during this test, not a leftover (a causal bound, not a wall-clock one: issue 62).
+  expect(Date.parse(copies.replica.lastWriteAt)).toBeGreaterThanOrEqual(startedAt - 1000);
 
   const killedAt = Date.now();
   replication.child.kill('SIGKILL');
@@ -179,9 +181,10 @@ it("with a replica, PocketBase's nightly TRUNCATE checkpoint is off (Litestream 
     replica: { configured: false, kind: null, lastWriteAt: null, lagSeconds: null },
     lastBackupAt: null,
   });
+  const backupAsked = Date.now();
   await without.admin.backups.create('vollsicherung.zip');
   const after = await request(without.url, admin, 'GET', '/api/portal/backoffice/dashboard');
-  expect(Date.now() - Date.parse(after.json.copies.lastBackupAt)).toBeLessThan(60_000);
+  expect(Date.parse(after.json.copies.lastBackupAt)).toBeGreaterThanOrEqual(backupAsked - 1000);
   // Workshops and auditors do not see it.
   const workshop = await createWorkshop(without);
   const refused = await request(without.url, workshop, 'GET', '/api/portal/backoffice/dashboard');
@@ -193,6 +196,7 @@ it('with an S3 replica the invoices are stored in the bucket, the dashboard meas
   const s3 = await startS3();
   cleanup.push(() => s3.stop());
   const s3env = s3.env('replica');
+  const startedAt = Date.now();
   const first = await startPocketBase({ env: s3env });
   const replication = await startReplication({
     dataDir: first.dataDir,
@@ -217,8 +221,8 @@ it('with an S3 replica the invoices are stored in the bucket, the dashboard meas
     return replica?.lagSeconds !== null && replica?.lagSeconds <= 1 ? replica : null;
   });
   expect(caughtUp).toMatchObject({ configured: true, kind: 's3' });
-  expect(Date.now() - Date.parse(caughtUp.lastWriteAt)).toBeLessThan(30_000);
-  const acknowledgedAt = Date.now();
+  expect(Date.parse(caughtUp.lastWriteAt)).toBeGreaterThanOrEqual(startedAt - 1000);
+  // The submission was acknowledged more than the bound before the crash below (its setup, not an assertion).
   await pace(REPLICA_BOUND_MS + 200);
 
   // … and falling behind when Litestream is gone (the first half of the crash).
@@ -231,7 +235,6 @@ it('with an S3 replica the invoices are stored in the bucket, the dashboard meas
   replication.stop();
   await first.crash();
   rmSync(first.dataDir, { recursive: true, force: true });
-  expect(Date.now() - acknowledgedAt).toBeGreaterThan(REPLICA_BOUND_MS);
 
   const target = path.join(tmpdir(), `portal-restored-s3-${process.pid}-${Date.now()}`);
   // Not spawnSync: the S3 server answers from this process.
