@@ -15,7 +15,7 @@ import { ensureBinary, ROOT, spawnServe, upsertSuperuser, waitForHealth } from '
 import { supervise } from './lib/supervisor.mjs';
 import { addressList, frontLimitsFromEnv, startFront } from './lib/front.mjs';
 import { freePort } from './lib/ports.mjs';
-import { REPLICA_BOUND_MS, prepareReplication, spawnLitestream, startFileCopy, watchReplica } from './lib/replica.mjs';
+import { REPLICA_BOUND_MS, startReplication } from './lib/replica.mjs';
 
 const dev = process.argv.includes('--dev');
 if (existsSync(path.join(ROOT, '.env'))) process.loadEnvFile(path.join(ROOT, '.env'));
@@ -124,21 +124,25 @@ async function startReplicationIfConfigured() {
     log('WARNING: no replica configured (PORTAL_REPLICA_URL): a lost disk loses every write since the last backup (docs/operations.md).');
     return;
   }
-  const prepared = await prepareReplication({ dataDir, replicaUrl: env.PORTAL_REPLICA_URL, env });
-  supervise({
-    spawnChild: () => track(spawnLitestream(prepared)),
-    isStopping: () => stopping,
+  // The same assembly the replica drill tests (tests/api/replica-drill.test.ts), Litestream supervised.
+  const replication = await startReplication({
+    dataDir,
+    replicaUrl: env.PORTAL_REPLICA_URL,
+    env,
     log,
-    name: 'Litestream',
-    ...RESTART,
+    // Litestream's own lines stay out of npm start's output, as before.
+    litestreamLog: () => {},
+    keepAlive: (spawnOnce) =>
+      supervise({
+        spawnChild: () => track(spawnOnce()),
+        isStopping: () => stopping,
+        log,
+        name: 'Litestream',
+        ...RESTART,
+      }),
   });
-  const stopCopy = startFileCopy(prepared, log);
-  const stopWatch = watchReplica(prepared, log);
-  stopReplicaHelpers = () => {
-    stopCopy();
-    stopWatch();
-  };
-  if (prepared.replica.kind === 's3') log('invoices and CSV files are stored in the replica bucket (PocketBase S3 file storage)');
+  stopReplicaHelpers = replication.stopHelpers;
+  if (replication.kind === 's3') log('invoices and CSV files are stored in the replica bucket (PocketBase S3 file storage)');
   log(
     `replicating ${dataDir} to ${env.PORTAL_REPLICA_URL.replace(/\/\/[^/@]*@/, '//***@')} (Litestream; a write is in the replica within ${REPLICA_BOUND_MS} ms)`,
   );

@@ -241,21 +241,39 @@ export function startFileCopy({ dataDir, replica }, log = () => {}) {
 }
 
 /**
- * Runs Litestream beside PocketBase for `dataDir` and, for a file replica, the file copy loop.
- * @param {{ dataDir: string, replicaUrl: string, env?: NodeJS.ProcessEnv, log?: (line: string) => void, bin?: string | null }} options
+ * Runs Litestream beside PocketBase for `dataDir` and, for a file replica, the file copy loop and
+ * the watch of the replica's lag. `npm start` and the replica drill both start replication here
+ * (issue 62: the drill tests what production runs); `npm start` passes `keepAlive`, which runs
+ * Litestream under its supervisor (restarted when it dies) instead of once.
+ * @param {{ dataDir: string, replicaUrl: string, env?: NodeJS.ProcessEnv, log?: (line: string) => void, bin?: string | null, keepAlive?: (spawn: () => import('node:child_process').ChildProcess) => void, litestreamLog?: (line: string) => void }} options
  */
-export async function startReplication({ dataDir, replicaUrl, env = process.env, log = () => {}, bin = litestreamBinary() }) {
+export async function startReplication({
+  dataDir,
+  replicaUrl,
+  env = process.env,
+  log = () => {},
+  bin = litestreamBinary(),
+  keepAlive,
+  litestreamLog = log,
+}) {
   const prepared = await prepareReplication({ dataDir, replicaUrl, env, bin });
-  const child = spawnLitestream(prepared, log);
+  const spawnOnce = () => spawnLitestream(prepared, litestreamLog);
+  const child = keepAlive ? null : spawnOnce();
+  if (keepAlive) keepAlive(spawnOnce);
   const stopCopy = startFileCopy(prepared, log);
   const stopWatch = watchReplica(prepared, log);
+  const stopHelpers = () => {
+    stopCopy();
+    stopWatch();
+  };
   return {
     child,
+    kind: prepared.replica.kind,
     configFile: prepared.configFile,
+    stopHelpers,
     stop: () => {
-      stopCopy();
-      stopWatch();
-      child.kill('SIGTERM');
+      stopHelpers();
+      child?.kill('SIGTERM');
     },
   };
 }

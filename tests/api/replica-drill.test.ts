@@ -106,7 +106,7 @@ it('a portal killed with -9 and its disk wiped comes back from the replica with 
   expect(Date.parse(copies.replica.lastWriteAt)).toBeGreaterThanOrEqual(startedAt - 1000);
 
   const killedAt = Date.now();
-  replication.child.kill('SIGKILL');
+  replication.child!.kill('SIGKILL');
   await first.crash();
   rmSync(dataDir, { recursive: true, force: true });
 
@@ -226,7 +226,7 @@ it('with an S3 replica the invoices are stored in the bucket, the dashboard meas
   await pace(REPLICA_BOUND_MS + 200);
 
   // … and falling behind when Litestream is gone (the first half of the crash).
-  replication.child.kill('SIGKILL');
+  replication.child!.kill('SIGKILL');
   const behind = await until('the dashboard to show the replica falling behind', async () => {
     const replica = await dashboard();
     return replica?.lagSeconds >= 2 ? replica : null;
