@@ -190,7 +190,7 @@ function requireReason(body) {
   const reason = String((body && body.reason) || '').trim();
   if (!reason) throw new BadRequestError(MESSAGES.reason);
   if (rules().controlProblem(reason)) throw new BadRequestError(rules().MESSAGES.control);
-  return reason.slice(0, 1000);
+  return reason.slice(0, rules().LIMITS.reasonMax);
 }
 
 /**

@@ -300,7 +300,7 @@ function verdict(app, auditorId, submissionId, outcome, note) {
   if (!flags) throw new BadRequestError(MESSAGES.outcome);
   const text = String(note || '')
     .trim()
-    .slice(0, 1000);
+    .slice(0, rules().LIMITS.reasonMax);
   if (rules().controlProblem(text)) throw new BadRequestError(rules().MESSAGES.control);
   require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
     const reason = require(`${__hooks}/lib/audits.js`).applyVerdict(tx, {

@@ -4,6 +4,7 @@
 // entry path loads that): import '@/rules/campaigns'.
 
 import { berlinOffsetHours } from './dates';
+import { germanCount } from './messages';
 import { PLACEHOLDER_NAMES, unknownPlaceholders, type CampaignFactsInput, type FaqPair, type PartsGroup } from './placeholders';
 
 export {
@@ -74,7 +75,7 @@ export const CAMPAIGN_FIELD_LABELS: Record<keyof CampaignFactsInput | keyof Camp
 
 export const CAMPAIGN_MESSAGES = {
   required: (label: string) => `${label} ist erforderlich.`,
-  tooLong: (label: string, max: number) => `${label} darf höchstens ${max.toLocaleString('de-DE')} Zeichen lang sein.`,
+  tooLong: (label: string, max: number) => `${label} darf höchstens ${germanCount(max)} Zeichen lang sein.`,
   name: 'Bitte geben Sie einen Namen an (höchstens 100 Zeichen).',
   year: 'Bitte geben Sie ein Jahr zwischen 2000 und 2100 an.',
   prefix: 'Das Code-Präfix besteht aus 2 bis 10 Großbuchstaben (A-Z).',

@@ -14,7 +14,7 @@ export { SESSION_SECONDS } from './session';
 export { OVERLOAD, PAGE_TOKEN_HEADER, TICKET_HEADER } from './load';
 export { LOCKOUT } from './lockout';
 export { SIGN_UP_PASSWORD, WORKSHOP_FIELDS, type WorkshopFields } from './fields';
-export { LIMITS, MESSAGES } from './messages';
+export { germanCount, LIMITS, MESSAGES } from './messages';
 export { STAFF_LOG_LABELS, staffLogLabel } from './staff-log';
 export { maskIban } from './mask';
 export { CSV_ROW, customerKey, gpnrProblem } from './csv-rows';

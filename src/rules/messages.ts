@@ -31,7 +31,17 @@ export const LIMITS = {
   codeMax: 50,
   invoiceMaxMb: INVOICE_MAX_MB,
   invoiceMaxBytes: INVOICE_MAX_MB * 1024 * 1024,
+  /** A staff member's reason or note (an action in the back office, a verdict's note, a correction). */
+  reasonMax: 1000,
 } as const;
+
+/**
+ * A whole number with German thousands dots ('50.000'), written out: PocketBase's JS runtime has
+ * no German number formatting, and the hooks print the same messages as the SPA.
+ */
+export function germanCount(n: number): string {
+  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+}
 
 export const MESSAGES = {
   required: (label: string) => `${label} ist erforderlich`,

@@ -1,6 +1,8 @@
 // A stored verdict corrected by an auditor (issue 58): the rule and its German messages, used by
 // the review's correction dialog and by pb_hooks/lib/verdict-correction.js alike.
 
+import { germanCount, LIMITS } from './messages';
+
 /** The three verdicts an auditor gives, as the queue and the correction name them. */
 export const VERDICT_OUTCOMES = ['passed', 'faulty', 'missing'] as const;
 export type VerdictOutcome = (typeof VERDICT_OUTCOMES)[number];
@@ -13,10 +15,10 @@ export const VERDICT_OUTCOME_LABELS: Record<VerdictOutcome, string> = {
 
 export const CORRECTION = {
   /** The reason an auditor writes for a correction: required, at most this long. */
-  reasonMax: 1000,
+  reasonMax: LIMITS.reasonMax,
   messages: {
     outcome: 'Bitte wählen Sie Bestanden, Fehlerhaft oder Nicht vorhanden.',
-    reason: 'Bitte begründen Sie die Korrektur (höchstens 1.000 Zeichen).',
+    reason: `Bitte begründen Sie die Korrektur (höchstens ${germanCount(LIMITS.reasonMax)} Zeichen).`,
     pending: 'Diese Einreichung ist noch in Prüfung: Bitte geben Sie das Ergebnis in der Prüfwarteschlange.',
     same: 'Das ist bereits das gespeicherte Ergebnis.',
     inBatch: 'Die Auszahlung zu dieser Einreichung ist bereits in einem Auszahlungslauf. Das Ergebnis kann nicht mehr korrigiert werden.',

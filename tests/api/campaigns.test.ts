@@ -89,6 +89,8 @@ describe('an administrator’s next campaign', () => {
       [{ faq: 'keine Liste' }, 'faq', 'Jede Frage braucht eine Antwort'],
       [{ partsGroups: [{ code: '', name: 'Bremsen' }] }, 'partsGroups', 'Jede Teilegruppe braucht Code'],
       [{ redeemEnd: '2026-08-01 10:00:00.000Z' }, 'redeemEnd', 'Der Einlösezeitraum darf nicht vor dem Aktionsende enden.'],
+      // German thousands dots from the hooks too (PocketBase's runtime formats no German numbers).
+      [{ terms: 'x'.repeat(50_001) }, 'terms', 'Aktionsbedingungen darf höchstens 50.000 Zeichen lang sein.'],
     ];
     for (const [body, field, message] of cases) {
       const res = await call(adminA, 'POST', `/api/portal/campaigns/${draft.id}`, body);

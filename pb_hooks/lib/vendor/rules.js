@@ -23,8 +23,12 @@ const LIMITS = {
 	bicMax: 11,
 	codeMax: 50,
 	invoiceMaxMb: INVOICE_MAX_MB,
-	invoiceMaxBytes: INVOICE_MAX_MB * 1024 * 1024
+	invoiceMaxBytes: INVOICE_MAX_MB * 1024 * 1024,
+	reasonMax: 1e3
 };
+function germanCount(n) {
+	return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
+}
 const MESSAGES = {
 	required: (label) => `${label} ist erforderlich`,
 	tooShort: (label, min) => `${label} muss mindestens ${min} Zeichen lang sein`,
@@ -1962,10 +1966,10 @@ const VERDICT_OUTCOME_LABELS = {
 	missing: "Nicht vorhanden"
 };
 const CORRECTION = {
-	reasonMax: 1e3,
+	reasonMax: LIMITS.reasonMax,
 	messages: {
 		outcome: "Bitte wählen Sie Bestanden, Fehlerhaft oder Nicht vorhanden.",
-		reason: "Bitte begründen Sie die Korrektur (höchstens 1.000 Zeichen).",
+		reason: `Bitte begründen Sie die Korrektur (höchstens ${germanCount(LIMITS.reasonMax)} Zeichen).`,
 		pending: "Diese Einreichung ist noch in Prüfung: Bitte geben Sie das Ergebnis in der Prüfwarteschlange.",
 		same: "Das ist bereits das gespeicherte Ergebnis.",
 		inBatch: "Die Auszahlung zu dieser Einreichung ist bereits in einem Auszahlungslauf. Das Ergebnis kann nicht mehr korrigiert werden.",
@@ -2094,7 +2098,7 @@ const CAMPAIGN_FIELD_LABELS = {
 };
 const CAMPAIGN_MESSAGES = {
 	required: (label) => `${label} ist erforderlich.`,
-	tooLong: (label, max) => `${label} darf höchstens ${max.toLocaleString("de-DE")} Zeichen lang sein.`,
+	tooLong: (label, max) => `${label} darf höchstens ${germanCount(max)} Zeichen lang sein.`,
 	name: "Bitte geben Sie einen Namen an (höchstens 100 Zeichen).",
 	year: "Bitte geben Sie ein Jahr zwischen 2000 und 2100 an.",
 	prefix: "Das Code-Präfix besteht aus 2 bis 10 Großbuchstaben (A-Z).",
@@ -2332,6 +2336,7 @@ exports.customerNumberProblem = customerNumberProblem;
 exports.emailProblem = emailProblem;
 exports.fillPlaceholders = fillPlaceholders;
 exports.frozenChanges = frozenChanges;
+exports.germanCount = germanCount;
 exports.germanDate = germanDate;
 exports.gpnrProblem = gpnrProblem;
 exports.ibanProblem = ibanProblem;

@@ -4,7 +4,7 @@ import { ErrorAlert } from '@/components/staff/block';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/text-field';
-import { MESSAGES } from '@/rules';
+import { LIMITS, MESSAGES } from '@/rules';
 
 import { BACKOFFICE_MESSAGES } from '../api/model';
 
@@ -60,7 +60,7 @@ export function ActionDialog({ action, onClose, onDone }: { action: PendingActio
         <textarea
           id={reasonId}
           value={reason}
-          maxLength={1000}
+          maxLength={LIMITS.reasonMax}
           onChange={(e) => setReason(e.target.value.replace(/[\r\n\t]+/g, ' '))}
           className="mt-1 h-20 w-full rounded-md border border-slate-400 p-2"
         />

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useLoad } from '@/hooks/use-load';
+import { LIMITS } from '@/rules';
 import { countOf, formatDate } from '@/utils/format';
 
 import { giveVerdict } from '../api/give-verdict';
@@ -213,7 +214,7 @@ export function ReviewQueueBlock() {
             <textarea
               id={noteId}
               value={note}
-              maxLength={1000}
+              maxLength={LIMITS.reasonMax}
               onChange={(e) => setNote(e.target.value.replace(/[\r\n\t]+/g, ' '))}
               className="mt-1 h-20 w-full rounded-md border border-slate-400 p-2"
             />
