@@ -19,7 +19,6 @@ const MESSAGES = {
   alreadyBlocked: 'Diese Werkstatt ist bereits gesperrt.',
   notBlocked: 'Diese Werkstatt ist nicht gesperrt.',
   action: 'Diese Aktion gibt es nicht.',
-  query: 'Bitte geben Sie höchstens 100 Zeichen ein.',
   invalid: 'Die Eingaben sind ungültig.',
 };
 
@@ -44,7 +43,7 @@ const SUMMARY_SHAPE = {
  */
 function search(app, q, page, campaign) {
   const term = String(q || '').trim();
-  if (term.length > 100) throw new BadRequestError(MESSAGES.query);
+  if (term.length > rules().LIMITS.searchMax) throw new BadRequestError(rules().MESSAGES.searchTooLong);
   if (rules().controlProblem(term)) throw new BadRequestError(rules().MESSAGES.control);
   const p = Math.max(1, Math.min(10000, parseInt(page, 10) || 1));
   const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

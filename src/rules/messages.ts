@@ -33,6 +33,8 @@ export const LIMITS = {
   invoiceMaxBytes: INVOICE_MAX_MB * 1024 * 1024,
   /** A staff member's reason or note (an action in the back office, a verdict's note, a correction). */
   reasonMax: 1000,
+  /** The words of a staff search (the workshop search). */
+  searchMax: 100,
 } as const;
 
 /**
@@ -44,6 +46,7 @@ export function germanCount(n: number): string {
 }
 
 export const MESSAGES = {
+  searchTooLong: `Bitte geben Sie höchstens ${LIMITS.searchMax} Zeichen ein.`,
   required: (label: string) => `${label} ist erforderlich`,
   tooShort: (label: string, min: number) => `${label} muss mindestens ${min} Zeichen lang sein`,
   tooLong: (label: string, max: number) => `${label} darf maximal ${max} Zeichen lang sein`,

@@ -24,12 +24,14 @@ const LIMITS = {
 	codeMax: 50,
 	invoiceMaxMb: INVOICE_MAX_MB,
 	invoiceMaxBytes: INVOICE_MAX_MB * 1024 * 1024,
-	reasonMax: 1e3
+	reasonMax: 1e3,
+	searchMax: 100
 };
 function germanCount(n) {
 	return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
 }
 const MESSAGES = {
+	searchTooLong: `Bitte geben Sie höchstens ${LIMITS.searchMax} Zeichen ein.`,
 	required: (label) => `${label} ist erforderlich`,
 	tooShort: (label, min) => `${label} muss mindestens ${min} Zeichen lang sein`,
 	tooLong: (label, max) => `${label} darf maximal ${max} Zeichen lang sein`,

@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useLoad } from '@/hooks/use-load';
 import { listCampaignOptions } from '@/lib/api/list-campaign-options';
+import { LIMITS } from '@/rules';
 import { countOf } from '@/utils/format';
 
 import { BACKOFFICE_MESSAGES, type Page, type WorkshopSummary } from '../api/model';
@@ -99,6 +100,7 @@ export function WorkshopsBlock() {
       <TextField
         label="Werkstatt suchen"
         type="search"
+        maxLength={LIMITS.searchMax}
         value={term}
         onChange={(e) => setTerm(e.target.value)}
         className="mt-4 sm:max-w-md"
