@@ -2,7 +2,7 @@
 // Campaigns run by administrators (issue 60, pb_hooks/lib/campaigns.js) and the campaign in force
 // for the public pages.
 
-routerAdd('GET', '/api/portal/campaign', (e) => e.json(200, require(`${__hooks}/lib/campaigns.js`).publicView(e.app)));
+routerAdd('GET', '/api/portal/campaign', (e) => e.json(200, require(`${__hooks}/lib/campaign-records.js`).publicView(e.app)));
 
 routerAdd(
   'GET',
@@ -48,17 +48,17 @@ onBootstrap((e) => {
   } catch (_) {
     return; // CLI commands bootstrap before the migrations have run
   }
-  require(`${__hooks}/lib/campaigns.js`).syncActive(e.app);
+  require(`${__hooks}/lib/campaign-records.js`).syncActive(e.app);
 });
 
 cronAdd('campaign-in-force', '* * * * *', () => {
-  require(`${__hooks}/lib/campaigns.js`).syncActive($app);
+  require(`${__hooks}/lib/campaign-records.js`).syncActive($app);
 });
 
 // The terms the signed-in workshop accepted at sign-up (its campaign and text version).
 routerAdd(
   'GET',
   '/api/portal/terms/accepted',
-  (e) => e.json(200, require(`${__hooks}/lib/campaigns.js`).acceptedTerms(e.app, e.auth)),
+  (e) => e.json(200, require(`${__hooks}/lib/campaign-records.js`).acceptedTerms(e.app, e.auth)),
   $apis.requireAuth('users'),
 );

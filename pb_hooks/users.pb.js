@@ -8,7 +8,7 @@ onRecordCreateRequest((e) => {
   users.assertUserLimits(e, true);
   users.setSignUpPassword(e);
   // The terms accepted at sign-up: the campaign in force and its text version (issue 60).
-  require(`${__hooks}/lib/campaigns.js`).recordAcceptedTerms(e.app, e.record);
+  require(`${__hooks}/lib/campaign-records.js`).recordAcceptedTerms(e.app, e.record);
   e.next();
 }, 'users');
 

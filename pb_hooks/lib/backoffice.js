@@ -6,6 +6,7 @@
 
 const staffLog = () => require(`${__hooks}/lib/staff-log.js`);
 const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
+const labelSql = (c) => require(`${__hooks}/lib/campaign-records.js`).labelSql(c);
 const fieldErrors = () => require(`${__hooks}/lib/field-errors.js`);
 const PAGE_SIZE = 20;
 const LOG_PAGE_SIZE = 30;
@@ -141,7 +142,7 @@ function detail(app, id) {
     // Issue 60: each campaign the workshop has sales or codes in, with its label, newest first.
     totalsByCampaign: rowsOf(
       app,
-      `SELECT CASE WHEN instr(c.name, CAST(c.year AS TEXT)) > 0 THEN c.name ELSE c.name || ' ' || c.year END AS label,
+      `SELECT ${labelSql('c')} AS label,
               CAST(ROUND(COALESCE(t.totalSales, 0), 2) AS REAL) AS totalSales,
               CAST((SELECT COUNT(*) FROM vouchers v WHERE v.user = {:u} AND v.campaign = c.id) * c.reward AS REAL) AS totalCashback
          FROM campaigns c LEFT JOIN sales_totals t ON t.user = {:u} AND t.campaign = c.id

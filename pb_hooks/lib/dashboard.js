@@ -108,13 +108,6 @@ function invalidateSalesWeekly(app, campaignId) {
 
 const BACKLOG = ['0–7 Tage', '8–14 Tage', '15–28 Tage', 'über 28 Tage'];
 
-/** A campaign's label as the profile writes it: its name, with its year when the name lacks it. */
-function labelOf(campaign) {
-  const name = campaign.getString('name');
-  const year = String(campaign.getInt('year'));
-  return name.indexOf(year) >= 0 ? name : `${name} ${year}`;
-}
-
 /**
  * Every figure of the dashboard, for the campaign `campaignId` or, without one, the campaign in
  * force (issue 60: the dashboard can be filtered by campaign). Workshops, registrations, the
@@ -197,10 +190,10 @@ function figures(app, campaignId) {
     {},
     { total: 0, verified: 0 },
   )[0];
-  const released = app.findRecordsByFilter('campaigns', "status = 'released'", '-campaignStart', 100, 0);
+  const records = require(`${__hooks}/lib/campaign-records.js`);
   return {
-    campaign: campaign ? { id: campaign.id, label: labelOf(campaign) } : null,
-    campaigns: released.map((x) => ({ id: x.id, label: labelOf(x), active: x.getBool('active') })),
+    campaign: campaign ? { id: campaign.id, label: records.labelOf(campaign) } : null,
+    campaigns: records.options(app),
     workshops: { total: workshops.total, verified: workshops.verified },
     registrations: registrations.slice(-26).map((r) => ({ week: r.week, total: r.registered, verified: r.verified })),
     sales: sales.map((s) => ({ week: s.week, total: s.total, rows: s.rowCount })),

@@ -8,6 +8,7 @@
 // JSON (json_object, json_group_array), so no row passes through the JS runtime, which was
 // most of a page's CPU time (docs/performance.md).
 
+const labelSql = (c) => require(`${__hooks}/lib/campaign-records.js`).labelSql(c);
 const VOUCHERS_SHOWN = 100;
 const SUBMISSIONS_SHOWN = 100;
 
@@ -45,14 +46,14 @@ SELECT json_object(
              'totalSales', CAST(ROUND(COALESCE(t.totalSales, 0), 2) AS REAL),
              'totalCashback', CAST((SELECT COUNT(*) FROM vouchers v WHERE v.user = u.id AND v.campaign = c.id) * c.reward AS REAL),
              'toNextCashback', CAST(COALESCE(t.toNextCashback, c.threshold) AS REAL)))
-      FROM (SELECT c.*, CASE WHEN instr(c.name, CAST(c.year AS TEXT)) > 0 THEN c.name ELSE c.name || ' ' || c.year END AS label FROM campaigns c ORDER BY c.campaignStart DESC) c
+      FROM (SELECT c.*, ${labelSql('c')} AS label FROM campaigns c ORDER BY c.campaignStart DESC) c
       LEFT JOIN sales_totals t ON t.user = u.id AND t.campaign = c.id
      WHERE c.status = 'released'
        AND (t.user IS NOT NULL OR EXISTS (SELECT 1 FROM vouchers v WHERE v.user = u.id AND v.campaign = c.id)))),
   'vouchers', json((
     SELECT json_group_array(json_object('id', v.id, 'code', v.code, 'status', v.status, 'created', v.created,
              'campaignLabel', v.campaignLabel, 'paidOn', v.paidOn, 'redeemEnd', v.redeemEnd))
-      FROM (SELECT v.id, v.code, v.status, v.created, COALESCE(CASE WHEN instr(c.name, CAST(c.year AS TEXT)) > 0 THEN c.name ELSE c.name || ' ' || c.year END, '-') AS campaignLabel,
+      FROM (SELECT v.id, v.code, v.status, v.created, COALESCE(${labelSql('c')}, '-') AS campaignLabel,
                    COALESCE(c.redeemEnd, '') AS redeemEnd,
                    (SELECT p.paidOn FROM payouts p WHERE p.user = v.user AND p.voucher = v.id AND p.status = 'paid' AND p.paidOn != '' LIMIT 1) AS paidOn
               FROM vouchers v LEFT JOIN campaigns c ON c.id = v.campaign

@@ -7,6 +7,7 @@
 // auditor's browser, which renders the PDF anyway; PocketBase's JS runtime cannot run pdf.js).
 
 const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
+const labelSql = (c) => require(`${__hooks}/lib/campaign-records.js`).labelSql(c);
 const MAX_TEXT = 20000;
 const MAX_TWINS = 3;
 
@@ -170,7 +171,7 @@ const DETAIL_SQL = `
          v.code AS code, v.created AS codeIssued,
          u.id AS userId, u.firstName AS firstName, u.lastName AS lastName, u.shopName AS shopName, u.email AS email,
          u.zipCode AS zipCode, u.city AS city,
-         COALESCE(CASE WHEN instr(c.name, CAST(c.year AS TEXT)) > 0 THEN c.name ELSE c.name || ' ' || c.year END, '') AS campaignLabel
+         COALESCE(${labelSql('c')}, '') AS campaignLabel
     FROM submissions s JOIN vouchers v ON v.id = s.voucher JOIN users u ON u.id = s.user LEFT JOIN campaigns c ON c.id = v.campaign`;
 const DETAIL_SHAPE = {
   campaignLabel: '',
@@ -272,13 +273,9 @@ function queue(app, limit, campaignId) {
     { c },
     { n: 0 },
   )[0].n;
-  const campaigns = rowsOf(
-    app,
-    `SELECT id, CASE WHEN instr(name, CAST(year AS TEXT)) > 0 THEN name ELSE name || ' ' || year END AS label
-       FROM campaigns WHERE status = 'released' ORDER BY campaignStart DESC`,
-    {},
-    { id: '', label: '' },
-  );
+  const campaigns = require(`${__hooks}/lib/campaign-records.js`)
+    .options(app)
+    .map((c) => ({ id: c.id, label: c.label }));
   return { total, items: rows.map((r) => detail(app, r)), campaigns };
 }
 

@@ -45,9 +45,7 @@ const GATE_ERRORS = {
  * The campaigns a sales row can belong to: every released one, by start (issue 60). A row
  * belongs to the one whose period holds its date; periods never overlap (the rulebook's rule).
  */
-function releasedCampaigns(app) {
-  return app.findRecordsByFilter('campaigns', "status = 'released'", 'campaignStart', 1000, 0);
-}
+const releasedCampaigns = (app) => require(`${__hooks}/lib/campaign-records.js`).released(app);
 
 /** The campaigns a file's rows belong to (from its staged rows, else from its merged ones). */
 function campaignsOfFile(app, fileId) {

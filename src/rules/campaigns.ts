@@ -8,6 +8,7 @@ import { germanCount } from './messages';
 import { PLACEHOLDER_NAMES, unknownPlaceholders, type CampaignFactsInput, type FaqPair, type PartsGroup } from './placeholders';
 
 export {
+  campaignLabel,
   fillPlaceholders,
   PLACEHOLDER_NAMES,
   PLACEHOLDERS,

@@ -30,6 +30,11 @@ export interface PartsGroup {
   name: string;
 }
 
+/** A campaign's label: its name, with its year when the name lacks it ('NORA Cashback-Aktion 2025'). */
+export function campaignLabel(name: string, year: number): string {
+  return name.includes(String(year)) ? name : `${name} ${year}`;
+}
+
 // A no-break space keeps the euro sign with its amount, as the SPA's formatMoney writes it.
 const money = (value: number) => `${Number.isInteger(value) ? String(value) : value.toFixed(2).replace('.', ',')}\u00a0€`;
 const day = (iso: string) => (iso ? berlinDay(iso).date : '…');

@@ -1985,6 +1985,9 @@ function outcomeOf(checked, faulty) {
 }
 
 // src/rules/placeholders.ts
+function campaignLabel(name, year) {
+	return name.includes(String(year)) ? name : `${name} ${year}`;
+}
 const money = (value) => `${Number.isInteger(value) ? String(value) : value.toFixed(2).replace(".", ",")}\u00a0€`;
 const day = (iso) => iso ? berlinDay(iso).date : "…";
 const PLACEHOLDERS = {
@@ -2327,6 +2330,7 @@ exports.berlinOffsetHours = berlinOffsetHours;
 exports.bicProblem = bicProblem;
 exports.campaignFactProblems = campaignFactProblems;
 exports.campaignInForce = campaignInForce;
+exports.campaignLabel = campaignLabel;
 exports.campaignPhase = campaignPhase;
 exports.campaignTextProblems = campaignTextProblems;
 exports.codeProblem = codeProblem;

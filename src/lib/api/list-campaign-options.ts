@@ -1,5 +1,6 @@
 import { withSession } from '@/lib/auth';
 import { pb } from '@/lib/pocketbase';
+import { campaignLabel } from '@/rules/placeholders';
 
 /** The released campaigns as choices for the payouts' filter (issue 60), newest first. */
 export const listCampaignOptions = () =>
@@ -9,5 +10,5 @@ export const listCampaignOptions = () =>
     });
     return answer.items
       .filter((c) => c.status === 'released')
-      .map((c) => ({ id: c.id, year: c.year, label: c.name.includes(String(c.year)) ? c.name : `${c.name} ${c.year}` }));
+      .map((c) => ({ id: c.id, year: c.year, label: campaignLabel(c.name, c.year) }));
   });
