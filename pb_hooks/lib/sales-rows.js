@@ -1,0 +1,102 @@
+/// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
+
+// A sales file's rows checked one by one (DECISIONS section 5): trimmed cells, ids, a known
+// workshop (or its customer number at the centre, issue 58), a date in a released campaign's
+// period (issue 60), a bounded amount. Used by lib/sales-import.js.
+
+const HEADER = ['user', 'bnr', 'knr', 'gpnr', 'deliverydate', 'sales'];
+const MAX_FIELD = require(`${__hooks}/lib/vendor/rules.js`).LIMITS.idMax;
+const CSV_ROW = require(`${__hooks}/lib/vendor/rules.js`).CSV_ROW;
+// The refusals of this import's own rules; the ones both staff imports share are the rulebook's CSV_ROW.
+const ROW_ERRORS = {
+  date: 'Ungültiges Lieferdatum (erwartet JJJJ-MM-TT)',
+  period: 'Lieferdatum liegt außerhalb des Aktionszeitraums',
+  duplicate: (line) => `Doppelte Zeile in dieser Datei (gleiche Werte für user, bnr, knr, gpnr und deliverydate wie Zeile ${line})`,
+};
+
+function loadUserIds(app) {
+  const rows = arrayOf(new DynamicModel({ id: '' }));
+  app.db().newQuery('SELECT id FROM users').all(rows);
+  // No prototype: a cell such as 'constructor' is no key of it.
+  const ids = Object.create(null);
+  for (const r of rows) ids[r.id] = true;
+  return ids;
+}
+
+/**
+ * Every workshop's customer numbers by centre, for rows without a User-ID (issue 58): the key
+ * (customerKey: bnr and the cleaned number) maps to the one workshop that has it, or to
+ * AMBIGUOUS when several do. Read once per file, at the first such row.
+ */
+const AMBIGUOUS = '\u0000';
+function loadCustomerNumbers(app) {
+  const key = require(`${__hooks}/lib/vendor/rules.js`).customerKey;
+  const rows = arrayOf(new DynamicModel({ user: '', bnr: '', knr: '' }));
+  app
+    .db()
+    .newQuery('SELECT c.user AS user, n.bnr AS bnr, c.customerNumber AS knr FROM user_lz_connections c JOIN nora_lz n ON n.id = c.noraLz')
+    .all(rows);
+  const byKey = Object.create(null);
+  for (const r of rows) {
+    const k = key(r.bnr, r.knr);
+    byKey[k] = byKey[k] === undefined || byKey[k] === r.user ? r.user : AMBIGUOUS;
+  }
+  return byKey;
+}
+
+/**
+ * The row schema of a sales file: trimmed cells, ids ≤ 30 characters, a known user, a date in
+ * the period, a bounded amount. A good row comes back as the array staged for it
+ * ([user, bnr, knr, gpnr, deliverydate, euro, line]); `trimmed` says the cells need no trim.
+ */
+function rowChecker(app, campaigns, trimmed) {
+  const clock = require(`${__hooks}/lib/clock.js`);
+  const amounts = require(`${__hooks}/lib/amounts.js`);
+  const periods = campaigns.map((c) => ({
+    id: c.id,
+    start: clock.parseDate(c.getString('campaignStart')).getTime(),
+    end: clock.parseDate(c.getString('campaignEnd')).getTime(),
+    maxEuro: c.getFloat('maxSalesPerRow') || 100000,
+  }));
+  const byId = Object.create(null);
+  for (const p of periods) byId[p.id] = p;
+  const users = loadUserIds(app);
+  const customerKey = require(`${__hooks}/lib/vendor/rules.js`).customerKey;
+  let byCustomer = null;
+  const dateOk = Object.create(null);
+  return (raw, line) => {
+    if (raw.length !== HEADER.length) return { reason: CSV_ROW.columns };
+    const f = trimmed ? raw : [raw[0].trim(), raw[1].trim(), raw[2].trim(), raw[3].trim(), raw[4].trim(), raw[5].trim()];
+    // The User-ID may be empty: the row then belongs to the workshop with its customer number.
+    for (let i = 0; i < 5; i++) {
+      const cell = f[i];
+      if (!cell && i > 0) return { reason: CSV_ROW.missing(HEADER[i]) };
+      if (cell.length > MAX_FIELD) return { reason: CSV_ROW.tooLong(HEADER[i]) };
+    }
+    if (!f[5]) return { reason: CSV_ROW.missing('sales') };
+    let user = f[0];
+    if (!user) {
+      if (byCustomer === null) byCustomer = loadCustomerNumbers(app);
+      user = byCustomer[customerKey(f[1], f[2])];
+      if (user === undefined) return { reason: CSV_ROW.noCustomer };
+      if (user === AMBIGUOUS) return { reason: CSV_ROW.ambiguousCustomer };
+    } else if (users[user] !== true) return { reason: CSV_ROW.user };
+    let verdict = dateOk[f[4]];
+    if (verdict === undefined) {
+      const d = f[4];
+      const noon = /^\d{4}-\d{2}-\d{2}$/.test(d) ? Date.parse(`${d}T12:00:00Z`) : NaN;
+      if (isNaN(noon) || new Date(noon).toISOString().slice(0, 10) !== d) verdict = 'date';
+      else {
+        const period = periods.find((p) => noon >= p.start && noon <= p.end);
+        verdict = period ? period.id : 'period';
+      }
+      dateOk[f[4]] = verdict;
+    }
+    if (verdict === 'date' || verdict === 'period') return { reason: ROW_ERRORS[verdict] };
+    const amount = amounts.parseCents(f[5], byId[verdict].maxEuro);
+    if (amount.reason) return { reason: amount.reason };
+    return [user, f[1], f[2], f[3], f[4], amount.cents / 100, line, verdict];
+  };
+}
+
+module.exports = { rowChecker, HEADER, ROW_ERRORS };
