@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Browser } from '@playwright/test';
 
 import { TEST_BUILD_DIR } from '../scripts/lib/build.mjs';
+import { startPageRenderer } from '../scripts/lib/page-renderer.mjs';
 import { ROOT } from '../scripts/lib/pocketbase.mjs';
 import { PASSWORD, voucherCode, workshopData } from '../tests/helpers/fixtures';
 import { startPocketBase, type TestServer } from '../tests/helpers/pocketbase';
@@ -16,11 +17,22 @@ import { declineCookies, enterAs, expect, test } from './fixtures';
 // in 2025 sees its codes of both campaigns with their labels.
 
 let pb: TestServer;
+let renderer: ReturnType<typeof startPageRenderer> | undefined;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-next-campaign-'));
-const start = (now: string) => startPocketBase({ dataDir, publicDir: path.join(ROOT, TEST_BUILD_DIR), env: { PORTAL_NOW: now } });
-const pageOn = async (browser: Browser) => (await browser.newContext({ baseURL: pb.url, locale: 'de-DE' })).newPage();
+const publicDir = path.join(ROOT, TEST_BUILD_DIR);
+/** PocketBase with the clock at `now` and, as `npm start` runs it, the page renderer beside it (decision 061). */
+const start = async (now: string) => {
+  renderer?.stop();
+  const server = await startPocketBase({ dataDir, publicDir, env: { PORTAL_NOW: now } });
+  renderer = startPageRenderer({ apiUrl: server.url, dataDir, publicDir, intervalMs: 500 });
+  await renderer.first;
+  return server;
+};
+const pageOn = async (browser: Browser, options: { javaScriptEnabled?: boolean } = {}) =>
+  (await browser.newContext({ baseURL: pb.url, locale: 'de-DE', ...options })).newPage();
 
 test.afterAll(async () => {
+  renderer?.stop();
   await pb?.stop();
 });
 
@@ -76,6 +88,15 @@ test('the next campaign: made from 2025, released by a second administrator, in 
   await pb.stop();
   pb = await start('2026-05-15T08:00:00Z');
   await pb.admin.collection('vouchers').create({ code: voucherCode(), status: 'open', user: workshop.id, campaign: c2026.id, tier: 1 });
+  // The pages' HTML carries 2026's facts and text before any script runs (rendered at start).
+  page = await pageOn(browser, { javaScriptEnabled: false });
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Hinweise zur Aktion' })).toContainText(
+    'Aktionszeitraum 15.05.2026 bis 31.10.2026. 60 € Cashback',
+  );
+  await page.goto('/aktionsbedingungen');
+  await expect(page.getByRole('heading', { name: 'Aktion 2026' })).toBeVisible();
+  await page.context().close();
   page = await pageOn(browser);
   await page.goto('/');
   const footnote = page.getByRole('region', { name: 'Hinweise zur Aktion' });
@@ -96,5 +117,24 @@ test('the next campaign: made from 2025, released by a second administrator, in 
   ).toBeVisible();
   await page.getByRole('button', { name: 'Akzeptierte Fassung anzeigen' }).click();
   await expect(page.getByRole('region', { name: 'Akzeptierte Fassung' })).toContainText('Teilnahmeerklärung zur NORA Cashback-Aktion 2025');
+  await page.context().close();
+
+  // A correction of the running campaign's terms is in the pages' HTML within a round of the
+  // renderer, without a restart or a build; the app hydrates from the same text.
+  const editorClient = await pb.admin.collection('administrators').impersonate(first.id, 600);
+  await editorClient.send(`/api/portal/campaigns/${c2026.id}`, {
+    method: 'POST',
+    body: { terms: '## Aktion 2026\n\nKorrigiert: je {{schwelle}} Einkauf {{cashback}} zurück.' },
+  });
+  await expect
+    .poll(async () => (await (await fetch(`${pb.url}/aktionsbedingungen`)).text()).includes('Korrigiert: je 500'), { timeout: 15_000 })
+    .toBe(true);
+  page = await pageOn(browser);
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.goto('/aktionsbedingungen');
+  await expect(page.getByRole('article')).toContainText(/Korrigiert: je 500\s€ Einkauf 60\s€ zurück\./);
+  await page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
   await page.context().close();
 });

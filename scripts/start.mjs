@@ -15,6 +15,7 @@ import { ensureBinary, ROOT, spawnServe, upsertSuperuser, waitForHealth } from '
 import { supervise } from './lib/supervisor.mjs';
 import { addressList, frontLimitsFromEnv, startFront } from './lib/front.mjs';
 import { freePort } from './lib/ports.mjs';
+import { clearRenderedPages, startPageRenderer } from './lib/page-renderer.mjs';
 import { REPLICA_BOUND_MS, startReplication } from './lib/replica.mjs';
 
 const dev = process.argv.includes('--dev');
@@ -63,6 +64,7 @@ let stopping = false;
 let mailCatcher = null;
 let front = null;
 let stopReplicaHelpers = () => {};
+let pageRenderer = null;
 
 const exitOf = (child) =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
@@ -71,6 +73,7 @@ async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
   log('stopping...');
+  pageRenderer?.stop();
   const running = [...children];
   for (const child of running) child.kill('SIGTERM');
   const graceful = await Promise.race([
@@ -187,11 +190,23 @@ async function main() {
     log(`front on ${http}, PocketBase on ${pbHttp} (admission: ${front.limits.maxInFlight} in flight, decision 030)`);
   }
 
+  clearRenderedPages(dataDir); // the pages of an earlier build until this one's are rendered
   supervisePocketBase(bin, pbEnv, async () => {
     if (demo) {
       // The demo loader talks to PocketBase itself: it is the operator's tool, not a visitor.
       const created = await seedDemo({ url: `http://${pbHttp}`, superuser, current: true });
       log(created.workshop || created.centres ? `demo data loaded (${created.centres} service centres).` : 'demo data already present.');
+    }
+    // The public pages with the campaign in force, rendered again whenever it changes (decision 061).
+    if (!dev) {
+      pageRenderer = startPageRenderer({
+        apiUrl: `http://${pbHttp}`,
+        dataDir,
+        publicDir: path.join(ROOT, 'dist'),
+        intervalMs: Number(env.PORTAL_RENDER_INTERVAL_MS) || undefined,
+        log,
+      });
+      await pageRenderer.first;
     }
     if (dev) {
       track(

@@ -46,6 +46,25 @@ describe('pageHtml', () => {
       pageHtml('<html><head></head><body><div id="root"></div></body></html>', { html: '<main/>', title: 'x' }, [], BOOT),
     ).toThrow(/entry/);
   });
+
+  it('carries the data a page was rendered from as JSON no text in it can break out of (decision 061)', () => {
+    const hostile = { terms: '</script><script>alert(1)</script><!-- \u2028 "quotes" & more' };
+    const out = pageHtml(SHELL, { html: '<main>Seite</main>', title: 'Aktionsbedingungen' }, [], BOOT, {
+      id: 'portal-campaign',
+      value: hostile,
+    });
+    const head = out.slice(0, out.indexOf('</head>'));
+    const block = head.match(/<script type="application\/json" id="portal-campaign">([\s\S]*?)<\/script>/);
+    expect(block).not.toBeNull();
+    // One element, closed by its own end tag: the campaign's text neither ends it nor opens a script.
+    expect(out.match(/<script/g)).toHaveLength(2); // the boot script and the data block
+    expect(JSON.parse(block![1]!)).toEqual(hostile);
+    expect(block![1]).not.toContain('<');
+  });
+
+  it('carries no data block when the page was rendered without data (the build)', () => {
+    expect(pageHtml(SHELL, { html: '<main>Seite</main>', title: 'T' }, [], BOOT)).not.toContain('application/json');
+  });
 });
 
 describe('prerenderedFile', () => {

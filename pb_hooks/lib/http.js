@@ -61,11 +61,15 @@ function prerenderedPage(path) {
 /** Sets the page headers on a non-API response and serves it compressed (a public page prerendered). */
 function servePage(e, path) {
   const page = prerenderedPage(path);
-  if (page) e.request.setPathValue('path', page);
   const headers = e.response.header();
   for (const name of Object.keys(PAGE_HEADERS)) headers.set(name, PAGE_HEADERS[name]);
   // Vite's hashed assets never change; the HTML must be revalidated.
   headers.set('Cache-Control', path.indexOf('/assets/') === 0 ? 'public, max-age=31536000, immutable' : 'no-cache');
+  if (page) {
+    // Rendered with the campaign in force by `npm start`'s page renderer (decision 061), else the build's.
+    if (require(`${__hooks}/lib/rendered-pages.js`).serveRendered(e, page)) return;
+    e.request.setPathValue('path', page);
+  }
   return gzip.func(e);
 }
 

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 import { ROOT } from './pocketbase.mjs';
+import { renderDirOf } from './prerender-plugin.mjs';
 
 const SOURCES = [
   'src',
@@ -25,7 +26,8 @@ function newestMtime(entry) {
 /** True when the build in `outDir` is missing or older than any source of the SPA. */
 export function distIsStale(outDir = 'dist') {
   const built = path.join(ROOT, outDir, 'index.html');
-  if (!existsSync(built)) return true;
+  // The pages' module for rendering them at run time (decision 061) belongs to the build.
+  if (!existsSync(built) || !existsSync(path.join(ROOT, renderDirOf(outDir), 'pages.json'))) return true;
   const newestSource = Math.max(...SOURCES.map((s) => newestMtime(path.join(ROOT, s))));
   return statSync(built).mtimeMs < newestSource;
 }

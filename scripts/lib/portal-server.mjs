@@ -6,15 +6,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { seedDemo } from '../demo/seed.mjs';
+import { startPageRenderer } from './page-renderer.mjs';
 import { ensureBinary, spawnServe, upsertSuperuser, waitForHealth } from './pocketbase.mjs';
 import { freePort } from './ports.mjs';
 
 export const DEMO_NOW = '2025-09-15T10:00:00+02:00';
 
 /**
- * @param {{ publicDir?: string, seed?: boolean, env?: Record<string, string>, dataDir?: string }} [options]
+ * With a build (`publicDir`), its public pages are rendered with the campaign in force, as
+ * `npm start` does (decision 061), before the portal is handed out.
+ * @param {{ publicDir?: string, seed?: boolean, env?: Record<string, string>, dataDir?: string, renderPages?: boolean }} [options]
  */
-export async function startPortal({ publicDir, seed = true, env = {}, dataDir } = {}) {
+export async function startPortal({ publicDir, seed = true, env = {}, dataDir, renderPages = publicDir !== undefined } = {}) {
   const bin = ensureBinary();
   const ownDir = !dataDir;
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'portal-'));
@@ -39,6 +42,10 @@ export async function startPortal({ publicDir, seed = true, env = {}, dataDir } 
     throw new Error(`${err.message}\n${stderr}`);
   }
   if (seed) await seedDemo({ url, superuser });
+  const renderer = renderPages
+    ? startPageRenderer({ apiUrl: url, dataDir: dir, publicDir, log: (msg) => console.log(`[portal] ${msg}`) })
+    : null;
+  await renderer?.first;
   return {
     url,
     dataDir: dir,
@@ -46,6 +53,7 @@ export async function startPortal({ publicDir, seed = true, env = {}, dataDir } 
     child,
     async stop() {
       stopping = true;
+      renderer?.stop();
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));

@@ -5,10 +5,11 @@
 // PocketBase serves those files for exactly those paths (pb_hooks/lib/http.js prerenderedPage);
 // every other path keeps the empty index.html, which the browser draws alone.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 
 /** Where the pages' files live inside the build (pb_hooks/lib/http.js names the same folder). */
 const PRERENDERED_DIR = 'prerendered';
@@ -84,8 +85,14 @@ export function standInHtml(pageHtmlText, { storageKey, page }) {
  * The page's HTML: the page in the root, its title, React's resource hints (images) in the
  * head; the app's entry and every chunk it needs first (the route's own included) are loaded
  * by the boot script after the first paint instead of by tags the browser fetches at once.
+ * With `data`, the data the page was rendered from goes into the head as a JSON block (decision 061).
+ * @param {string} shell
+ * @param {{ html: string, title: string }} page
+ * @param {string[]} routeChunks
+ * @param {string} bootFile
+ * @param {{ id: string, value: unknown } | null} [data]
  */
-export function pageHtml(shell, { html, title }, routeChunks, bootFile) {
+export function pageHtml(shell, { html, title }, routeChunks, bootFile, data = null) {
   const hints = [];
   const body = html.replace(/^(?:<link [^>]*\/>)+/, (links) => {
     hints.push(links);
@@ -103,6 +110,12 @@ export function pageHtml(shell, { html, title }, routeChunks, bootFile) {
   hints.push(
     `<script defer src="/${bootFile}" data-entry="${escapeHtml(entry[1])}" data-chunks="${escapeHtml(chunks.join(' '))}"></script>`,
   );
+  // The data the page was rendered from (decision 061): JSON, never executed, '<' escaped so
+  // no text in it can close the element.
+  if (data)
+    hints.push(
+      `<script type="application/json" id="${escapeHtml(data.id)}">${JSON.stringify(data.value).replace(/</g, '\\u003c')}</script>`,
+    );
   return withoutScripts
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
     .replace('</head>', () => `${hints.join('')}</head>`)
@@ -118,6 +131,56 @@ function routeChunks(bundle, pathname) {
   const entry = chunks.find((c) => c.isEntry);
   const initial = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
   return [route.fileName, ...route.imports].filter((file) => !initial.has(file));
+}
+
+/**
+ * Where a build keeps what renders its pages again at run time (decision 061): the pages' Node
+ * module (prerender.js) and pages.json (the boot file, each page's chunks). Beside the build, never
+ * inside it: it is not served.
+ */
+export const renderDirOf = (outDir) => `${outDir.replace(/\/+$/, '')}-render`;
+
+/**
+ * Writes every prerendered page and stand-in into `dir` ('index.html', 'login.html', …): rendered
+ * with `campaign` (the API's answer for the campaign in force, or null as at build time) into the
+ * build's index.html. With `gzip`, each file gets its compressed twin ('index.html.gz'). Each file
+ * is written beside and renamed into place, so a page is never served half written.
+ */
+export async function writePages({ module, shell, manifest, dir, campaign = null, gzip = false }) {
+  mkdirSync(dir, { recursive: true });
+  const data = campaign ? { id: module.CAMPAIGN_DATA_ID, value: campaign } : null;
+  const write = (pathname, text) => {
+    const file = path.join(dir, prerenderedFile(pathname));
+    mkdirSync(path.dirname(file), { recursive: true });
+    const put = (target, content) => {
+      writeFileSync(`${target}.tmp`, content);
+      renameSync(`${target}.tmp`, target);
+    };
+    if (gzip) put(`${file}.gz`, gzipSync(text, { level: 9 }));
+    put(file, text);
+  };
+  const written = new Map();
+  for (const { pathname, chunks } of manifest.pages) {
+    const page = await module.prerenderPage(pathname, campaign);
+    const text = pageHtml(shell, page, chunks, manifest.bootFile, data);
+    written.set(pathname, text);
+    write(pathname, text);
+  }
+  for (const { pathname, page } of module.STAND_IN_PAGES) {
+    const text = written.get(page);
+    if (!text) throw new Error(`${pathname} stands in for ${page}, which is not prerendered`);
+    write(pathname, standInHtml(text, { storageKey: module.STAND_IN_STORAGE_KEY, page }));
+  }
+  return { pages: manifest.pages.length, standIns: module.STAND_IN_PAGES.length };
+}
+
+/** The build's page module and manifest (decision 061), for rendering the pages again at run time. */
+export async function loadPageModule(outDir) {
+  const renderDir = renderDirOf(outDir);
+  const module = await import(`${pathToFileURL(path.join(renderDir, 'prerender.js')).href}?t=${Date.now()}`);
+  const manifest = JSON.parse(readFileSync(path.join(renderDir, 'pages.json'), 'utf8'));
+  const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  return { module, manifest, shell };
 }
 
 /** @returns {import('vite').Plugin} */
@@ -137,16 +200,16 @@ export function prerenderPlugin() {
       if (config.build.ssr) return;
       const { build } = await import('vite');
       const outDir = path.resolve(config.root, config.build.outDir);
-      // Inside the project, so the Node bundle resolves its imports from node_modules; every
-      // package is bundled (noExternal): the libraries' ES builds, one copy of React and its contexts.
-      const ssrDir = path.join(config.root, 'node_modules', '.prerender', path.basename(outDir));
+      // Inside the project, beside the build; every package is bundled (noExternal): the
+      // libraries' ES builds, one copy of React and its contexts.
+      const renderDir = renderDirOf(outDir);
       await build({
         configFile: config.configFile,
         mode: config.mode,
         logLevel: 'warn',
         build: {
           ssr: 'src/app/prerender.tsx',
-          outDir: ssrDir,
+          outDir: renderDir,
           emptyOutDir: true,
           copyPublicDir: false,
           sourcemap: false,
@@ -158,31 +221,17 @@ export function prerenderPlugin() {
         },
         ssr: { noExternal: true },
       });
-      const module = await import(`${pathToFileURL(path.join(ssrDir, 'prerender.js')).href}?t=${Date.now()}`);
-      const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
       const bootFile = `assets/boot-${createHash('sha256').update(BOOT_SCRIPT).digest('hex').slice(0, 8)}.js`;
       writeFileSync(path.join(outDir, bootFile), BOOT_SCRIPT);
-      const written = new Map();
-      const write = (pathname, text) => {
-        const file = path.join(outDir, PRERENDERED_DIR, prerenderedFile(pathname));
-        mkdirSync(path.dirname(file), { recursive: true });
-        writeFileSync(file, text);
+      const module = await import(`${pathToFileURL(path.join(renderDir, 'prerender.js')).href}?t=${Date.now()}`);
+      const manifest = {
+        bootFile,
+        pages: module.PRERENDERED_PAGES.map((pathname) => ({ pathname, chunks: routeChunks(bundle, pathname) })),
       };
-      for (const pathname of module.PRERENDERED_PAGES) {
-        const page = await module.prerenderPage(pathname);
-        const text = pageHtml(shell, page, routeChunks(bundle, pathname), bootFile);
-        written.set(pathname, text);
-        write(pathname, text);
-      }
-      for (const { pathname, page } of module.STAND_IN_PAGES) {
-        const text = written.get(page);
-        if (!text) throw new Error(`${pathname} stands in for ${page}, which is not prerendered`);
-        write(pathname, standInHtml(text, { storageKey: module.STAND_IN_STORAGE_KEY, page }));
-      }
-      rmSync(ssrDir, { recursive: true, force: true });
-      config.logger.info(
-        `prerendered ${module.PRERENDERED_PAGES.length} public pages and ${module.STAND_IN_PAGES.length} stand-ins into ${PRERENDERED_DIR}/`,
-      );
+      writeFileSync(path.join(renderDir, 'pages.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+      const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const count = await writePages({ module, shell, manifest, dir: path.join(outDir, PRERENDERED_DIR) });
+      config.logger.info(`prerendered ${count.pages} public pages and ${count.standIns} stand-ins into ${PRERENDERED_DIR}/`);
     },
   };
 }

@@ -4,6 +4,8 @@ import { StaticRouter } from 'react-router';
 
 import { titleOf } from '@/components/document-title';
 import { paths } from '@/config/paths';
+import type { CampaignAnswer } from '@/lib/api/active-campaign';
+import { CAMPAIGN_DATA_ID, renderWithActiveCampaign } from '@/lib/rendered-campaign';
 import { REGISTRATION_STORAGE_KEY, WIZARD_STEPS } from '@/features/registration/stores/registration';
 
 import { AppProvider } from './provider';
@@ -40,8 +42,16 @@ export const STAND_IN_PAGES: { pathname: string; page: string }[] = WIZARD_STEPS
 /** Where the stand-in script finds the wizard's stored step (`state.step` of the persisted store). */
 export const STAND_IN_STORAGE_KEY = REGISTRATION_STORAGE_KEY;
 
-/** One page as a visitor without a session sees it before any data is loaded: the root's HTML and its title. */
-export async function prerenderPage(pathname: string): Promise<{ html: string; title: string }> {
+/** The id of the data block that carries the campaign a page was rendered with. */
+export { CAMPAIGN_DATA_ID };
+
+/**
+ * One page as a visitor without a session sees it: the root's HTML and its title. The build
+ * renders it before any data is loaded (`campaign` null: the campaign's facts are filled in on
+ * hydration); the page renderer of `npm start` renders it with the campaign in force (decision 061).
+ */
+export async function prerenderPage(pathname: string, campaign: CampaignAnswer | null = null): Promise<{ html: string; title: string }> {
+  renderWithActiveCampaign(campaign);
   // React's static renderer waits for every lazy part and writes it in its place (one piece:
   // otherwise React moves large sections to the end behind an inline script, which the CSP
   // forbids). The first pass loads the lazy parts' code; the second finds it loaded.

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 
 import { fetchActiveCampaign, type Campaign } from '@/lib/api/active-campaign';
+import { renderedActiveCampaign } from '@/lib/rendered-campaign';
 import { berlinDay } from '@/rules/dates';
 import { formatDate, formatMoney } from '@/utils/format';
 
@@ -21,17 +22,35 @@ export function factsState({ campaign, loading }: { campaign: Campaign | null; l
   return loading ? 'loading' : 'failed';
 }
 
-export function useActiveCampaign(): { campaign: Campaign | null; campaignNow: string | null; loading: boolean } {
-  const [state, setState] = useState<{ campaign: Campaign | null; campaignNow: string | null; loading: boolean }>({
-    campaign: null,
-    campaignNow: null,
-    loading: true,
+type ActiveCampaignState = { campaign: Campaign | null; campaignNow: string | null; loading: boolean };
+
+/** Whether two answers print the same page: the same record and texts, the same Berlin day on the clock. */
+function samePage(a: ActiveCampaignState, campaign: Campaign | null, campaignNow: string | null): boolean {
+  const day = (now: string | null) => (now ? berlinDay(now).iso : null);
+  return !a.loading && JSON.stringify(a.campaign) === JSON.stringify(campaign) && day(a.campaignNow) === day(campaignNow);
+}
+
+/**
+ * The campaign in force. A page rendered with it (decision 061) starts with the facts it was
+ * rendered from, so hydration draws the same page; the API's answer then replaces them only when
+ * it prints another page (a change since the render).
+ */
+export function useActiveCampaign(): ActiveCampaignState {
+  const [state, setState] = useState<ActiveCampaignState>(() => {
+    const rendered = renderedActiveCampaign();
+    return rendered
+      ? { campaign: rendered.campaign, campaignNow: rendered.campaignNow, loading: false }
+      : { campaign: null, campaignNow: null, loading: true };
   });
   useEffect(() => {
     let live = true;
-    void fetchActiveCampaign().then(
-      (answer) => live && setState({ campaign: answer?.campaign ?? null, campaignNow: answer?.campaignNow ?? null, loading: false }),
-    );
+    void fetchActiveCampaign().then((answer) => {
+      // Unanswered: a page rendered with the campaign keeps it; otherwise the page says it failed.
+      if (!live || (!answer && renderedActiveCampaign())) return;
+      const campaign = answer?.campaign ?? null;
+      const campaignNow = answer?.campaignNow ?? null;
+      setState((current) => (samePage(current, campaign, campaignNow) ? current : { campaign, campaignNow, loading: false }));
+    });
     return () => {
       live = false;
     };

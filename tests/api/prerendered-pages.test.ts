@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
@@ -118,5 +119,81 @@ describe('prerendered public pages', () => {
     const health = await page('/api/health');
     expect(health.status).toBe(200);
     expect(JSON.parse(health.body)).toMatchObject({ code: 200 });
+  });
+});
+
+// The pages `npm start`'s renderer writes with the campaign in force (issue 60, decision 061):
+// served from the data directory in place of the build's while they exist.
+describe('pages rendered with the campaign in force', () => {
+  const renderedDir = () => path.join(server.dataDir, 'rendered-pages');
+  const put = (name: string, marker: string) => {
+    const file = path.join(renderedDir(), name);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, html(marker));
+    writeFileSync(`${file}.gz`, gzipSync(html(`${marker}-GZ`)));
+  };
+
+  afterAll(() => rmSync(renderedDir(), { recursive: true, force: true }));
+
+  it('a rendered page is answered in place of the build’s, compressed or plain, with the page headers', async () => {
+    put('login.html', 'RENDERED-LOGIN');
+    put('register/account.html', 'RENDERED-ACCOUNT');
+    for (const [pathname, marker] of [
+      ['/login', 'RENDERED-LOGIN'],
+      ['/register/account', 'RENDERED-ACCOUNT'],
+    ]) {
+      const plain = await fetch(`${server.url}${pathname}`, { headers: { 'Accept-Encoding': 'identity' } });
+      expect(plain.status, pathname).toBe(200);
+      expect(plain.headers.get('content-encoding'), pathname).toBeNull();
+      expect(await plain.text(), pathname).toBe(html(marker!));
+      // fetch asks for gzip and unpacks it: the compressed twin, said as gzip.
+      const packed = await fetch(`${server.url}${pathname}`);
+      expect(packed.headers.get('content-encoding'), pathname).toBe('gzip');
+      expect(await packed.text(), pathname).toBe(html(`${marker}-GZ`));
+      for (const res of [plain, packed]) {
+        expect(res.headers.get('content-type'), pathname).toBe('text/html; charset=utf-8');
+        expect(res.headers.get('content-security-policy'), pathname).toContain("script-src 'self'");
+        expect(res.headers.get('cache-control'), pathname).toBe('no-cache');
+        expect(res.headers.get('vary'), pathname).toContain('Accept-Encoding');
+      }
+    }
+    // A page the renderer has not written is the build's.
+    expect((await page('/')).body).toContain('PAGE-HOME');
+  });
+
+  it('a browser that has the page is told it is unchanged', async () => {
+    put('login.html', 'RENDERED-LOGIN');
+    const first = await fetch(`${server.url}/login`);
+    const lastModified = first.headers.get('last-modified');
+    expect(lastModified).toBeTruthy();
+    const again = await fetch(`${server.url}/login`, { headers: { 'If-Modified-Since': lastModified! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+  });
+
+  it('no request path reaches another file of the data directory', async () => {
+    put('login.html', 'RENDERED-LOGIN');
+    writeFileSync(path.join(server.dataDir, 'secret.html'), html('DATA-SECRET'));
+    writeFileSync(path.join(renderedDir(), 'secret.html.tmp'), html('HALF-WRITTEN'));
+    for (const pathname of [
+      '/secret',
+      '/..%2fsecret',
+      '/%2e%2e/secret',
+      '/login%2f..%2f..%2fsecret',
+      '/rendered-pages/login',
+      '/secret.html',
+      '/data',
+      '/logs',
+    ]) {
+      const res = await page(pathname);
+      expect([200, 301, 404], pathname).toContain(res.status);
+      for (const other of ['DATA-SECRET', 'HALF-WRITTEN', 'RENDERED-LOGIN']) expect(res.body, pathname).not.toContain(other);
+    }
+  });
+
+  it('without the renderer’s pages the build’s are served again', async () => {
+    put('login.html', 'RENDERED-LOGIN');
+    rmSync(renderedDir(), { recursive: true, force: true });
+    expect((await page('/login')).body).toContain('PAGE-LOGIN');
   });
 });

@@ -23,6 +23,10 @@ export interface CampaignAnswer {
 
 let pending: Promise<CampaignAnswer | null> | null = null;
 
+/**
+ * The API's answer, fetched once per page load. A page rendered with the campaign still asks, so a
+ * render a few seconds older than a change is corrected in place.
+ */
 export function fetchActiveCampaign(): Promise<CampaignAnswer | null> {
   pending ??= pb.send<CampaignAnswer>('/api/portal/campaign', { method: 'GET', requestKey: null }).catch((err: unknown) => {
     pending = null; // try again on the next mount
