@@ -13,7 +13,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import Database from 'better-sqlite3';
 import PocketBase from 'pocketbase';
 
 import { ensureBinary, spawnServe, upsertSuperuser, waitForHealth } from '../lib/pocketbase.mjs';
@@ -22,6 +21,7 @@ import { mulberry32 } from '../lib/random.mjs';
 import { insertWorkshops, passwordHashOf } from '../lib/seed-workshops.mjs';
 import { startSmtpServer } from '../lib/smtp-server.mjs';
 import { PASSWORD, signUpBody } from './lib/campaign.mjs';
+import { codesEarnedBy, csvOf, rawSqliteSeconds } from './lib/sales-file.mjs';
 
 const { values } = parseArgs({
   options: { rows: { type: 'string', default: '1000000' }, workshops: { type: 'string', default: '2000' } },
@@ -29,7 +29,6 @@ const { values } = parseArgs({
 const ROWS = Number(values.rows);
 const WORKSHOPS = Number(values.workshops);
 const SUPERUSER = { email: 'bench@local.test', password: 'bench-superuser-1' };
-const HEADER = 'user,bnr,knr,gpnr,deliverydate,sales';
 
 /** Deterministic rows: same options, same file. */
 function generateRows(userIds) {
@@ -45,42 +44,10 @@ function generateRows(userIds) {
   return rows;
 }
 
-/** The codes the rows earn: per workshop, floor(total / threshold), in whole cents (rules). */
-function expectedCodes(rows, threshold) {
-  const cents = new Map();
-  for (const r of rows) cents.set(r[0], (cents.get(r[0]) ?? 0) + Math.round(Number(r[5]) * 100));
-  const step = Math.round(threshold * 100);
-  let codes = 0;
-  for (const c of cents.values()) if (c > 0) codes += Math.floor(c / step);
-  return codes;
-}
-
 function peakRssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(status.match(/VmHWM:\s+(\d+)/)[1]);
   return kb / 1024;
-}
-
-function rawSqliteSeconds(rows) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-sqlite-'));
-  const db = new Database(path.join(dir, 'raw.db'));
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.exec(`CREATE TABLE sales_data (id TEXT PRIMARY KEY, user TEXT, campaign TEXT, bnr TEXT, knr TEXT, gpnr TEXT, deliverydate TEXT, sales NUMERIC);
-           CREATE UNIQUE INDEX idx_identity ON sales_data (user, bnr, knr, gpnr, deliverydate);
-           CREATE INDEX idx_user_campaign ON sales_data (user, campaign);`);
-  const insert = db.prepare('INSERT INTO sales_data VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-  const started = process.hrtime.bigint();
-  db.transaction(() => {
-    for (let i = 0; i < rows.length; i++) {
-      const r = rows[i];
-      insert.run(`r${i}`, r[0], 'campaign', r[1], r[2], r[3], r[4], Number(r[5]));
-    }
-  })();
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-  return seconds;
 }
 
 async function main() {
@@ -130,7 +97,7 @@ async function main() {
 
     console.log(`generating ${ROWS.toLocaleString('en')} rows...`);
     const rows = generateRows(ids);
-    const csv = `${HEADER}\n${rows.map((r) => r.join(',')).join('\n')}\n`;
+    const csv = csvOf(rows);
     const sizeMb = Buffer.byteLength(csv) / 1024 / 1024;
 
     const upload = async (name) => {
@@ -194,7 +161,7 @@ async function main() {
       rawSqliteSeconds: Number(raw.toFixed(2)),
       ratioToRawSqlite: Number((first.seconds / raw).toFixed(1)),
       codesIssued: first.record.codesIssued,
-      codesExpected: expectedCodes(rows, campaign.threshold),
+      codesExpected: codesEarnedBy(rows, campaign.threshold),
       mailsQueued,
       mailsDrainedSeconds: Number(drainSeconds.toFixed(2)),
       mailsAccepted: smtp.accepted.length,
@@ -219,7 +186,7 @@ async function main() {
       ['peak RSS <= 300 MB', rss <= 300],
       ['... re-upload included', rssWithReupload <= 300],
       ['registration wait <= 1 s', Math.max(0, ...waits) <= 1000],
-      ['codes as the rows earn', first.record.codesIssued === expectedCodes(rows, campaign.threshold)],
+      ['codes as the rows earn', first.record.codesIssued === codesEarnedBy(rows, campaign.threshold)],
       [
         'every code mailed',
         first.record.codesIssued === 0 ? 'n/a (the rows earn no code)' : mailsQueued > 0 && smtp.accepted.length === mailsQueued,

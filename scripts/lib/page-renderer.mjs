@@ -2,9 +2,10 @@
 // campaign in force into the data directory, where PocketBase serves them in place of the build's
 // (pb_hooks/lib/rendered-pages.js). It asks PocketBase's public campaign answer every few seconds
 // and renders again when the pages it prints change: a release, a text correction, a campaign
-// beginning or ending on the clock, a new Berlin day (the landing page's draw notice). So the pages
-// carry the facts and texts without a rebuild, and the app hydrates from the data in the page.
-import { rmSync } from 'node:fs';
+// beginning or ending on the clock, a new Berlin day (the landing page's draw notice), a new build
+// (its asset names). So the pages carry the facts and texts without a rebuild, and the app
+// hydrates from the data in the page.
+import { rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -37,13 +38,21 @@ export function startPageRenderer({ apiUrl, dataDir, publicDir, intervalMs = REN
   let timer = null;
   let rendered = null;
   let failing = false;
-  const loaded = loadPageModule(publicDir);
+  let build = null; // { stamp, loaded }: the build's page module, loaded again when the build changes
+
+  /** The build's page module; a new build (its index.html changed) is loaded again and renders every page. */
+  function currentBuild() {
+    const stamp = statSync(path.join(publicDir, 'index.html')).mtimeMs;
+    if (build?.stamp !== stamp) build = { stamp, loaded: loadPageModule(publicDir) };
+    return build;
+  }
 
   async function round() {
     const response = await fetch(`${apiUrl}/api/portal/campaign`, { signal: AbortSignal.timeout(10_000) });
     if (!response.ok) throw new Error(`the campaign answer was ${response.status}`);
     const answer = await response.json();
-    const key = pagesKey(answer);
+    const { stamp, loaded } = currentBuild();
+    const key = `${stamp} ${pagesKey(answer)}`;
     if (key === rendered) return;
     const { module, manifest, shell } = await loaded;
     await writePages({ module, shell, manifest, dir, campaign: answer, gzip: true });
@@ -58,6 +67,7 @@ export function startPageRenderer({ apiUrl, dataDir, publicDir, intervalMs = REN
       await round();
       failing = false;
     } catch (err) {
+      build = null; // a build half written: its module is loaded again on the next round
       // Logged once per run of failures, not every few seconds while PocketBase restarts.
       if (!failing) log(`public pages not rendered: ${err.message}`);
       failing = true;

@@ -1,0 +1,530 @@
+#!/usr/bin/env node
+// `npm run bench:busy-hour [-- --workshops 40000 --seeded-rows 400000 --rows 1000000 --page-rate 50 --writes 100]`
+//
+// A campaign's busiest hour on `npm start` as it runs in production (issue 63): the launcher with
+// the front, PocketBase, the outbox, the page renderer and Litestream replicating to a file
+// replica, on a campaign of 40,000 workshops. While the weekly sales file (1M rows) is uploaded
+// and imported, profile pages arrive at a constant rate, sign-ups and redemptions with a 1 MB
+// invoice are spread over the import, and the code mails drain to a local SMTP server. Then the
+// same file again, then the file with 10 % of its rows changed. Prints the import's time to done
+// and its ratio to a raw better-sqlite3 insert of the same rows (run after the portal stops),
+// p50/p95 of the pages and of each write kind, errors, the time until the last code mail went
+// out, the replica's lag, and the peak RSS of every process and of all together (sampled every
+// 250 ms; PocketBase's peak per phase from the kernel's high-water mark, reset at each phase).
+//
+// The campaign's plausibility gate and the outbox's mail rate are raised for the run, as in
+// bench:import: the benchmark measures the portal, not an administrator's confirmation or the
+// operator's relay limit.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import PocketBase from 'pocketbase';
+import { Agent } from 'undici';
+
+import { ROOT } from '../lib/pocketbase.mjs';
+import { freePort } from '../lib/ports.mjs';
+import { mulberry32 } from '../lib/random.mjs';
+import { startSmtpServer } from '../lib/smtp-server.mjs';
+import {
+  CENTRES,
+  id15,
+  openCodes,
+  PAGE_TOKEN_HEADER,
+  PASSWORD,
+  pdfOf,
+  percentile,
+  redemptionForm,
+  seededPortal,
+  signUpBody,
+} from './lib/campaign.mjs';
+import { atRate, pageLoads } from './lib/open-loop.mjs';
+import { codesEarnedBy, csvOf, rawSqliteSeconds } from './lib/sales-file.mjs';
+
+const { values } = parseArgs({
+  options: {
+    workshops: { type: 'string', default: '40000' },
+    'seeded-rows': { type: 'string', default: '400000' },
+    rows: { type: 'string', default: '1000000' },
+    'page-rate': { type: 'string', default: '50' },
+    'page-clients': { type: 'string', default: '100' },
+    writes: { type: 'string', default: '100' },
+    'write-every-ms': { type: 'string', default: '250' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const WORKSHOPS = Number(values.workshops);
+const ROWS = Number(values.rows);
+const PAGE_RATE = Number(values['page-rate']);
+const PAGE_CLIENTS = Number(values['page-clients']);
+const WRITES = Number(values.writes);
+const WRITE_EVERY_MS = Number(values['write-every-ms']);
+/** Inside 2025's campaign period and redeem window: the seeded rows, the file's rows and the codes all belong to it. */
+const NOW = '2025-09-15T10:00:00Z';
+const SUPERUSER = { email: 'busy-hour@bench.test', password: 'busy-hour-superuser-1' };
+const TARGETS = { totalMb: 1024, ratio: 2, pbMb: 300, pageP95Ms: 200, replicaLagS: 5 };
+
+const log = (msg) => console.log(`[bench:busy-hour] ${msg}`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const ms = (t0) => performance.now() - t0;
+const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+
+/** Loopback address n of a block (127.<block>.x.y), one per visitor, as bench:burst gives them. */
+const addressOf = (n, block) => `127.${block}.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+const agents = new Map();
+const fetchFrom = (address) => {
+  if (!agents.has(address)) agents.set(address, new Agent({ localAddress: address, keepAliveTimeout: 10_000, connections: 4 }));
+  const dispatcher = agents.get(address);
+  return (url, options) => fetch(url, { ...options, dispatcher });
+};
+/** A PocketBase client that sends from its own loopback address (a visitor of its own to the front). */
+function clientFrom(url, address) {
+  const pb = new PocketBase(url);
+  pb.autoCancellation(false);
+  const own = fetchFrom(address);
+  const send = pb.send.bind(pb);
+  pb.send = (p, options) => send(p, { ...options, fetch: own });
+  return pb;
+}
+
+// ---------------------------------------------------------------- the weekly file
+/** 1M rows over every workshop at its own centre and customer number, in 2025's period; gpnr 'W…' so no row repeats a seeded one. */
+function weeklyRows() {
+  const random = mulberry32(2026);
+  const start = Date.UTC(2025, 4, 15);
+  const rows = new Array(ROWS);
+  const perWorkshop = new Array(WORKSHOPS).fill(0);
+  for (let i = 0; i < ROWS; i += 1) {
+    const w = i % WORKSHOPS;
+    const day = new Date(start + Math.floor(random() * 160) * 86_400_000).toISOString().slice(0, 10);
+    const sales = (Math.floor(random() * 2400) / 100).toFixed(2); // up to 24 EUR a line
+    rows[i] = [id15('ws', w), String(500001 + (w % CENTRES)), `KD${w}`, `W${perWorkshop[w]++}`, day, sales];
+  }
+  return rows;
+}
+
+/** The file with every tenth row's amount changed (a corrected delivery). */
+const changedRows = (rows) => rows.map((r, i) => (i % 10 === 0 ? [...r.slice(0, 5), (Number(r[5]) + 1.25).toFixed(2)] : r));
+
+/** Each seeded workshop's total in cents, read from the stopped portal's data (what the codes so far are based on). */
+function seededTotals(dataDir) {
+  const db = new Database(path.join(dataDir, 'data.db'), { readonly: true });
+  try {
+    return new Map(
+      db
+        .prepare('SELECT user, totalSales FROM sales_totals')
+        .all()
+        .map((t) => [t.user, Math.round(t.totalSales * 100)]),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+// ---------------------------------------------------------------- memory and replica sampling
+/** Every process below `rootPid` (and itself): pid → its command name. */
+function processTree(rootPid) {
+  const parent = new Map();
+  const name = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      name.set(Number(entry), stat.slice(stat.indexOf('(') + 1, close));
+      parent.set(Number(entry), Number(stat.slice(close + 2).split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree = new Map([[rootPid, name.get(rootPid) ?? 'launcher']]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, ppid] of parent) {
+      if (tree.has(ppid) && !tree.has(pid)) {
+        tree.set(pid, name.get(pid));
+        grew = true;
+      }
+    }
+  }
+  return tree;
+}
+
+const statusKb = (pid, field) => {
+  try {
+    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+};
+
+/** Samples every 250 ms: each process's RSS, their sum, the replica's lag; a phase label splits the maxima. */
+function startSampler({ rootPid, dataDir }) {
+  const peaks = new Map(); // 'name pid' → MB
+  const phasePeaks = new Map(); // phase → { total, byName: Map }
+  let phase = 'start';
+  let totalPeak = 0;
+  let lagPeak = 0;
+  let lagSamples = 0;
+  const tick = () => {
+    const tree = processTree(rootPid);
+    let total = 0;
+    const p = phasePeaks.get(phase) ?? { total: 0, byName: new Map() };
+    for (const [pid, name] of tree) {
+      const mb = statusKb(pid, 'VmRSS') / 1024;
+      total += mb;
+      const key = `${name} (${pid})`;
+      peaks.set(key, Math.max(peaks.get(key) ?? 0, mb));
+      p.byName.set(name, Math.max(p.byName.get(name) ?? 0, mb));
+    }
+    p.total = Math.max(p.total, total);
+    phasePeaks.set(phase, p);
+    totalPeak = Math.max(totalPeak, total);
+    try {
+      const status = JSON.parse(readFileSync(path.join(dataDir, '.replica-status.json'), 'utf8'));
+      if (status.lastCaughtUpAt) {
+        lagPeak = Math.max(lagPeak, (Date.now() - status.lastCaughtUpAt) / 1000);
+        lagSamples += 1;
+      }
+    } catch {
+      // not written yet
+    }
+  };
+  const timer = setInterval(tick, 250);
+  tick();
+  return {
+    setPhase(next) {
+      tick();
+      phase = next;
+    },
+    pidOf: (name) => [...processTree(rootPid)].find(([, n]) => n === name)?.[0],
+    result: () => ({ peaks, phasePeaks, totalPeak, lagPeak, lagSamples }),
+    stop: () => clearInterval(timer),
+  };
+}
+
+/** Resets a process's peak RSS (VmHWM) so the next phase's peak is its own. */
+function resetPeak(pid) {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------- the launcher
+async function startLauncher({ dataDir, replicaDir, smtp }) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORTAL_DATA_DIR: dataDir,
+      PORTAL_HTTP: `127.0.0.1:${port}`,
+      PORTAL_DEMO: 'false',
+      PORTAL_NOW: NOW,
+      PB_SUPERUSER_EMAIL: SUPERUSER.email,
+      PB_SUPERUSER_PASSWORD: SUPERUSER.password,
+      SMTP_HOST: smtp.host,
+      SMTP_PORT: String(smtp.port),
+      SMTP_TLS: 'false',
+      PORTAL_REPLICA_URL: `file://${replicaDir}`,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (d) => (output = (output + d).slice(-20_000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const t0 = performance.now();
+  while (!output.includes('Ctrl-C stops everything')) {
+    if (child.exitCode !== null) throw new Error(`npm start ended:\n${output}`);
+    if (ms(t0) > 300_000) throw new Error(`npm start was not ready within 300 s:\n${output}`);
+    await sleep(200);
+  }
+  return {
+    url,
+    child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+// ---------------------------------------------------------------- load
+/** Profile pages at `rate` a second from `clients` (each its own address) until `stop()`; latencies per phase. */
+function pageLoop({ url, clients, rate, phaseOf }) {
+  const loads = clients.map((c) => pageLoads(url, { connections: 2, localAddress: c.address, timeoutMs: 60_000 }));
+  const byPhase = new Map();
+  let stopped = false;
+  let pending = 0;
+  const record = (phase, entry) => {
+    const p = byPhase.get(phase) ?? { latencies: [], errors: new Map() };
+    if (entry.ok) p.latencies.push(entry.ms);
+    else p.errors.set(entry.status, (p.errors.get(entry.status) ?? 0) + 1);
+    byPhase.set(phase, p);
+  };
+  const fire = async (due, i) => {
+    if (stopped) return;
+    pending += 1;
+    const c = i % clients.length;
+    const phase = phaseOf();
+    const { status } = await loads[c].get({ [PAGE_TOKEN_HEADER]: clients[c].token });
+    // From the moment the page was due: a late start is part of what the visitor waits.
+    record(phase, { ok: status === 200, ms: performance.now() - due, status });
+    pending -= 1;
+  };
+  atRate(rate, Number.MAX_SAFE_INTEGER, fire);
+  return {
+    byPhase,
+    async stop() {
+      stopped = true;
+      while (pending > 0) await sleep(50);
+      for (const l of loads) await l.close();
+    },
+  };
+}
+
+const summary = (latencies) => {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? NaN };
+};
+
+// ---------------------------------------------------------------- main
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-busy-hour-'));
+  const replicaDir = mkdtempSync(path.join(os.tmpdir(), 'bench-busy-hour-replica-'));
+  let launcher = null;
+  let sampler = null;
+  const smtp = await startSmtpServer();
+  try {
+    // The campaign at its size, seeded into SQLite (as bench:load), then the launcher on it.
+    const { server, campaign } = await seededPortal({ dataDir, workshops: WORKSHOPS, rows: Number(values['seeded-rows']), log });
+    const su0 = new PocketBase(server.url);
+    su0.autoCancellation(false);
+    await su0.collection('_superusers').authWithPassword(server.superuser.email, server.superuser.password);
+    await su0.collection('campaigns').update(campaign.id, { maxCodesPerWeek: 10_000_000, maxCodesPerWorkshopPerWeek: 100_000 });
+    const settings = await su0.collection('portal_settings').getFirstListItem("key = 'default'");
+    await su0.collection('portal_settings').update(settings.id, { mailsPerMinute: 100_000 });
+    const staff = await su0.collection('administrators').create({
+      email: 'chef@bench.test',
+      password: PASSWORD,
+      passwordConfirm: PASSWORD,
+      firstName: 'Bench',
+      lastName: 'Admin',
+      verified: true,
+    });
+    await server.stop();
+    const before = seededTotals(dataDir);
+    const owners = openCodes(dataDir, { limit: WRITES });
+
+    log('generating the weekly file...');
+    const rows = weeklyRows();
+    const weekly = csvOf(rows);
+    const files = [
+      ['first upload', weekly],
+      ['the same file again', weekly],
+      ['10 % of rows changed', csvOf(changedRows(rows))],
+    ];
+    const codesExpected = codesEarnedBy(rows, campaign.threshold, before);
+
+    log('starting npm start (front, PocketBase, outbox, page renderer, Litestream to a file replica)...');
+    launcher = await startLauncher({ dataDir, replicaDir, smtp });
+    sampler = startSampler({ rootPid: launcher.child.pid, dataDir });
+    const url = launcher.url;
+    const su = new PocketBase(url);
+    su.autoCancellation(false);
+    await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
+    const admin = await su.collection('administrators').impersonate(staff.id, 8 * 60 * 60);
+
+    log(`signing in ${PAGE_CLIENTS} workshops for the pages and ${owners.length} for the redemptions, each from its own address...`);
+    const clients = [];
+    for (let i = 0; i < PAGE_CLIENTS; i += 1) {
+      const address = addressOf(i, 41);
+      const w = Math.floor((i * WORKSHOPS) / PAGE_CLIENTS);
+      const auth = await clientFrom(url, address).collection('users').authWithPassword(`werkstatt${w}@bench.test`, PASSWORD);
+      clients.push({ address, token: auth.token });
+    }
+    const redeemers = [];
+    for (const [i, code] of owners.entries()) {
+      const pb = clientFrom(url, addressOf(i, 42));
+      await pb.collection('users').authWithPassword(code.email, PASSWORD);
+      redeemers.push({ pb, code });
+    }
+    const pdf = pdfOf(1024 * 1024);
+
+    let phase = 'before';
+    const pages = pageLoop({ url, clients, rate: PAGE_RATE, phaseOf: () => phase });
+    await sleep(3000);
+
+    const pbPid = sampler.pidOf('pocketbase');
+    const phases = [];
+    const writes = { 'sign-up': [], redemption: [] };
+    const writeErrors = [];
+    for (const [name, csv] of files) {
+      phase = name;
+      sampler.setPhase(name);
+      const resetWorked = resetPeak(pbPid);
+      log(`${name}: uploading ${(Buffer.byteLength(csv) / 1024 / 1024).toFixed(1)} MB...`);
+      const t0 = performance.now();
+      let importing = true;
+      // The first phase's writes: sign-ups and redemptions in turn, one every WRITE_EVERY_MS.
+      const writing =
+        name !== 'first upload'
+          ? Promise.resolve()
+          : (async () => {
+              const running = [];
+              for (let i = 0; i < 2 * WRITES; i += 1) {
+                const k = Math.floor(i / 2);
+                const kind = i % 2 === 0 ? 'sign-up' : 'redemption';
+                const during = importing;
+                const started = performance.now();
+                const write =
+                  kind === 'sign-up'
+                    ? clientFrom(url, addressOf(k, 43))
+                        .collection('users')
+                        .create(signUpBody(`stosszeit${k}@bench.test`))
+                    : redeemers[k]
+                      ? redeemers[k].pb
+                          .collection('submissions')
+                          .create(redemptionForm(redeemers[k].pb.authStore.record.id, redeemers[k].code, pdf))
+                      : null;
+                if (!write) continue;
+                running.push(
+                  write.then(
+                    () => writes[kind].push({ ms: ms(started), during }),
+                    (err) => writeErrors.push(`${kind}: ${err?.status ?? ''} ${err?.message ?? err}`),
+                  ),
+                );
+                await sleep(WRITE_EVERY_MS);
+              }
+              await Promise.all(running);
+            })();
+      const form = new FormData();
+      form.append('filename', `woche-${phases.length + 1}.csv`);
+      form.append('file', new Blob([csv], { type: 'text/csv' }), `woche-${phases.length + 1}.csv`);
+      const created = await admin.collection('sales_data_files').create(form, { requestKey: null });
+      let record = created;
+      while (!['done', 'held', 'failed', 'discarded'].includes(record.status)) {
+        await sleep(250);
+        record = await su.collection('sales_data_files').getOne(created.id, { requestKey: null });
+      }
+      const seconds = ms(t0) / 1000;
+      importing = false;
+      const pbPeak = Math.max(statusKb(pbPid, 'VmHWM') / 1024, sampler.result().phasePeaks.get(name)?.byName.get('pocketbase') ?? 0);
+      phases.push({ name, seconds, record, pbPeak, resetWorked });
+      log(
+        `${name}: ${record.status} in ${seconds.toFixed(1)} s (${record.successfullyProcessedRows} rows, ${record.failedProcessedRows} failed, ${record.codesIssued} codes); PocketBase peak ${pbPeak.toFixed(0)} MB`,
+      );
+      if (name === 'first upload') {
+        // The code mails: queued with the codes, handed to the SMTP server by the outbox.
+        const importedAt = performance.now();
+        let waiting = -1;
+        while (waiting !== 0 && ms(importedAt) < 600_000) {
+          if (waiting > 0) await sleep(250);
+          waiting = (
+            await su.collection('mail_outbox').getList(1, 1, { filter: "status != 'sent' && template = 'code-issued'", requestKey: null })
+          ).totalItems;
+        }
+        phases.at(-1).mailsAllSent = waiting === 0;
+        phases.at(-1).mailsSeconds = ms(importedAt) / 1000;
+        phases.at(-1).mailsQueued = (
+          await su.collection('mail_outbox').getList(1, 1, { filter: "template = 'code-issued'", requestKey: null })
+        ).totalItems;
+        await writing;
+      }
+    }
+    phase = 'after';
+    await sleep(2000);
+    await pages.stop();
+    sampler.stop();
+    const sampled = sampler.result();
+    const launcherOutput = launcher.output();
+    await launcher.stop();
+    launcher = null;
+
+    log('raw SQLite insert of the same rows...');
+    const raw = rawSqliteSeconds(rows);
+
+    // ---------------------------------------------------------------- report
+    console.log('\nimport');
+    for (const p of phases) {
+      console.log(
+        `  ${p.name.padEnd(22)} ${p.record.status.padEnd(5)} ${fmt(p.seconds, 1).padStart(6)} s  ${fmt(p.seconds / raw, 1)}x raw (${fmt(raw, 2)} s)  ` +
+          `rows ${p.record.successfullyProcessedRows} ok / ${p.record.failedProcessedRows} failed, new ${p.record.newDataCount ?? '-'}, changed ${p.record.changedDataCount ?? '-'}, unchanged ${p.record.unchangedDataCount ?? '-'}, codes ${p.record.codesIssued}  ` +
+          `PocketBase peak ${fmt(p.pbPeak)} MB${p.resetWorked ? '' : ' (peak not reset: since start)'}`,
+      );
+    }
+    const first = phases[0];
+    console.log(
+      `  codes expected from the rows ${codesExpected}; code mails ${first.mailsQueued} queued, the last out ${fmt(first.mailsSeconds, 1)} s after the import; SMTP accepted ${smtp.accepted.length}`,
+    );
+
+    console.log(`\nprofile pages at ${PAGE_RATE}/s from ${PAGE_CLIENTS} addresses (ms from when each was due)`);
+    for (const [name, p] of pages.byPhase) {
+      const s = summary(p.latencies);
+      const errors = [...p.errors].map(([k, v]) => `${k}: ${v}`).join(', ') || 'none';
+      console.log(
+        `  ${name.padEnd(22)} n ${String(s.n).padStart(6)}  p50 ${fmt(s.p50, 1).padStart(7)}  p95 ${fmt(s.p95, 1).padStart(7)}  max ${fmt(s.max).padStart(6)}  errors ${errors}`,
+      );
+    }
+    console.log('\nwrites (spread over the first import, one every ' + WRITE_EVERY_MS + ' ms)');
+    for (const [kind, list] of Object.entries(writes)) {
+      const s = summary(list.map((w) => w.ms));
+      console.log(
+        `  ${kind.padEnd(22)} n ${String(s.n).padStart(4)} (${list.filter((w) => w.during).length} while importing)  p50 ${fmt(s.p50, 1)}  p95 ${fmt(s.p95, 1)}  max ${fmt(s.max)}`,
+      );
+    }
+    console.log(`  failed: ${writeErrors.length}${writeErrors.length ? `\n    ${writeErrors.slice(0, 10).join('\n    ')}` : ''}`);
+
+    console.log(`\nreplica: lag at most ${fmt(sampled.lagPeak, 1)} s (${sampled.lagSamples} samples of .replica-status.json)`);
+    console.log('\npeak RSS (sampled every 250 ms)');
+    for (const [key, mb] of [...sampled.peaks].sort((a, b) => b[1] - a[1]))
+      if (mb > 1) console.log(`  ${key.padEnd(30)} ${fmt(mb).padStart(6)} MB`);
+    console.log(`  ${'all together'.padEnd(30)} ${fmt(sampled.totalPeak).padStart(6)} MB`);
+    for (const [name, p] of sampled.phasePeaks) console.log(`    during ${name.padEnd(22)} ${fmt(p.total).padStart(6)} MB`);
+
+    const firstPages = summary(pages.byPhase.get('first upload')?.latencies ?? []);
+    const pageErrors = [...pages.byPhase.values()].reduce((n, p) => n + [...p.errors.values()].reduce((a, b) => a + b, 0), 0);
+    const targets = [
+      ['all processes <= 1 GB', sampled.totalPeak <= TARGETS.totalMb],
+      ['import <= 2x raw insert', first.seconds / raw <= TARGETS.ratio],
+      ...phases.map((p) => [`PocketBase <= 300 MB (${p.name})`, p.pbPeak <= TARGETS.pbMb]),
+      ['pages p95 <= 200 ms (import)', firstPages.p95 <= TARGETS.pageP95Ms],
+      ['no page failed', pageErrors === 0],
+      ['no write failed', writeErrors.length === 0],
+      ['replica <= 5 s behind', sampled.lagSamples > 0 && sampled.lagPeak <= TARGETS.replicaLagS],
+      ['every import done', phases.every((p) => p.record.status === 'done')],
+      ['codes as the rows earn', first.record.codesIssued === codesExpected],
+      ['every code mailed (within 10 min)', first.mailsQueued === first.record.codesIssued && first.mailsAllSent],
+    ];
+    console.log('\ntargets');
+    for (const [name, ok] of targets) console.log(`  ${name.padEnd(36)} ${ok ? 'met' : 'MISSED'}`);
+    if (targets.some(([, ok]) => !ok) && process.env.BENCH_VERBOSE) console.log(`\nlauncher output:\n${launcherOutput}`);
+  } finally {
+    sampler?.stop();
+    await launcher?.stop();
+    await smtp.close();
+    if (values.keep) log(`data kept in ${dataDir}`);
+    else {
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(replicaDir, { recursive: true, force: true });
+    }
+    for (const agent of agents.values()) await agent.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,48 @@
+// The weekly sales file of the import benchmarks (bench:import, bench:busy-hour) and the raw
+// SQLite insert of the same rows they compare the import with.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+export const SALES_HEADER = 'user,bnr,knr,gpnr,deliverydate,sales';
+
+/** The file's text: the header and one line per row. */
+export const csvOf = (rows) => `${SALES_HEADER}\n${rows.map((r) => r.join(',')).join('\n')}\n`;
+
+/**
+ * A raw better-sqlite3 insert of `rows` into a table shaped like sales_data (its unique identity
+ * and its per-campaign index), WAL and synchronous NORMAL as PocketBase runs SQLite, in one
+ * transaction: the floor an import of the same rows is measured against. Returns the seconds.
+ */
+export function rawSqliteSeconds(rows) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-sqlite-'));
+  const db = new Database(path.join(dir, 'raw.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec(`CREATE TABLE sales_data (id TEXT PRIMARY KEY, user TEXT, campaign TEXT, bnr TEXT, knr TEXT, gpnr TEXT, deliverydate TEXT, sales NUMERIC);
+           CREATE UNIQUE INDEX idx_identity ON sales_data (user, bnr, knr, gpnr, deliverydate);
+           CREATE INDEX idx_user_campaign ON sales_data (user, campaign);`);
+  const insert = db.prepare('INSERT INTO sales_data VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  const started = process.hrtime.bigint();
+  db.transaction(() => {
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i];
+      insert.run(`r${i}`, r[0], 'campaign', r[1], r[2], r[3], r[4], Number(r[5]));
+    }
+  })();
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+  return seconds;
+}
+
+/** The codes the rows earn on top of `before` (cents per workshop): per workshop, the 500 € steps crossed. */
+export function codesEarnedBy(rows, threshold, before = new Map()) {
+  const cents = new Map(before);
+  for (const r of rows) cents.set(r[0], (cents.get(r[0]) ?? 0) + Math.round(Number(r[5]) * 100));
+  const step = Math.round(threshold * 100);
+  let codes = 0;
+  for (const [user, c] of cents) codes += Math.max(0, Math.floor(c / step)) - Math.max(0, Math.floor((before.get(user) ?? 0) / step));
+  return codes;
+}
