@@ -138,7 +138,17 @@ const boundaries = {
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'dist-e2e', 'dist*-render', 'node_modules', 'pb_data', 'test-results', 'playwright-report', '.test-reports', 'pb_hooks/lib/vendor'],
+    ignores: [
+      'dist',
+      'dist-e2e',
+      'dist*-render',
+      'node_modules',
+      'pb_data',
+      'test-results',
+      'playwright-report',
+      '.test-reports',
+      'pb_hooks/lib/vendor',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,4 +1,4 @@
-import { renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { Campaign, CampaignAnswer } from './api/active-campaign';
@@ -36,14 +36,18 @@ afterEach(() => {
 describe('the campaign of a rendered page', () => {
   it('is there from the first render, before the API answers, and stays when the answer prints the same page', async () => {
     let reply: (a: CampaignAnswer) => void = () => {};
-    send.mockReturnValue(new Promise((resolve) => (reply = resolve)));
+    const answered = new Promise<CampaignAnswer>((resolve) => (reply = resolve));
+    send.mockReturnValue(answered);
     const { useActiveCampaign } = await pageWith(answer('Fassung 1'));
     const { result } = renderHook(() => useActiveCampaign());
     expect(result.current).toMatchObject({ loading: false, campaign: { terms: 'Fassung 1' } });
     const first = result.current;
-    reply(answer('Fassung 1', '2026-05-15T08:00:05.000Z')); // a few seconds later, the same Berlin day
-    await waitFor(() => expect(send).toHaveBeenCalledWith('/api/portal/campaign'));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(send).toHaveBeenCalledWith('/api/portal/campaign');
+    // A few seconds later, the same Berlin day: the answer and React's update are through when act returns.
+    await act(async () => {
+      reply(answer('Fassung 1', '2026-05-15T08:00:05.000Z'));
+      await answered;
+    });
     expect(result.current).toBe(first);
   });
 
@@ -55,13 +59,19 @@ describe('the campaign of a rendered page', () => {
   });
 
   it('is kept when the API does not answer', async () => {
-    send.mockRejectedValue(new Error('offline'));
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const refused = Promise.reject(new Error('offline'));
+    refused.catch(() => {});
+    send.mockReturnValue(refused);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { useActiveCampaign } = await pageWith(answer('Fassung 1'));
     const { result } = renderHook(() => useActiveCampaign());
-    await waitFor(() => expect(send).toHaveBeenCalled());
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The refusal has been handled (and said on the console) when the hook has run its answer.
+    await waitFor(() => expect(error).toHaveBeenCalled());
+    await act(async () => {
+      await refused.catch(() => {});
+    });
     expect(result.current).toMatchObject({ loading: false, campaign: { terms: 'Fassung 1' } });
+    error.mockRestore();
   });
 
   it('a damaged data block is ignored: the page loads the campaign from the API', async () => {
