@@ -60,6 +60,20 @@ function setFields(app, fileId, fields) {
   return record;
 }
 
+/** Milliseconds per step of an import, logged when it is done (where an import's time goes, for operators and bench:busy-hour). */
+function stopwatch() {
+  const steps = {};
+  let last = Date.now();
+  return {
+    lap(name) {
+      const now = Date.now();
+      steps[name] = (steps[name] || 0) + now - last;
+      last = now;
+    },
+    steps,
+  };
+}
+
 const one = (app, sql, params, shape) => require(`${__hooks}/lib/database.js`).rowOf(app, sql, params, shape);
 
 /**
@@ -92,6 +106,7 @@ function repeatedRows(app, fileId) {
 function importSalesFile(app, record) {
   const counters = require(`${__hooks}/lib/counters.js`);
   const fileId = record.id;
+  const watch = stopwatch();
   const campaigns = releasedCampaigns(app);
   if (campaigns.length === 0) return failFile(app, record, FILE_ERRORS.noCampaign);
   const seq = counters.next(app, 'sales_import');
@@ -116,8 +131,10 @@ function importSalesFile(app, record) {
   // The file's text is no longer needed: let the runtime free it before sorting.
   upload.text = null;
   upload.body = null;
+  watch.lap('readAndStage');
   staging().sort(app, fileId);
   const failedLines = pipeline().mergeFailed(result, repeatedRows(app, fileId));
+  watch.lap('sort');
 
   // Counts, the gate's figures and the failed rows are fixed before anything reaches
   // sales_data (reads only, no write lock).
@@ -155,8 +172,9 @@ function importSalesFile(app, record) {
     // after a crash by the next start.
     tx.save(point);
   });
+  watch.lap('forecastAndGate');
   if (held) return;
-  finishMerge(app, fileId);
+  finishMerge(app, fileId, watch);
 }
 
 /**
@@ -195,7 +213,7 @@ function mergeStaged(app, record) {
  * From the commit point on: merge, totals, codes. Safe to run again after a crash; every
  * step either finds its work done or finishes it.
  */
-function finishMerge(app, fileId) {
+function finishMerge(app, fileId, watch = stopwatch()) {
   // The campaigns the file's rows belong to, read before the staged rows go.
   const campaigns = campaignsOfFile(app, fileId);
   let record = app.findRecordById('sales_data_files', fileId);
@@ -207,6 +225,7 @@ function finishMerge(app, fileId) {
       let usersOf = {};
       if (staging().isSorted(app, fileId)) {
         mergeStaged(app, record);
+        watch.lap('merge');
         // Every workshop the file names per campaign: the ones whose rows it inserted or changed
         // among them. Read from the staged rows on the writer (a read of sales_data's sourceFile
         // index on a reader filled that connection's 32 MB cache).
@@ -220,19 +239,24 @@ function finishMerge(app, fileId) {
       }
       for (const campaign of campaigns) {
         require(`${__hooks}/lib/totals.js`).writeTotals(app, campaign.id, usersOf[campaign.id] || []);
+        watch.lap('totals');
         // The dashboard's sales volume per week (one read over the campaign's rows, a short write).
         require(`${__hooks}/lib/dashboard.js`).writeSalesWeekly(app, campaign.id);
+        watch.lap('salesWeekly');
       }
     }
     record = setFields(app, fileId, { status: 'issuing', progress: 98 });
   }
   staging().drop(app, fileId);
+  watch.lap('dropStaged');
   if (record.getString('status') === 'issuing') {
     let issued = 0;
     for (const campaign of campaigns.length > 0 ? campaigns : releasedCampaigns(app)) {
       issued += require(`${__hooks}/lib/vouchers.js`).reconcile(app, campaign);
     }
+    watch.lap('codes');
     setFields(app, fileId, { status: 'done', progress: 100, codesIssued: record.getInt('codesIssued') + issued });
+    app.logger().info('sales import: done', 'file', fileId, 'codes', issued, 'ms', JSON.stringify(watch.steps));
   }
 }
 
