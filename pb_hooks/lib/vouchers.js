@@ -52,36 +52,45 @@ function issueBatch(app, campaign, userIds) {
       )
       .bind({ campaign: campaign.id, users: JSON.stringify(userIds) })
       .all(rows);
+    // Every missing tier of every workshop with a fresh code, inserted in one statement. A code
+    // collision (1 in 32^8) or a tier another issuer took leaves no row; the next reconciliation
+    // issues what is still missing.
+    const wanted = [];
+    const byUser = {};
     for (const row of rows) {
+      byUser[row.user] = row;
       const earned = codesEarned(row.total, threshold);
-      const have = Math.round(row.issued);
-      if (earned <= have) continue;
-      const codes = [];
-      for (let tier = have + 1; tier <= earned; tier++) {
-        // A code collision (1 in 32^8) or a tier another issuer took leaves no row; the
-        // next reconciliation issues what is still missing.
-        const inserted = arrayOf(new DynamicModel({ code: '' }));
-        tx.db()
-          .newQuery(
-            `INSERT INTO vouchers (id, code, status, user, campaign, tier, created, updated)
-             VALUES (substr(lower(hex(randomblob(8))), 1, 15), {:code}, 'open', {:user}, {:campaign}, {:tier},
-                     strftime('%Y-%m-%d %H:%M:%fZ'), strftime('%Y-%m-%d %H:%M:%fZ'))
-             ON CONFLICT DO NOTHING RETURNING code`,
-          )
-          .bind({ code: newCode(prefix), user: row.user, campaign: campaign.id, tier })
-          .all(inserted);
-        if (inserted.length > 0) codes.push(inserted[0].code);
-      }
-      if (codes.length === 0) continue;
+      for (let tier = Math.round(row.issued) + 1; tier <= earned; tier++) wanted.push({ user: row.user, tier, code: newCode(prefix) });
+    }
+    if (wanted.length === 0) return;
+    const inserted = arrayOf(new DynamicModel({ user: '', code: '', tier: 0 }));
+    tx.db()
+      .newQuery(
+        `INSERT INTO vouchers (id, code, status, user, campaign, tier, created, updated)
+         SELECT substr(lower(hex(randomblob(8))), 1, 15), value ->> 'code', 'open', value ->> 'user', {:campaign}, value ->> 'tier',
+                strftime('%Y-%m-%d %H:%M:%fZ'), strftime('%Y-%m-%d %H:%M:%fZ')
+           FROM json_each({:wanted}) WHERE true
+         ON CONFLICT DO NOTHING RETURNING user, code, tier`,
+      )
+      .bind({ campaign: campaign.id, wanted: JSON.stringify(wanted) })
+      .all(inserted);
+    const codesOf = {};
+    for (const v of inserted) (codesOf[v.user] = codesOf[v.user] || []).push(v);
+    const mails = [];
+    for (const user of Object.keys(codesOf)) {
+      const row = byUser[user];
+      // In tier order, as the mail lists them.
+      const codes = codesOf[user].sort((x, y) => x.tier - y.tier).map((v) => v.code);
       issued += codes.length;
-      outbox.enqueue(tx, {
+      mails.push({
         to: row.email,
-        user: row.user,
+        user,
         template: 'code-issued',
         data: Object.assign({ name: `${row.firstName} ${row.lastName}` }, codeMailData(campaign, row.total, codes)),
-        concerns: { collection: 'users', id: row.user },
+        concerns: { collection: 'users', id: user },
       });
     }
+    outbox.enqueueMany(tx, mails);
   });
   return issued;
 }

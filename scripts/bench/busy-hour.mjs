@@ -52,6 +52,8 @@ const { values } = parseArgs({
     'page-clients': { type: 'string', default: '100' },
     writes: { type: 'string', default: '100' },
     'write-every-ms': { type: 'string', default: '250' },
+    // PocketBase's Go memory limit for the run (GOMEMLIMIT, e.g. 200MiB); unset: the launcher's.
+    gomemlimit: { type: 'string', default: '' },
     keep: { type: 'boolean', default: false },
   },
 });
@@ -236,6 +238,7 @@ async function startLauncher({ dataDir, replicaDir, smtp }) {
       // The benchmark's own bookkeeping (the upload, polling the import and the outbox) leaves from
       // 127.0.0.1; every visitor has an address of its own and is admitted and limited as usual.
       PORTAL_RATE_LIMIT_EXCLUDED_IPS: '127.0.0.1',
+      ...(values.gomemlimit ? { GOMEMLIMIT: values.gomemlimit } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
