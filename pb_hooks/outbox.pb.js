@@ -1,5 +1,5 @@
 /// <reference path="../node_modules/.cache/pocketbase-types/types.d.ts" />
-// The mail outbox's worker and log (pb_hooks/lib/outbox.js, docs/decisions/013-mail-outbox.md).
+// The mail outbox's worker and log (pb_hooks/lib/outbox.js queues, lib/outbox-delivery.js sends; docs/decisions/013-mail-outbox.md).
 
 // The scheduler ticks once a minute; PORTAL_CRON_INTERVAL_MS shortens the tick (tests).
 onBootstrap((e) => {
@@ -13,20 +13,20 @@ onBootstrap((e) => {
     return; // CLI commands bootstrap before the migrations have run
   }
   // No sender of this process runs yet: whatever was being sent when it stopped goes again.
-  require(`${__hooks}/lib/outbox.js`).releaseAllClaims(e.app);
+  require(`${__hooks}/lib/outbox-delivery.js`).releaseAllClaims(e.app);
 });
 
 cronAdd('mail-outbox', '* * * * *', () => {
   const tick = parseInt($os.getenv('PORTAL_CRON_INTERVAL_MS') || '', 10) || 60000;
-  require(`${__hooks}/lib/outbox.js`).work($app, tick);
+  require(`${__hooks}/lib/outbox-delivery.js`).work($app, tick);
 });
 
 // PocketBase's own auth mails go out at once; their outcome is logged beside the campaign mails.
-onMailerRecordVerificationSend((e) => require(`${__hooks}/lib/outbox.js`).sendLogged(e, 'auth-verification'));
-onMailerRecordPasswordResetSend((e) => require(`${__hooks}/lib/outbox.js`).sendLogged(e, 'auth-password-reset'));
-onMailerRecordOTPSend((e) => require(`${__hooks}/lib/outbox.js`).sendLogged(e, 'auth-login-code'));
-onMailerRecordEmailChangeSend((e) => require(`${__hooks}/lib/outbox.js`).sendLogged(e, 'auth-email-change'));
-onMailerRecordAuthAlertSend((e) => require(`${__hooks}/lib/outbox.js`).sendLogged(e, 'auth-alert'));
+onMailerRecordVerificationSend((e) => require(`${__hooks}/lib/outbox-delivery.js`).sendLogged(e, 'auth-verification'));
+onMailerRecordPasswordResetSend((e) => require(`${__hooks}/lib/outbox-delivery.js`).sendLogged(e, 'auth-password-reset'));
+onMailerRecordOTPSend((e) => require(`${__hooks}/lib/outbox-delivery.js`).sendLogged(e, 'auth-login-code'));
+onMailerRecordEmailChangeSend((e) => require(`${__hooks}/lib/outbox-delivery.js`).sendLogged(e, 'auth-email-change'));
+onMailerRecordAuthAlertSend((e) => require(`${__hooks}/lib/outbox-delivery.js`).sendLogged(e, 'auth-alert'));
 
 // The mail log's resend button: queues a copy of a campaign mail (administrators).
 routerAdd(

@@ -171,7 +171,7 @@ describe('with MailDev', () => {
       (f) => f.endsWith('.js') && !f.includes('vendor'),
     );
     const senders = files.filter((f) => readFileSync(path.join(ROOT, 'pb_hooks', f), 'utf8').includes('newMailClient'));
-    expect(senders).toEqual(['lib/outbox.js']);
+    expect(senders).toEqual(['lib/outbox-delivery.js']);
   });
 });
 

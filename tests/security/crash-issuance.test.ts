@@ -182,7 +182,7 @@ describe('kill -9 during an import, then a restart', () => {
       twice.set(set, (twice.get(set) ?? 0) + 1);
     }
     const mailedTwice = [...twice.values()].filter((n) => n > 1).length;
-    // Senders overlap when a pass outlasts the cron tick (claims are atomic, see lib/outbox.js); a
+    // Senders overlap when a pass outlasts the cron tick (claims are atomic, see lib/outbox-delivery.js); a
     // kill meets at most one mail per sender between its delivery and its 'sent' mark.
     expect(mailedTwice).toBeLessThanOrEqual(sendersAtKill);
     expect([...twice.values()].every((n) => n <= 2)).toBe(true);
