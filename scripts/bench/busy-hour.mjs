@@ -29,6 +29,7 @@ import { freePort } from '../lib/ports.mjs';
 import { mulberry32 } from '../lib/random.mjs';
 import { startSmtpServer } from '../lib/smtp-server.mjs';
 import {
+  benchAdministrator,
   CENTRES,
   id15,
   openCodes,
@@ -36,6 +37,7 @@ import {
   PASSWORD,
   pdfOf,
   percentile,
+  raiseImportLimits,
   redemptionForm,
   seededPortal,
   signUpBody,
@@ -316,17 +318,8 @@ async function main() {
     const su0 = new PocketBase(server.url);
     su0.autoCancellation(false);
     await su0.collection('_superusers').authWithPassword(server.superuser.email, server.superuser.password);
-    await su0.collection('campaigns').update(campaign.id, { maxCodesPerWeek: 10_000_000, maxCodesPerWorkshopPerWeek: 100_000 });
-    const settings = await su0.collection('portal_settings').getFirstListItem("key = 'default'");
-    await su0.collection('portal_settings').update(settings.id, { mailsPerMinute: 100_000 });
-    const staff = await su0.collection('administrators').create({
-      email: 'chef@bench.test',
-      password: PASSWORD,
-      passwordConfirm: PASSWORD,
-      firstName: 'Bench',
-      lastName: 'Admin',
-      verified: true,
-    });
+    await raiseImportLimits(su0, campaign);
+    const staff = await benchAdministrator(su0, 'chef@bench.test');
     await server.stop();
     const before = seededTotals(dataDir);
     const owners = openCodes(dataDir, { limit: WRITES });

@@ -20,7 +20,7 @@ import { freePort } from '../lib/ports.mjs';
 import { mulberry32 } from '../lib/random.mjs';
 import { insertWorkshops, passwordHashOf } from '../lib/seed-workshops.mjs';
 import { startSmtpServer } from '../lib/smtp-server.mjs';
-import { PASSWORD, signUpBody } from './lib/campaign.mjs';
+import { benchAdministrator, raiseImportLimits, signUpBody } from './lib/campaign.mjs';
 import { codesEarnedBy, csvOf, rawSqliteSeconds } from './lib/sales-file.mjs';
 
 const { values } = parseArgs({
@@ -80,17 +80,8 @@ async function main() {
     const template = await su.collection('users').create(signUpBody('bench-template@example.de', { shopName: 'Bench Werkstatt' }));
     const ids = insertWorkshops({ dataDir, passwordHash: passwordHashOf(dataDir, template.id), count: WORKSHOPS, prefix: 'bench' });
     const campaign = await su.collection('campaigns').getFirstListItem('active = true');
-    await su.collection('campaigns').update(campaign.id, { maxCodesPerWeek: 10_000_000, maxCodesPerWorkshopPerWeek: 100_000 });
-    const settings = await su.collection('portal_settings').getFirstListItem("key = 'default'");
-    await su.collection('portal_settings').update(settings.id, { mailsPerMinute: 100_000 });
-    const staff = await su.collection('administrators').create({
-      email: 'admin@bench.test',
-      password: PASSWORD,
-      passwordConfirm: PASSWORD,
-      firstName: 'Bench',
-      lastName: 'Admin',
-      verified: true,
-    });
+    await raiseImportLimits(su, campaign);
+    const staff = await benchAdministrator(su, 'admin@bench.test');
     // Staff sign in with a mailed one-time code; the benchmark takes a session from the superuser.
     const admin = await su.collection('administrators').impersonate(staff.id, 8 * 60 * 60);
     admin.autoCancellation(false);

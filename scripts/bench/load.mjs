@@ -19,7 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import PocketBase from 'pocketbase';
 
-import { codeFor, memoryOf, PAGE_TOKEN_HEADER, PASSWORD, percentile, seededPortal } from './lib/campaign.mjs';
+import { benchAdministrator, codeFor, memoryOf, PAGE_TOKEN_HEADER, PASSWORD, percentile, seededPortal } from './lib/campaign.mjs';
 import { keptUp, measureRate, PAGE_PATH, warmUp } from './lib/open-loop.mjs';
 
 const { values } = parseArgs({
@@ -100,14 +100,7 @@ async function main() {
     const root = new PocketBase(server.url);
     root.autoCancellation(false);
     await root.collection('_superusers').authWithPassword(server.superuser.email, server.superuser.password);
-    const boss = await root.collection('administrators').create({
-      email: 'chef@bench.test',
-      password: PASSWORD,
-      passwordConfirm: PASSWORD,
-      firstName: 'Bench',
-      lastName: 'Admin',
-      verified: true,
-    });
+    const boss = await benchAdministrator(root, 'chef@bench.test');
     const staff = await root.collection('administrators').impersonate(boss.id, 3600);
     const backOffice = {
       dashboard: '/api/portal/backoffice/dashboard',

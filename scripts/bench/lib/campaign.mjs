@@ -228,3 +228,25 @@ export async function seededPortal({ dataDir, workshops, rows, env = {}, log }) 
   };
   return { server, campaign, seeded, restart };
 }
+
+/**
+ * Raises the campaign's plausibility gate and the outbox's mail rate (superuser client `su`): an
+ * import benchmark measures the import, not an administrator's confirmation or the relay's limit.
+ */
+export async function raiseImportLimits(su, campaign) {
+  await su.collection('campaigns').update(campaign.id, { maxCodesPerWeek: 10_000_000, maxCodesPerWorkshopPerWeek: 100_000 });
+  const settings = await su.collection('portal_settings').getFirstListItem("key = 'default'");
+  await su.collection('portal_settings').update(settings.id, { mailsPerMinute: 100_000 });
+}
+
+/** An administrator for a benchmark (superuser client `su`); staff sign in by mailed code, so take a session by impersonation. */
+export function benchAdministrator(su, email = 'chef@bench.test') {
+  return su.collection('administrators').create({
+    email,
+    password: PASSWORD,
+    passwordConfirm: PASSWORD,
+    firstName: 'Bench',
+    lastName: 'Admin',
+    verified: true,
+  });
+}
