@@ -1,0 +1,374 @@
+// The front (decision 030): admission — tickets, the counters per address, and the capacity PocketBase's
+// slots are shared by (reads, writes, per address, per minute).
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+import { FRONT_DEFAULTS, OVERLOAD } from './limits.mjs';
+import { Refusal } from './refusals.mjs';
+
+/**
+ * Tickets (decision 047). A refusal of a full portal carries the time the visitor was first
+ * refused, signed for its address with a secret of this process; the app sends it back with its
+ * repeat (TICKET_HEADER), and the reads' line takes the visitor by that time, ahead of whoever was
+ * refused later. A ticket that is forged, another address's, older than twice the app's bound or
+ * malformed counts as none: the request is as new as it is.
+ */
+export function createTickets(now = Date.now, secret = randomBytes(32)) {
+  const maxAgeMs = 2 * OVERLOAD.retryForMs;
+  const mac = (address, since) => createHmac('sha256', secret).update(`${address}|${since}`).digest('base64url').slice(0, 22);
+  return {
+    issue: (address, since) => `${since.toString(36)}.${mac(address, since)}`,
+    /** The time the ticket stands for, or null. */
+    sinceOf(address, ticket) {
+      if (typeof ticket !== 'string' || ticket.length > 64) return null;
+      const [time, given, ...rest] = ticket.split('.');
+      if (!time || !given || rest.length > 0 || !/^[0-9a-z]{1,12}$/.test(time)) return null;
+      const since = parseInt(time, 36);
+      const age = now() - since;
+      if (!Number.isSafeInteger(since) || age < 0 || age > maxAgeMs) return null;
+      const expected = Buffer.from(mac(address, since));
+      const offered = Buffer.from(given);
+      return offered.length === expected.length && timingSafeEqual(offered, expected) ? since : null;
+    },
+  };
+}
+
+/** The admission's counters as they start (the front's `stats`; bench:burst reads them). */
+export const ADMISSION_STATS = Object.freeze({
+  admitted: 0,
+  refusedBusy: 0,
+  refusedAddress: 0,
+  refusedConnections: 0,
+  refusedRealtime: 0,
+  refusedRate: 0,
+  /** Targets PocketBase could read otherwise than the front (issue 59). */
+  refusedTarget: 0,
+  waited: 0,
+  timedOut: 0,
+  readsWaited: 0,
+  readsTimedOut: 0,
+  readsDisplaced: 0,
+  refusalsHeld: 0,
+  peakInFlight: 0,
+  peakLine: 0,
+  peakReadLine: 0,
+  peakPerAddress: 0,
+});
+
+/** Counts per address of things that end with a 'close' event (connections, open requests). */
+export function perAddressCount() {
+  const counts = new Map();
+  let total = 0;
+  return {
+    of: (address) => counts.get(address) ?? 0,
+    /** All addresses together. */
+    total: () => total,
+    /** Counts one more for `address` until `emitter` closes (once, however often it says so). */
+    hold(address, ...emitters) {
+      counts.set(address, (counts.get(address) ?? 0) + 1);
+      total += 1;
+      let held = true;
+      const drop = () => {
+        if (!held) return;
+        held = false;
+        total -= 1;
+        const left = (counts.get(address) ?? 1) - 1;
+        if (left <= 0) counts.delete(address);
+        else counts.set(address, left);
+      };
+      for (const e of emitters) e.once('close', drop);
+    },
+  };
+}
+
+/**
+ * Capacity for the requests PocketBase works on, in two shares: reads may hold at most
+ * `maxInFlight - writeReserve` slots, writes at most `maxWrites`, both together `maxInFlight`.
+ * A read that finds no slot waits in a short line (`readQueueLength`, `readWaitMs`: it rides out
+ * a spike without a repeat); beyond that it is refused at once, with a Retry-After that grows
+ * with the overload (decision 045). A write that finds none waits in line, first come first
+ * served, for up to `writeWaitMs`; a freed slot goes to the writes' line first, then the reads'.
+ * So a flood of reads cannot take the writes' reserve, and a burst of costly writes (a password
+ * hash each) cannot starve reads.
+ * Per address, at most `perAddress` are in flight; an address's further requests wait behind its
+ * own (a browser opens up to six at once) for up to `writeWaitMs`, and the front's
+ * `perAddressOpen` bound refuses the rest before their bodies are read.
+ */
+export function createAdmission(limits, now = Date.now) {
+  let inFlight = 0;
+  let reads = 0;
+  let writes = 0;
+  const addresses = new Map();
+  const line = [];
+  const readLine = [];
+  const stats = { ...ADMISSION_STATS };
+  const readCap = Math.max(1, limits.maxInFlight - limits.writeReserve);
+  const writeCap = Math.max(1, Math.min(limits.maxInFlight, limits.maxWrites ?? limits.maxInFlight));
+  const queueLength = limits.queueLength ?? FRONT_DEFAULTS.queueLength;
+  const readQueueLength = limits.readQueueLength ?? FRONT_DEFAULTS.readQueueLength;
+  const retryAfterMax = limits.retryAfterMaxSeconds ?? FRONT_DEFAULTS.retryAfterMaxSeconds;
+  // Refusals and answers over the last whole second: the deeper the overload, the later a refused
+  // visitor is asked to come back (Retry-After from retryAfterSeconds up to retryAfterMaxSeconds),
+  // so that repeats do not become a storm that takes the CPU the answers need.
+  const recent = { second: 0, refused: 0, answered: 0, lastRefused: 0, lastAnswered: 0, refusedFrom: new Map() };
+  // Reads refused and not served yet, by the second of their first refusal (decision 049): a
+  // read refused without a ticket adds one, a read admitted with its ticket takes its one away,
+  // and a second older than the app's bound is forgotten (its visitors have given up). One
+  // address adds at most `perAddressOpen` a second, so a flood from it cannot make everybody
+  // else wait longer; beyond that many refusals in a second its refusals are held (busy).
+  const backlog = new Map();
+  const sharePerSecond = limits.perAddressOpen ?? FRONT_DEFAULTS.perAddressOpen;
+  const backlogSeconds = Math.ceil(OVERLOAD.retryForMs / 1000);
+  const roll = () => {
+    const second = Math.floor(now() / 1000);
+    if (second === recent.second) return;
+    const previous = second === recent.second + 1;
+    recent.lastRefused = previous ? recent.refused : 0;
+    recent.lastAnswered = previous ? recent.answered : 0;
+    recent.second = second;
+    recent.refused = 0;
+    recent.answered = 0;
+    recent.refusedFrom.clear();
+    for (const first of backlog.keys()) if (first < second - backlogSeconds) backlog.delete(first);
+  };
+  /** Refused reads first refused in an earlier second than `since`: ahead of that visitor in line. */
+  const ahead = (since) => {
+    const own = Math.floor(since / 1000);
+    let count = 0;
+    for (const [first, bucket] of backlog) if (first < own) count += bucket.count;
+    return count;
+  };
+  /**
+   * A refusal of a full portal. Its wait grows with the overload (decision 045) and, for a read,
+   * is at least the visitor's place in line: the reads refused before it and not served yet,
+   * at the pace answers went out in the last second (decision 049). Both within 2 s and
+   * `retryAfterMaxSeconds` (25 s, decision 051). An
+   * address refused more than `perAddressOpen` times in a second gets each further refusal after
+   * the tarpit (decision 049): a client that asks again at once, as flood tools do, is slowed to
+   * a request per connection and second instead of taking the front's CPU.
+   */
+  const busy = (address, since, kind, ticketed) => {
+    roll();
+    recent.refused += 1;
+    const refusedFromAddress = (recent.refusedFrom.get(address) ?? 0) + 1;
+    recent.refusedFrom.set(address, refusedFromAddress);
+    const hold = refusedFromAddress > sharePerSecond;
+    if (hold) stats.refusalsHeld += 1;
+    const ratio = recent.lastRefused / Math.max(1, recent.lastAnswered);
+    let seconds = OVERLOAD.retryAfterSeconds * (1 + ratio);
+    if (kind === 'read' && recent.lastAnswered > 0) seconds = Math.max(seconds, ahead(since) / recent.lastAnswered);
+    if (kind === 'read' && !ticketed) joined(address, since);
+    return new Refusal(503, OVERLOAD.message, Math.min(retryAfterMax, Math.ceil(seconds)), hold, since);
+  };
+  /** A read refused for the first time joins the backlog, within its address's share. */
+  const joined = (address, since) => {
+    const first = Math.floor(since / 1000);
+    let bucket = backlog.get(first);
+    if (!bucket) backlog.set(first, (bucket = { count: 0, from: new Map() }));
+    const added = bucket.from.get(address) ?? 0;
+    if (added >= sharePerSecond) return;
+    bucket.count += 1;
+    bucket.from.set(address, added + 1);
+  };
+  /** A read admitted with its ticket is no longer in the backlog. */
+  const served = (since) => {
+    const bucket = backlog.get(Math.floor(since / 1000));
+    if (bucket && bucket.count > 0) bucket.count -= 1;
+  };
+
+  // Requests forwarded per address in its current minute (PocketBase's rate rule for '/api/', a
+  // window that starts with the address's first request): beyond it, 429 before any slot.
+  const rates = new Map();
+  const perMinute = limits.perAddressPerMinute ?? OVERLOAD.apiRequestsPerMinute;
+  const rateExcluded = new Set(limits.rateExcluded ?? []);
+  const rateOf = (address) => {
+    const t = now();
+    let r = rates.get(address);
+    if (!r || t - r.start >= 60_000) {
+      r = { start: t, count: 0 };
+      rates.set(address, r);
+    }
+    return r;
+  };
+  // Windows that ended are forgotten once a minute, so the map holds the last minute's addresses.
+  const sweep = setInterval(() => {
+    const t = now();
+    for (const [address, r] of rates) if (t - r.start >= 60_000) rates.delete(address);
+  }, 60_000);
+  sweep.unref?.();
+
+  const addressOf = (address) => {
+    let a = addresses.get(address);
+    if (!a) {
+      a = { inFlight: 0, waiting: [] };
+      addresses.set(address, a);
+    }
+    return a;
+  };
+  const forget = (address, a) => {
+    if (a.inFlight === 0 && a.waiting.length === 0) addresses.delete(address);
+  };
+  const writeFits = () => writes < writeCap && inFlight < limits.maxInFlight;
+  const readFits = () => reads < readCap && inFlight < limits.maxInFlight;
+
+  /** Gives a slot to `address` and returns the function that hands it back (once, however often it is called). */
+  const take = (address, kind, since, ticketed) => {
+    const a = addressOf(address);
+    if (ticketed && kind === 'read') served(since);
+    inFlight += 1;
+    if (kind === 'read') reads += 1;
+    else writes += 1;
+    a.inFlight += 1;
+    stats.admitted += 1;
+    if (!rateExcluded.has(address)) rateOf(address).count += 1;
+    stats.peakInFlight = Math.max(stats.peakInFlight, inFlight);
+    stats.peakPerAddress = Math.max(stats.peakPerAddress, a.inFlight);
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      roll();
+      recent.answered += 1;
+      inFlight -= 1;
+      if (kind === 'read') reads -= 1;
+      else writes -= 1;
+      a.inFlight -= 1;
+      while (line.length > 0 && writeFits()) {
+        const next = line.shift();
+        clearTimeout(next.timer);
+        next.resolve(take(next.address, 'write', next.since, false));
+      }
+      while (readLine.length > 0 && readFits()) {
+        const next = readLine.shift();
+        clearTimeout(next.timer);
+        next.resolve(take(next.address, 'read', next.since, next.ticketed));
+      }
+      if (a.waiting.length > 0 && a.inFlight < limits.perAddress) {
+        const next = a.waiting.shift();
+        clearTimeout(next.timer);
+        admit(address, next.kind, next.since, next.ticketed).then(next.resolve, next.reject);
+      }
+      forget(address, a);
+    };
+  };
+
+  // A request takes a slot now when its kind's line is empty and a slot is free; it is refused
+  // when it would have to wait and its kind's line is full.
+  const slotNow = (read) => (read ? readLine.length === 0 && readFits() : line.length === 0 && writeFits());
+  const lineFull = (read) => (read ? readLine.length >= readQueueLength : line.length >= queueLength);
+
+  /** Whether a read first refused at `since` goes before the youngest read in the full line. */
+  const olderThanYoungest = (since) => readLine.length > 0 && since < readLine[readLine.length - 1].since;
+
+  /**
+   * The address's turn has come: a slot now, a place in its kind's line, or a refusal. The writes'
+   * line is first come, first served; the reads' line is ordered by `since` (decision 047), and
+   * when it is full an older read takes the place of the youngest, which is refused instead.
+   */
+  function admit(address, kind, since, ticketed) {
+    const read = kind === 'read';
+    const queue = read ? readLine : line;
+    if (slotNow(read)) return Promise.resolve(take(address, kind, since, ticketed));
+    if (lineFull(read)) {
+      if (!read || !olderThanYoungest(since)) {
+        stats.refusedBusy += 1;
+        forget(address, addressOf(address));
+        return Promise.reject(busy(address, since, kind, ticketed));
+      }
+      const youngest = readLine.pop();
+      clearTimeout(youngest.timer);
+      stats.readsDisplaced += 1;
+      forget(youngest.address, addressOf(youngest.address));
+      youngest.reject(busy(youngest.address, youngest.since, 'read', youngest.ticketed));
+    }
+    stats[read ? 'readsWaited' : 'waited'] += 1;
+    return new Promise((resolve, reject) => {
+      const waiter = { address, resolve, reject, since, ticketed, timer: null };
+      waiter.timer = setTimeout(
+        () => {
+          const at = queue.indexOf(waiter);
+          if (at >= 0) queue.splice(at, 1);
+          stats[read ? 'readsTimedOut' : 'timedOut'] += 1;
+          forget(address, addressOf(address));
+          reject(busy(address, since, kind, ticketed));
+        },
+        read ? limits.readWaitMs : limits.writeWaitMs,
+      );
+      if (read) {
+        // Behind every read first refused no later than this one (mostly: at the end).
+        let at = queue.length;
+        while (at > 0 && queue[at - 1].since > since) at -= 1;
+        queue.splice(at, 0, waiter);
+      } else queue.push(waiter);
+      if (read) stats.peakReadLine = Math.max(stats.peakReadLine, queue.length);
+      else stats.peakLine = Math.max(stats.peakLine, queue.length);
+    });
+  }
+
+  /** The refusal for an address that has had its minute's requests; null while it has not. */
+  const overRate = (address) => {
+    if (rateExcluded.has(address)) return null;
+    const r = rateOf(address);
+    if (r.count < perMinute) return null;
+    stats.refusedRate += 1;
+    return new Refusal(429, OVERLOAD.perAddressRateMessage, Math.max(1, Math.ceil((r.start + 60_000 - now()) / 1000)), true);
+  };
+
+  /**
+   * Resolves with a release function, or rejects with a Refusal (nothing was done). `since`: when
+   * the visitor was first refused (its ticket, then `ticketed`), else now.
+   */
+  function acquire(address, kind, since = now(), ticketed = false) {
+    const limited = overRate(address);
+    if (limited) return Promise.reject(limited);
+    const a = addressOf(address);
+    if (a.inFlight < limits.perAddress && a.waiting.length === 0) return admit(address, kind, since, ticketed);
+    // Behind the address's own requests, for a bounded time.
+    return new Promise((resolve, reject) => {
+      const waiter = { kind, resolve, reject, since, ticketed, timer: null };
+      waiter.timer = setTimeout(() => {
+        const at = a.waiting.indexOf(waiter);
+        if (at >= 0) a.waiting.splice(at, 1);
+        stats.refusedAddress += 1;
+        forget(address, a);
+        reject(new Refusal(429, OVERLOAD.perAddressMessage, 1));
+      }, limits.writeWaitMs);
+      a.waiting.push(waiter);
+    });
+  }
+
+  /**
+   * The refusal a read gets at once (its address has had its minute's requests, or it has room,
+   * no slot is free and the reads' line is full), counted as acquire would count it; null when
+   * acquire would admit it or let it wait.
+   * The front asks before the request goes further: at a rush most requests are refused, and
+   * this way a refusal costs a fraction of the whole request path.
+   */
+  function refusalNow(address, kind, since = now(), ticketed = false) {
+    // Writes are checked once their bodies are read (acquire): refused before, a body would be
+    // left on the connection.
+    if (kind !== 'read') return null;
+    const limited = overRate(address);
+    if (limited) return limited;
+    const a = addresses.get(address);
+    if (a && (a.inFlight >= limits.perAddress || a.waiting.length > 0)) return null;
+    if (slotNow(true) || !lineFull(true) || olderThanYoungest(since)) return null;
+    stats.refusedBusy += 1;
+    return busy(address, since, kind, ticketed);
+  }
+
+  const tickets = createTickets(now, limits.ticketSecret);
+  return {
+    acquire,
+    refusalNow,
+    /** The visitor by its ticket: when it was first refused (now when it sent none that holds), and whether its ticket held. */
+    visitor(address, ticket) {
+      const since = tickets.sinceOf(address, ticket);
+      return since === null ? { since: now(), ticketed: false } : { since, ticketed: true };
+    },
+    ticket: tickets.issue,
+    stats,
+    inFlight: () => inFlight,
+    waiting: () => line.length,
+    close: () => clearInterval(sweep),
+  };
+}

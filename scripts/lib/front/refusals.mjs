@@ -1,0 +1,93 @@
+// @ts-check
+// The front (decision 030): its refusals: PocketBase's error shape, marked as not processed, and their headers,
+// the same whichever path answers.
+import http from 'node:http';
+
+import { OVERLOAD } from './limits.mjs';
+
+/** A request the front answers itself, before PocketBase does any work for it. */
+export class Refusal extends Error {
+  /**
+   * `since`: for a refusal of a full portal, when the visitor was first refused (its ticket).
+   * @param {number} status
+   * @param {string} message
+   * @param {number} retryAfter seconds; 0 for none
+   * @param {boolean} [tarpit] answered after the tarpit's pause
+   * @param {number} [since]
+   */
+  constructor(status, message, retryAfter, tarpit = false, since = undefined) {
+    // No stack trace: at a rush refusals are made thousands of times a second, and capturing
+    // one was a tenth of the front's CPU (its profile in bench:burst).
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    super(message);
+    Error.stackTraceLimit = limit;
+    this.statusCode = status;
+    this.retryAfter = retryAfter;
+    this.tarpit = tarpit;
+    this.since = since;
+    /** A refusal in the middle of a body closes the connection (set by the body's reader). */
+    this.closes = false;
+  }
+}
+
+/**
+ * PocketBase's error shape, marked as not processed; with the visitor's ticket when it has one.
+ * @param {number} status
+ * @param {string} message
+ * @param {number} retryAfter
+ * @param {string} [ticket]
+ */
+export function refusalBody(status, message, retryAfter, ticket) {
+  /** @type {{ status: number, message: string, data: {}, notProcessed: true, retryAfter: number, ticket?: string }} */
+  const body = { status, message, data: {}, notProcessed: true, retryAfter };
+  if (ticket) body.ticket = ticket;
+  return body;
+}
+
+/**
+ * A refusal's headers, whichever path answers it.
+ * @param {number} status
+ * @param {number} [retryAfter]
+ * @returns {Record<string, string>}
+ */
+export function refusalHeaders(status, retryAfter) {
+  /** @type {Record<string, string>} */
+  const headers = {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    // A refusal whose body was not read closes the connection (the rest is never read).
+    Connection: status === 408 || status === 413 || status === 401 ? 'close' : 'keep-alive',
+  };
+  if (retryAfter) headers['Retry-After'] = String(retryAfter);
+  if (status === 503 || status === 429) headers['X-Portal-Not-Processed'] = '1';
+  return headers;
+}
+
+/**
+ * The refusal for a failure to reach PocketBase, when nothing reached it (a restart); else null.
+ * @param {any} error what undici or reply-from reported
+ */
+export function upstreamRefusal(error) {
+  const code = error?.cause?.code ?? error?.code;
+  if (code === 'ECONNREFUSED' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'FST_REPLY_FROM_CONNECT_TIMEOUT') {
+    return new Refusal(503, OVERLOAD.message, OVERLOAD.retryAfterSeconds);
+  }
+  return null;
+}
+
+/** The answer when PocketBase failed otherwise (PocketBase's error shape). */
+export const UPSTREAM_FAILED = { status: 502, message: OVERLOAD.message, data: {} };
+
+/**
+ * A whole HTTP/1.1 refusal, written to a connection before any request was read from it.
+ * @param {number} status
+ * @param {string} message
+ * @param {number} retryAfter
+ */
+export function refusalResponse(status, message, retryAfter) {
+  const body = JSON.stringify(refusalBody(status, message, retryAfter));
+  const headers = { ...refusalHeaders(status, retryAfter), 'Content-Length': Buffer.byteLength(body), Connection: 'close' };
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  return `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${lines.join('')}\r\n${body}`;
+}
