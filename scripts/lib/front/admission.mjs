@@ -1,3 +1,4 @@
+// @ts-check
 // The front (decision 030): admission — tickets, the counters per address, and the capacity PocketBase's
 // slots are shared by (reads, writes, per address, per minute).
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -5,19 +6,40 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { FRONT_DEFAULTS, OVERLOAD } from './limits.mjs';
 import { Refusal } from './refusals.mjs';
 
+/** @typedef {'read' | 'write'} Kind what a request asks a slot for */
+/** @typedef {() => void} Release hands a slot back (once, however often it is called) */
+/**
+ * A request waiting in a line for a slot.
+ * @typedef {{ address: string, since: number, ticketed: boolean, timer: NodeJS.Timeout | undefined,
+ *   resolve: (release: Release) => void, reject: (refusal: Refusal) => void }} Waiter
+ */
+/**
+ * A request waiting behind its own address's requests.
+ * @typedef {{ kind: Kind, since: number, ticketed: boolean, timer: NodeJS.Timeout | undefined,
+ *   resolve: (release: Release) => void, reject: (refusal: Refusal) => void }} AddressWaiter
+ */
+/** @typedef {typeof FRONT_DEFAULTS & { ticketSecret?: import('node:crypto').BinaryLike }} Limits */
+
 /**
  * Tickets (decision 047). A refusal of a full portal carries the time the visitor was first
  * refused, signed for its address with a secret of this process; the app sends it back with its
  * repeat (TICKET_HEADER), and the reads' line takes the visitor by that time, ahead of whoever was
  * refused later. A ticket that is forged, another address's, older than twice the app's bound or
  * malformed counts as none: the request is as new as it is.
+ * @param {() => number} [now]
+ * @param {import('node:crypto').BinaryLike} [secret]
  */
 export function createTickets(now = Date.now, secret = randomBytes(32)) {
   const maxAgeMs = 2 * OVERLOAD.retryForMs;
+  /** @type {(address: string, since: number) => string} */
   const mac = (address, since) => createHmac('sha256', secret).update(`${address}|${since}`).digest('base64url').slice(0, 22);
   return {
-    issue: (address, since) => `${since.toString(36)}.${mac(address, since)}`,
-    /** The time the ticket stands for, or null. */
+    issue: (/** @type {string} */ address, /** @type {number} */ since) => `${since.toString(36)}.${mac(address, since)}`,
+    /**
+     * The time the ticket stands for, or null.
+     * @param {string} address
+     * @param {unknown} ticket
+     */
     sinceOf(address, ticket) {
       if (typeof ticket !== 'string' || ticket.length > 64) return null;
       const [time, given, ...rest] = ticket.split('.');
@@ -56,13 +78,18 @@ export const ADMISSION_STATS = Object.freeze({
 
 /** Counts per address of things that end with a 'close' event (connections, open requests). */
 export function perAddressCount() {
+  /** @type {Map<string, number>} */
   const counts = new Map();
   let total = 0;
   return {
-    of: (address) => counts.get(address) ?? 0,
+    of: (/** @type {string} */ address) => counts.get(address) ?? 0,
     /** All addresses together. */
     total: () => total,
     /** Counts one more for `address` until `emitter` closes (once, however often it says so). */
+    /**
+     * @param {string} address
+     * @param {...import('node:events').EventEmitter} emitters
+     */
     hold(address, ...emitters) {
       counts.set(address, (counts.get(address) ?? 0) + 1);
       total += 1;
@@ -92,14 +119,20 @@ export function perAddressCount() {
  * Per address, at most `perAddress` are in flight; an address's further requests wait behind its
  * own (a browser opens up to six at once) for up to `writeWaitMs`, and the front's
  * `perAddressOpen` bound refuses the rest before their bodies are read.
+ * @param {Partial<Limits> & { maxInFlight: number, writeReserve: number, perAddress: number, writeWaitMs: number, readWaitMs: number }} limits
+ * @param {() => number} [now]
  */
 export function createAdmission(limits, now = Date.now) {
   let inFlight = 0;
   let reads = 0;
   let writes = 0;
+  /** @type {Map<string, { inFlight: number, waiting: AddressWaiter[] }>} */
   const addresses = new Map();
+  /** @type {Waiter[]} */
   const line = [];
+  /** @type {Waiter[]} */
   const readLine = [];
+  /** @type {{ -readonly [K in keyof typeof ADMISSION_STATS]: number }} */
   const stats = { ...ADMISSION_STATS };
   const readCap = Math.max(1, limits.maxInFlight - limits.writeReserve);
   const writeCap = Math.max(1, Math.min(limits.maxInFlight, limits.maxWrites ?? limits.maxInFlight));
@@ -109,12 +142,14 @@ export function createAdmission(limits, now = Date.now) {
   // Refusals and answers over the last whole second: the deeper the overload, the later a refused
   // visitor is asked to come back (Retry-After from retryAfterSeconds up to retryAfterMaxSeconds),
   // so that repeats do not become a storm that takes the CPU the answers need.
+  /** @type {{ second: number, refused: number, answered: number, lastRefused: number, lastAnswered: number, refusedFrom: Map<string, number> }} */
   const recent = { second: 0, refused: 0, answered: 0, lastRefused: 0, lastAnswered: 0, refusedFrom: new Map() };
   // Reads refused and not served yet, by the second of their first refusal (decision 049): a
   // read refused without a ticket adds one, a read admitted with its ticket takes its one away,
   // and a second older than the app's bound is forgotten (its visitors have given up). One
   // address adds at most `perAddressOpen` a second, so a flood from it cannot make everybody
   // else wait longer; beyond that many refusals in a second its refusals are held (busy).
+  /** @type {Map<number, { count: number, from: Map<string, number> }>} */
   const backlog = new Map();
   const sharePerSecond = limits.perAddressOpen ?? FRONT_DEFAULTS.perAddressOpen;
   const backlogSeconds = Math.ceil(OVERLOAD.retryForMs / 1000);
@@ -131,7 +166,7 @@ export function createAdmission(limits, now = Date.now) {
     for (const first of backlog.keys()) if (first < second - backlogSeconds) backlog.delete(first);
   };
   /** Refused reads first refused in an earlier second than `since`: ahead of that visitor in line. */
-  const ahead = (since) => {
+  const ahead = (/** @type {number} */ since) => {
     const own = Math.floor(since / 1000);
     let count = 0;
     for (const [first, bucket] of backlog) if (first < own) count += bucket.count;
@@ -145,6 +180,7 @@ export function createAdmission(limits, now = Date.now) {
    * address refused more than `perAddressOpen` times in a second gets each further refusal after
    * the tarpit (decision 049): a client that asks again at once, as flood tools do, is slowed to
    * a request per connection and second instead of taking the front's CPU.
+   * @type {(address: string, since: number, kind: Kind, ticketed: boolean) => Refusal}
    */
   const busy = (address, since, kind, ticketed) => {
     roll();
@@ -160,7 +196,7 @@ export function createAdmission(limits, now = Date.now) {
     return new Refusal(503, OVERLOAD.message, Math.min(retryAfterMax, Math.ceil(seconds)), hold, since);
   };
   /** A read refused for the first time joins the backlog, within its address's share. */
-  const joined = (address, since) => {
+  const joined = (/** @type {string} */ address, /** @type {number} */ since) => {
     const first = Math.floor(since / 1000);
     let bucket = backlog.get(first);
     if (!bucket) backlog.set(first, (bucket = { count: 0, from: new Map() }));
@@ -170,17 +206,19 @@ export function createAdmission(limits, now = Date.now) {
     bucket.from.set(address, added + 1);
   };
   /** A read admitted with its ticket is no longer in the backlog. */
-  const served = (since) => {
+  const served = (/** @type {number} */ since) => {
     const bucket = backlog.get(Math.floor(since / 1000));
     if (bucket && bucket.count > 0) bucket.count -= 1;
   };
 
   // Requests forwarded per address in its current minute (PocketBase's rate rule for '/api/', a
   // window that starts with the address's first request): beyond it, 429 before any slot.
+  /** @type {Map<string, { start: number, count: number }>} */
   const rates = new Map();
   const perMinute = limits.perAddressPerMinute ?? OVERLOAD.apiRequestsPerMinute;
+  /** @type {Set<string>} */
   const rateExcluded = new Set(limits.rateExcluded ?? []);
-  const rateOf = (address) => {
+  const rateOf = (/** @type {string} */ address) => {
     const t = now();
     let r = rates.get(address);
     if (!r || t - r.start >= 60_000) {
@@ -196,7 +234,7 @@ export function createAdmission(limits, now = Date.now) {
   }, 60_000);
   sweep.unref?.();
 
-  const addressOf = (address) => {
+  const addressOf = (/** @type {string} */ address) => {
     let a = addresses.get(address);
     if (!a) {
       a = { inFlight: 0, waiting: [] };
@@ -204,13 +242,17 @@ export function createAdmission(limits, now = Date.now) {
     }
     return a;
   };
+  /** @type {(address: string, a: { inFlight: number, waiting: AddressWaiter[] }) => void} */
   const forget = (address, a) => {
     if (a.inFlight === 0 && a.waiting.length === 0) addresses.delete(address);
   };
   const writeFits = () => writes < writeCap && inFlight < limits.maxInFlight;
   const readFits = () => reads < readCap && inFlight < limits.maxInFlight;
 
-  /** Gives a slot to `address` and returns the function that hands it back (once, however often it is called). */
+  /**
+   * Gives a slot to `address` and returns the function that hands it back (once, however often it is called).
+   * @type {(address: string, kind: Kind, since: number, ticketed: boolean) => Release}
+   */
   const take = (address, kind, since, ticketed) => {
     const a = addressOf(address);
     if (ticketed && kind === 'read') served(since);
@@ -233,17 +275,17 @@ export function createAdmission(limits, now = Date.now) {
       else writes -= 1;
       a.inFlight -= 1;
       while (line.length > 0 && writeFits()) {
-        const next = line.shift();
+        const next = /** @type {Waiter} */ (line.shift());
         clearTimeout(next.timer);
         next.resolve(take(next.address, 'write', next.since, false));
       }
       while (readLine.length > 0 && readFits()) {
-        const next = readLine.shift();
+        const next = /** @type {Waiter} */ (readLine.shift());
         clearTimeout(next.timer);
         next.resolve(take(next.address, 'read', next.since, next.ticketed));
       }
       if (a.waiting.length > 0 && a.inFlight < limits.perAddress) {
-        const next = a.waiting.shift();
+        const next = /** @type {AddressWaiter} */ (a.waiting.shift());
         clearTimeout(next.timer);
         admit(address, next.kind, next.since, next.ticketed).then(next.resolve, next.reject);
       }
@@ -253,16 +295,24 @@ export function createAdmission(limits, now = Date.now) {
 
   // A request takes a slot now when its kind's line is empty and a slot is free; it is refused
   // when it would have to wait and its kind's line is full.
-  const slotNow = (read) => (read ? readLine.length === 0 && readFits() : line.length === 0 && writeFits());
-  const lineFull = (read) => (read ? readLine.length >= readQueueLength : line.length >= queueLength);
+  const slotNow = (/** @type {boolean} */ read) => (read ? readLine.length === 0 && readFits() : line.length === 0 && writeFits());
+  const lineFull = (/** @type {boolean} */ read) => (read ? readLine.length >= readQueueLength : line.length >= queueLength);
 
   /** Whether a read first refused at `since` goes before the youngest read in the full line. */
-  const olderThanYoungest = (since) => readLine.length > 0 && since < readLine[readLine.length - 1].since;
+  const olderThanYoungest = (/** @type {number} */ since) => {
+    const youngest = readLine[readLine.length - 1];
+    return youngest !== undefined && since < youngest.since;
+  };
 
   /**
    * The address's turn has come: a slot now, a place in its kind's line, or a refusal. The writes'
    * line is first come, first served; the reads' line is ordered by `since` (decision 047), and
    * when it is full an older read takes the place of the youngest, which is refused instead.
+   * @param {string} address
+   * @param {Kind} kind
+   * @param {number} since
+   * @param {boolean} ticketed
+   * @returns {Promise<Release>}
    */
   function admit(address, kind, since, ticketed) {
     const read = kind === 'read';
@@ -274,7 +324,7 @@ export function createAdmission(limits, now = Date.now) {
         forget(address, addressOf(address));
         return Promise.reject(busy(address, since, kind, ticketed));
       }
-      const youngest = readLine.pop();
+      const youngest = /** @type {Waiter} */ (readLine.pop());
       clearTimeout(youngest.timer);
       stats.readsDisplaced += 1;
       forget(youngest.address, addressOf(youngest.address));
@@ -282,7 +332,8 @@ export function createAdmission(limits, now = Date.now) {
     }
     stats[read ? 'readsWaited' : 'waited'] += 1;
     return new Promise((resolve, reject) => {
-      const waiter = { address, resolve, reject, since, ticketed, timer: null };
+      /** @type {Waiter} */
+      const waiter = { address, resolve, reject, since, ticketed, timer: undefined };
       waiter.timer = setTimeout(
         () => {
           const at = queue.indexOf(waiter);
@@ -296,7 +347,7 @@ export function createAdmission(limits, now = Date.now) {
       if (read) {
         // Behind every read first refused no later than this one (mostly: at the end).
         let at = queue.length;
-        while (at > 0 && queue[at - 1].since > since) at -= 1;
+        while (at > 0 && /** @type {Waiter} */ (queue[at - 1]).since > since) at -= 1;
         queue.splice(at, 0, waiter);
       } else queue.push(waiter);
       if (read) stats.peakReadLine = Math.max(stats.peakReadLine, queue.length);
@@ -305,7 +356,7 @@ export function createAdmission(limits, now = Date.now) {
   }
 
   /** The refusal for an address that has had its minute's requests; null while it has not. */
-  const overRate = (address) => {
+  const overRate = (/** @type {string} */ address) => {
     if (rateExcluded.has(address)) return null;
     const r = rateOf(address);
     if (r.count < perMinute) return null;
@@ -316,6 +367,11 @@ export function createAdmission(limits, now = Date.now) {
   /**
    * Resolves with a release function, or rejects with a Refusal (nothing was done). `since`: when
    * the visitor was first refused (its ticket, then `ticketed`), else now.
+   * @param {string} address
+   * @param {Kind} kind
+   * @param {number} [since]
+   * @param {boolean} [ticketed]
+   * @returns {Promise<Release>}
    */
   function acquire(address, kind, since = now(), ticketed = false) {
     const limited = overRate(address);
@@ -324,7 +380,8 @@ export function createAdmission(limits, now = Date.now) {
     if (a.inFlight < limits.perAddress && a.waiting.length === 0) return admit(address, kind, since, ticketed);
     // Behind the address's own requests, for a bounded time.
     return new Promise((resolve, reject) => {
-      const waiter = { kind, resolve, reject, since, ticketed, timer: null };
+      /** @type {AddressWaiter} */
+      const waiter = { kind, resolve, reject, since, ticketed, timer: undefined };
       waiter.timer = setTimeout(() => {
         const at = a.waiting.indexOf(waiter);
         if (at >= 0) a.waiting.splice(at, 1);
@@ -342,6 +399,11 @@ export function createAdmission(limits, now = Date.now) {
    * acquire would admit it or let it wait.
    * The front asks before the request goes further: at a rush most requests are refused, and
    * this way a refusal costs a fraction of the whole request path.
+   * @param {string} address
+   * @param {Kind | 'pass'} kind
+   * @param {number} [since]
+   * @param {boolean} [ticketed]
+   * @returns {Refusal | null}
    */
   function refusalNow(address, kind, since = now(), ticketed = false) {
     // Writes are checked once their bodies are read (acquire): refused before, a body would be
@@ -361,6 +423,10 @@ export function createAdmission(limits, now = Date.now) {
     acquire,
     refusalNow,
     /** The visitor by its ticket: when it was first refused (now when it sent none that holds), and whether its ticket held. */
+    /**
+     * @param {string} address
+     * @param {unknown} ticket
+     */
     visitor(address, ticket) {
       const since = tickets.sinceOf(address, ticket);
       return since === null ? { since: now(), ticketed: false } : { since, ticketed: true };

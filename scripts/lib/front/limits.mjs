@@ -21,7 +21,7 @@ export const FRONT_DEFAULTS = {
   perAddressOpen: OVERLOAD.perAddressOpen,
   perAddressPerMinute: OVERLOAD.apiRequestsPerMinute,
   // Addresses the rate per minute leaves alone (PORTAL_RATE_LIMIT_EXCLUDED_IPS, as PocketBase's).
-  rateExcluded: [],
+  rateExcluded: /** @type {string[]} */ ([]),
   writeWaitMs: OVERLOAD.writeWaitMs,
   readWaitMs: OVERLOAD.readWaitMs,
   // The longest wait a refusal of a full portal asks for (decision 051).
