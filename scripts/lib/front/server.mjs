@@ -1,3 +1,4 @@
+// @ts-check
 // The front (decision 030): the server — the two forwarding paths (page reads past Fastify, the rest through
 // Fastify with @fastify/reply-from), the connection and realtime bounds, and the answers.
 import { rmSync } from 'node:fs';
@@ -28,31 +29,32 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
   const upstreamHost = new URL(upstream).host;
   // The visitor's address, for both paths: behind a trusted proxy (nginx, Caddy) the forwarded one.
   const trust = trustedProxies.length > 0 ? proxyAddr.compile(trustedProxies) : null;
+  /** @type {(req: http.IncomingMessage) => string} */
   const addressOf = (req) => {
-    if (!trust) return req.socket.remoteAddress;
+    if (!trust) return String(req.socket.remoteAddress);
     const all = proxyAddr.all(req, trust);
-    return all[all.length - 1];
+    return String(all[all.length - 1]);
   };
   const app = Fastify({
     logger: false,
     // Page reads are answered before Fastify (fastRead, below); the rest goes to Fastify.
     serverFactory: (handler, options) => {
-      const server = http.createServer(options.http, (req, res) => {
+      const server = http.createServer(/** @type {http.ServerOptions} */ (options.http), (req, res) => {
         // One reading of the target for the front and PocketBase (issue 59): what PocketBase could
         // read otherwise is refused before anything is counted or read.
         req.frontResponse = res;
-        req.frontTarget = canonicalTarget(req.url);
-        if (!req.frontTarget) return void refuseTarget(req, res);
+        const target = canonicalTarget(String(req.url));
+        if (!target) return void refuseTarget(req, res);
+        req.frontTarget = target;
         // HEAD on the realtime route: PocketBase runs the stream's handler (Go serves HEAD with
         // GET's) while the answer has no body to end it; the connection it holds is never given
         // back. Nothing the portal uses, so it is refused here.
-        if (req.method === 'HEAD' && isRealtimeStream('GET', req.frontTarget.path)) return void refuseTarget(req, res);
-        if (limits.adminDashboard !== 'public' && isDashboard(req.frontTarget.path) && !isLoopback(addressOf(req)))
-          return void refuseDashboard(res);
+        if (req.method === 'HEAD' && isRealtimeStream('GET', target.path)) return void refuseTarget(req, res);
+        if (limits.adminDashboard !== 'public' && isDashboard(target.path) && !isLoopback(addressOf(req))) return void refuseDashboard(res);
         if (!fastRead(req, res)) handler(req, res);
       });
-      server.keepAliveTimeout = options.keepAliveTimeout;
-      server.requestTimeout = options.requestTimeout;
+      server.keepAliveTimeout = Number(options.keepAliveTimeout);
+      server.requestTimeout = Number(options.requestTimeout);
       return server;
     },
     bodyLimit: limits.staffUploadLimit,
@@ -71,7 +73,12 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
   const bodyFiles = perAddressCount();
   app.addContentTypeParser('*', (request, payload, done) => readBody(request, payload, limits, bodyFiles, done));
 
-  /** Calls `send` with a refusal's status, headers and body: at once, or after the tarpit. */
+  /**
+   * Calls `send` with a refusal's status, headers and body: at once, or after the tarpit.
+   * @param {string} address
+   * @param {Refusal} err
+   * @param {(status: number, headers: Record<string, string>, body: string) => unknown} send
+   */
   const answerRefusal = (address, err, send) => {
     const status = err.statusCode ?? 503;
     const ticket = err.since === undefined ? undefined : admission.ticket(address, err.since);
@@ -86,8 +93,10 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     // Held, not counted as open; the address's connections stay bounded (perAddressConnections).
     return new Promise((resolve) => setTimeout(() => resolve(answer()), limits.tarpitMs));
   };
+  /** @type {(reply: import('fastify').FastifyReply, err: Refusal) => unknown} */
   const refuse = (reply, err) =>
     answerRefusal(addressOf(reply.request.raw), err, (status, headers, body) => reply.code(status).headers(headers).send(body));
+  /** @type {(res: http.ServerResponse, address: string, err: Refusal) => unknown} */
   const refuseRaw = (res, address, err) =>
     answerRefusal(address, err, (status, headers, body) => {
       if (res.destroyed) return;
@@ -98,14 +107,21 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
   // Logs name a request by its canonical path, never its query: a file token travels there
   // (issue 59: no password or token is ever logged).
   const badTarget = Object.assign(new Refusal(400, OVERLOAD.badTargetMessage, 0), { closes: true });
-  /** A target the front will not forward: 400 and the connection closed (nothing more is read from it). */
+  /**
+   * A target the front will not forward: 400 and the connection closed (nothing more is read from it).
+   * @param {http.IncomingMessage} req
+   * @param {http.ServerResponse} res
+   */
   function refuseTarget(req, res) {
     admission.stats.refusedTarget += 1;
     refuseRaw(res, addressOf(req), badTarget);
   }
 
   const dashboardClosed = JSON.stringify({ status: 403, message: OVERLOAD.dashboardClosedMessage, data: {} });
-  /** The dashboard or superuser sign-in asked for from elsewhere than the server itself. */
+  /**
+   * The dashboard or superuser sign-in asked for from elsewhere than the server itself.
+   * @param {http.ServerResponse} res
+   */
   function refuseDashboard(res) {
     res.writeHead(403, {
       'Content-Type': 'application/json; charset=utf-8',
@@ -121,7 +137,7 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
   // Realtime connections open, per address and in all (decision 050).
   const realtime = perAddressCount();
   /** The refusal of one more realtime connection from `address`; null while there is room. */
-  const realtimeRefusal = (address) => {
+  const realtimeRefusal = (/** @type {string} */ address) => {
     const ownFull = realtime.of(address) >= limits.perAddressRealtime;
     if (!ownFull && realtime.total() < limits.maxRealtime) return null;
     admission.stats.refusedRealtime += 1;
@@ -132,10 +148,15 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
    * The checks before a request's body is read, the same on both paths: the address's requests
    * open at all, its ticket, a read that admission would refuse anyway. Returns the refusal, or
    * the visitor (by its ticket); the request then counts as open until it closes.
+   * @param {string} address
+   * @param {'pass' | 'read' | 'write'} kind
+   * @param {http.IncomingMessage} req
+   * @param {http.ServerResponse} res
+   * @returns {{ refusal: Refusal, visitor?: undefined } | { refusal?: undefined, visitor: { since: number, ticketed: boolean } }}
    */
   const beforeBody = (address, kind, req, res) => {
     // Every stream counts, HEAD included (Go's router serves it with the GET handler; issue 59).
-    if (kind === 'pass' && isRealtimeStream(req.method, req.frontTarget.path)) {
+    if (kind === 'pass' && isRealtimeStream(String(req.method), req.frontTarget.path)) {
       const refusal = realtimeRefusal(address);
       if (refusal) return { refusal };
       realtime.hold(address, res, req);
@@ -156,17 +177,19 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
    * checks as the onRequest hook and the route below, the same answers, without Fastify's
    * routing, hooks and reply (decision 048: about a tenth less of the front's CPU per request). Returns false
    * for anything else, which Fastify takes.
+   * @param {http.IncomingMessage} req
+   * @param {http.ServerResponse} res
    */
   function fastRead(req, res) {
     if (req.method !== 'GET' || classify(req.method, req.frontTarget.path) !== 'read') return false;
     if (req.headers['transfer-encoding'] || Number(req.headers['content-length'] || 0) > 0) return false;
     const address = addressOf(req);
-    const { refusal, visitor } = beforeBody(address, 'read', req, res);
-    if (refusal) {
-      refuseRaw(res, address, refusal);
+    const checked = beforeBody(address, 'read', req, res);
+    if (checked.refusal) {
+      refuseRaw(res, address, checked.refusal);
       return true;
     }
-    admission.acquire(address, 'read', visitor.since, visitor.ticketed).then(
+    admission.acquire(address, 'read', checked.visitor.since, checked.visitor.ticketed).then(
       (release) => {
         // A visitor who left while the request waited in line costs PocketBase nothing.
         if (req.socket?.destroyed) return release();
@@ -181,10 +204,15 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
    * Sends a page read on to PocketBase and its answer back; the slot is given back when PocketBase
    * has answered. Through undici's dispatch with a handler of its own, not a response stream piped
    * into the visitor's: about a sixth less of the front's CPU a page (decision 054).
+   * @param {http.IncomingMessage} req
+   * @param {http.ServerResponse} res
+   * @param {string} address
+   * @param {() => void} release gives the slot back once, however often it is called
    */
   function forwardRead(req, res, address, release) {
-    // `release` gives the slot back once, however often it is called.
+    /** @type {((err: Error) => void) | null} */
     let abort = null;
+    /** @type {(() => void) | null} */
     let resume = null;
     let ended = false;
     const leave = () => {
@@ -223,7 +251,7 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
           if (res.headersSent) return void res.destroy();
           const refusal = upstreamRefusal(error);
           if (refusal) return refuseRaw(res, address, refusal);
-          log(`front: upstream error for GET ${req.frontTarget.path}: ${error?.cause?.code ?? error?.code ?? error?.message}`);
+          log(`front: upstream error for GET ${req.frontTarget.path}: ${upstreamCode(error)}`);
           const failed = JSON.stringify(UPSTREAM_FAILED);
           res.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(failed) });
           res.end(failed);
@@ -239,7 +267,7 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
   if (trustedProxies.length === 0) {
     const tooMany = refusalResponse(429, OVERLOAD.perAddressMessage, 1);
     app.server.on('connection', (socket) => {
-      const address = socket.remoteAddress;
+      const address = String(socket.remoteAddress);
       if (connections.of(address) >= limits.perAddressConnections) {
         admission.stats.refusedConnections += 1;
         socket.on('error', () => {});
@@ -274,7 +302,10 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     next();
   });
 
-  /** Whether `authorization` is an administrator's or an auditor's token (PocketBase's answer). */
+  /**
+   * Whether `authorization` is an administrator's or an auditor's token (PocketBase's answer).
+   * @param {string | undefined} authorization
+   */
   async function staffSession(authorization) {
     if (!authorization) return false;
     const answer = await pool.request({
@@ -286,7 +317,7 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     return answer.statusCode === 204;
   }
 
-  app.setErrorHandler((err, request, reply) => {
+  app.setErrorHandler((/** @type {any} */ err, request, reply) => {
     if (err instanceof Refusal) return refuse(reply, err);
     if (err.statusCode === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       return refuse(reply, new Refusal(413, OVERLOAD.tooLargeMessage, 0));
@@ -296,7 +327,13 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
       .send({ status: 500, message: 'Etwas ist schiefgelaufen.', data: {} });
   });
 
+  /**
+   * @param {import('fastify').FastifyRequest} request
+   * @param {import('fastify').FastifyReply} reply
+   * @param {(() => void) | null} release
+   */
   const forward = (request, reply, release) => {
+    /** @type {any} the body as read (a Buffer, or a stream from its file) */
     const body = request.body;
     let cleaned = false;
     const cleanup = () => {
@@ -306,11 +343,13 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
       if (request.frontBodyDir) rmSync(request.frontBodyDir, { recursive: true, force: true });
     };
     reply.raw.once('close', cleanup);
+    // reply-from's options (its hook types are generic over every server kind; these are HTTP/1.1's).
+    /** @type {Record<string, any>} */
     const options = {
       // Never repeated by the proxy: a repeat is the client's to decide (it knows what is safe).
       retryDelay: () => null,
       rewriteHeaders: downstreamHeaders,
-      rewriteRequestHeaders: (_req, headers) => {
+      rewriteRequestHeaders: (/** @type {unknown} */ _req, /** @type {import('node:http').IncomingHttpHeaders} */ headers) => {
         const h = upstreamHeaders(headers, request.address, upstreamHost);
         if (body && typeof body.pipe === 'function') {
           h['content-length'] = String(body.frontLength);
@@ -318,21 +357,23 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
         }
         return h;
       },
-      onResponse: (_request, res, upstream) => {
+      onResponse: (
+        /** @type {unknown} */ _request,
+        /** @type {import('fastify').FastifyReply} */ res,
+        /** @type {{ stream: import('node:stream').Readable }} */ upstream,
+      ) => {
         // The slot is given back when PocketBase has answered, not when a slow client has read it.
         upstream.stream.once('end', () => release?.());
         upstream.stream.once('error', () => release?.());
         upstream.stream.once('close', () => release?.());
         res.send(upstream.stream);
       },
-      onError: (res, { error }) => {
+      onError: (/** @type {import('fastify').FastifyReply} */ res, /** @type {{ error: any }} */ { error }) => {
         cleanup();
         // PocketBase is not there (a restart): nothing reached it.
         const refusal = upstreamRefusal(error);
         if (refusal) return refuse(res, refusal);
-        log(
-          `front: upstream error for ${request.method} ${request.raw.frontTarget.path}: ${error?.cause?.code ?? error?.code ?? error?.message}`,
-        );
+        log(`front: upstream error for ${request.method} ${request.raw.frontTarget.path}: ${upstreamCode(error)}`);
         return res.code(502).send(UPSTREAM_FAILED);
       },
     };
@@ -358,6 +399,14 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     }
     return forward(request, reply, release);
   });
+
+  /**
+   * What PocketBase's failure was, for the log: a code, else a message.
+   * @param {any} error
+   */
+  function upstreamCode(error) {
+    return error?.cause?.code ?? error?.code ?? error?.message;
+  }
 
   await app.listen({ host, port });
   return {
