@@ -21,8 +21,9 @@
 // of their own past Fastify to PocketBase (decision 048); everything else goes through Fastify.
 //
 // The front's modules (scripts/lib/front/): limits.mjs (its numbers and what a request is),
-// admission.mjs (tickets, counters, slots), body.mjs (a body under its time bound), refusals.mjs
+// admission.mjs (slots and lines), tickets.mjs, per-address.mjs (counts of what is open), body.mjs (a body under its time bound), refusals.mjs
 // (the answers that refuse), headers.mjs (what is forwarded), server.mjs (the two paths).
 export { startFront } from './front/server.mjs';
-export { createAdmission, createTickets, ADMISSION_STATS } from './front/admission.mjs';
+export { createAdmission, ADMISSION_STATS } from './front/admission.mjs';
+export { createTickets } from './front/tickets.mjs';
 export { addressList, classify, FRONT_DEFAULTS, frontLimitsFromEnv, OVERLOAD, TICKET_HEADER } from './front/limits.mjs';

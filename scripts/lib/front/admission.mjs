@@ -1,10 +1,9 @@
 // @ts-check
-// The front (decision 030): admission — tickets, the counters per address, and the capacity PocketBase's
-// slots are shared by (reads, writes, per address, per minute).
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-
+// The front (decision 030): admission — the capacity PocketBase's slots are shared by (reads,
+// writes, per address, per minute), its lines and its refusals of a full portal.
 import { FRONT_DEFAULTS, OVERLOAD } from './limits.mjs';
 import { Refusal } from './refusals.mjs';
+import { createTickets } from './tickets.mjs';
 
 /** @typedef {'read' | 'write'} Kind what a request asks a slot for */
 /** @typedef {() => void} Release hands a slot back (once, however often it is called) */
@@ -19,40 +18,6 @@ import { Refusal } from './refusals.mjs';
  *   resolve: (release: Release) => void, reject: (refusal: Refusal) => void }} AddressWaiter
  */
 /** @typedef {typeof FRONT_DEFAULTS & { ticketSecret?: import('node:crypto').BinaryLike }} Limits */
-
-/**
- * Tickets (decision 047). A refusal of a full portal carries the time the visitor was first
- * refused, signed for its address with a secret of this process; the app sends it back with its
- * repeat (TICKET_HEADER), and the reads' line takes the visitor by that time, ahead of whoever was
- * refused later. A ticket that is forged, another address's, older than twice the app's bound or
- * malformed counts as none: the request is as new as it is.
- * @param {() => number} [now]
- * @param {import('node:crypto').BinaryLike} [secret]
- */
-export function createTickets(now = Date.now, secret = randomBytes(32)) {
-  const maxAgeMs = 2 * OVERLOAD.retryForMs;
-  /** @type {(address: string, since: number) => string} */
-  const mac = (address, since) => createHmac('sha256', secret).update(`${address}|${since}`).digest('base64url').slice(0, 22);
-  return {
-    issue: (/** @type {string} */ address, /** @type {number} */ since) => `${since.toString(36)}.${mac(address, since)}`,
-    /**
-     * The time the ticket stands for, or null.
-     * @param {string} address
-     * @param {unknown} ticket
-     */
-    sinceOf(address, ticket) {
-      if (typeof ticket !== 'string' || ticket.length > 64) return null;
-      const [time, given, ...rest] = ticket.split('.');
-      if (!time || !given || rest.length > 0 || !/^[0-9a-z]{1,12}$/.test(time)) return null;
-      const since = parseInt(time, 36);
-      const age = now() - since;
-      if (!Number.isSafeInteger(since) || age < 0 || age > maxAgeMs) return null;
-      const expected = Buffer.from(mac(address, since));
-      const offered = Buffer.from(given);
-      return offered.length === expected.length && timingSafeEqual(offered, expected) ? since : null;
-    },
-  };
-}
 
 /** The admission's counters as they start (the front's `stats`; bench:burst reads them). */
 export const ADMISSION_STATS = Object.freeze({
@@ -75,37 +40,6 @@ export const ADMISSION_STATS = Object.freeze({
   peakReadLine: 0,
   peakPerAddress: 0,
 });
-
-/** Counts per address of things that end with a 'close' event (connections, open requests). */
-export function perAddressCount() {
-  /** @type {Map<string, number>} */
-  const counts = new Map();
-  let total = 0;
-  return {
-    of: (/** @type {string} */ address) => counts.get(address) ?? 0,
-    /** All addresses together. */
-    total: () => total,
-    /** Counts one more for `address` until `emitter` closes (once, however often it says so). */
-    /**
-     * @param {string} address
-     * @param {...import('node:events').EventEmitter} emitters
-     */
-    hold(address, ...emitters) {
-      counts.set(address, (counts.get(address) ?? 0) + 1);
-      total += 1;
-      let held = true;
-      const drop = () => {
-        if (!held) return;
-        held = false;
-        total -= 1;
-        const left = (counts.get(address) ?? 1) - 1;
-        if (left <= 0) counts.delete(address);
-        else counts.set(address, left);
-      };
-      for (const e of emitters) e.once('close', drop);
-    },
-  };
-}
 
 /**
  * Capacity for the requests PocketBase works on, in two shares: reads may hold at most

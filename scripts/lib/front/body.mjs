@@ -14,7 +14,7 @@ import { Refusal } from './refusals.mjs';
  * @param {any} request Fastify's request (its raw request carries the front's reading of the target)
  * @param {import('node:stream').Readable} payload
  * @param {typeof import('./limits.mjs').FRONT_DEFAULTS} limits
- * @param {ReturnType<typeof import('./admission.mjs').perAddressCount>} bodyFiles
+ * @param {ReturnType<typeof import('./per-address.mjs').perAddressCount>} bodyFiles
  * @param {(err: Error | null, body?: Buffer | import('node:fs').ReadStream) => void} done
  */
 export function readBody(request, payload, limits, bodyFiles, done) {

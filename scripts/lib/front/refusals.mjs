@@ -76,6 +76,14 @@ export function upstreamRefusal(error) {
   return null;
 }
 
+/**
+ * What PocketBase's failure was, for the log: a code, else a message.
+ * @param {any} error
+ */
+export function upstreamCode(error) {
+  return error?.cause?.code ?? error?.code ?? error?.message;
+}
+
 /** The answer when PocketBase failed otherwise (PocketBase's error shape). */
 export const UPSTREAM_FAILED = { status: 502, message: OVERLOAD.message, data: {} };
 

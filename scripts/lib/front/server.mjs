@@ -10,11 +10,13 @@ import Fastify from 'fastify';
 import { Pool } from 'undici';
 
 import { canonicalTarget, isRealtimeStream } from '../request-target.mjs';
-import { createAdmission, perAddressCount } from './admission.mjs';
+import { createAdmission } from './admission.mjs';
 import { readBody } from './body.mjs';
-import { downstreamHeaders, downstreamRawHeaders, upstreamHeaders } from './headers.mjs';
+import { createPageReads } from './page-reads.mjs';
+import { perAddressCount } from './per-address.mjs';
+import { downstreamHeaders, upstreamHeaders } from './headers.mjs';
 import { classify, FRONT_DEFAULTS, isDashboard, isLoopback, OVERLOAD, STAFF_UPLOADS, TICKET_HEADER_LOWER } from './limits.mjs';
-import { Refusal, refusalBody, refusalHeaders, refusalResponse, UPSTREAM_FAILED, upstreamRefusal } from './refusals.mjs';
+import { Refusal, refusalBody, refusalHeaders, refusalResponse, UPSTREAM_FAILED, upstreamCode, upstreamRefusal } from './refusals.mjs';
 
 /**
  * Starts the front on `host:port`, forwarding to `upstream` (PocketBase).
@@ -172,93 +174,7 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     return { visitor };
   };
 
-  /**
-   * A page read (GET under /api/, no body, not realtime or a file) on a short path: the same
-   * checks as the onRequest hook and the route below, the same answers, without Fastify's
-   * routing, hooks and reply (decision 048: about a tenth less of the front's CPU per request). Returns false
-   * for anything else, which Fastify takes.
-   * @param {http.IncomingMessage} req
-   * @param {http.ServerResponse} res
-   */
-  function fastRead(req, res) {
-    if (req.method !== 'GET' || classify(req.method, req.frontTarget.path) !== 'read') return false;
-    if (req.headers['transfer-encoding'] || Number(req.headers['content-length'] || 0) > 0) return false;
-    const address = addressOf(req);
-    const checked = beforeBody(address, 'read', req, res);
-    if (checked.refusal) {
-      refuseRaw(res, address, checked.refusal);
-      return true;
-    }
-    admission.acquire(address, 'read', checked.visitor.since, checked.visitor.ticketed).then(
-      (release) => {
-        // A visitor who left while the request waited in line costs PocketBase nothing.
-        if (req.socket?.destroyed) return release();
-        forwardRead(req, res, address, release);
-      },
-      (err) => refuseRaw(res, address, err),
-    );
-    return true;
-  }
-
-  /**
-   * Sends a page read on to PocketBase and its answer back; the slot is given back when PocketBase
-   * has answered. Through undici's dispatch with a handler of its own, not a response stream piped
-   * into the visitor's: about a sixth less of the front's CPU a page (decision 054).
-   * @param {http.IncomingMessage} req
-   * @param {http.ServerResponse} res
-   * @param {string} address
-   * @param {() => void} release gives the slot back once, however often it is called
-   */
-  function forwardRead(req, res, address, release) {
-    /** @type {((err: Error) => void) | null} */
-    let abort = null;
-    /** @type {(() => void) | null} */
-    let resume = null;
-    let ended = false;
-    const leave = () => {
-      release();
-      // The visitor left before the answer was through: PocketBase's answer is dropped.
-      if (!ended && abort) abort(new Error('the visitor left'));
-    };
-    res.once('close', leave);
-    pool.dispatch(
-      { path: req.frontTarget.target, method: 'GET', headers: upstreamHeaders(req.headers, address, upstreamHost) },
-      {
-        onConnect(a) {
-          abort = a;
-          if (res.destroyed) a(new Error('the visitor left'));
-        },
-        onHeaders(status, raw, go) {
-          resume = go;
-          if (res.destroyed) return true;
-          res.writeHead(status, downstreamRawHeaders(raw));
-          return true;
-        },
-        onData(chunk) {
-          if (res.destroyed || res.write(chunk)) return true;
-          res.once('drain', () => resume?.());
-          return false;
-        },
-        onComplete() {
-          ended = true;
-          release();
-          res.end();
-        },
-        onError(error) {
-          ended = true;
-          release();
-          if (res.destroyed) return;
-          if (res.headersSent) return void res.destroy();
-          const refusal = upstreamRefusal(error);
-          if (refusal) return refuseRaw(res, address, refusal);
-          log(`front: upstream error for GET ${req.frontTarget.path}: ${upstreamCode(error)}`);
-          const failed = JSON.stringify(UPSTREAM_FAILED);
-          res.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(failed) });
-          res.end(failed);
-        },
-      },
-    );
-  }
+  const fastRead = createPageReads({ pool, upstreamHost, admission, addressOf, beforeBody, refuseRaw, log });
 
   // Per address, connections open at all: beyond the bound a connection is answered 429 at once
   // and closed, before any request is read from it. Behind nginx or Caddy every connection comes
@@ -399,14 +315,6 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     }
     return forward(request, reply, release);
   });
-
-  /**
-   * What PocketBase's failure was, for the log: a code, else a message.
-   * @param {any} error
-   */
-  function upstreamCode(error) {
-    return error?.cause?.code ?? error?.code ?? error?.message;
-  }
 
   await app.listen({ host, port });
   return {
