@@ -39,7 +39,7 @@ routerAdd(
   (e) => {
     const q = e.request.url.query();
     const filters = { action: q.get('action'), actor: q.get('actor'), target: q.get('target') };
-    return e.json(200, require(`${__hooks}/lib/backoffice.js`).staffLogPage(e.app, filters, q.get('page')));
+    return e.json(200, require(`${__hooks}/lib/staff-log.js`).staffLogPage(e.app, filters, q.get('page')));
   },
   $apis.requireAuth('administrators'),
 );
@@ -50,7 +50,7 @@ routerAdd(
   '/api/portal/backoffice/staff-log.csv',
   (e) => {
     const q = e.request.url.query();
-    const body = require(`${__hooks}/lib/backoffice.js`).staffLogCsv(e.app, {
+    const body = require(`${__hooks}/lib/staff-log.js`).staffLogCsv(e.app, {
       action: q.get('action'),
       actor: q.get('actor'),
       target: q.get('target'),

@@ -9,7 +9,6 @@ const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
 const labelSql = (c) => require(`${__hooks}/lib/campaign-records.js`).labelSql(c);
 const fieldErrors = () => require(`${__hooks}/lib/field-errors.js`);
 const PAGE_SIZE = 20;
-const LOG_PAGE_SIZE = 30;
 
 const MESSAGES = {
   reason: require(`${__hooks}/lib/vendor/rules.js`).MESSAGES.reasonRequired,
@@ -300,108 +299,4 @@ function act(e, userId, action, body) {
   return detail(app, userId);
 }
 
-const LOG_SHAPE = {
-  id: '',
-  created: '',
-  actorCollection: '',
-  actorEmail: '',
-  action: '',
-  targetCollection: '',
-  targetId: '',
-  reason: '',
-  before: '',
-  after: '',
-};
-
-/** The staff log, newest first, filtered by action prefix, actor e-mail and target id (bound parameters). */
-function staffLogQuery(app, filters, limit, offset) {
-  const f = filters || {};
-  const parts = [];
-  const params = { limit, offset };
-  if (f.action) {
-    parts.push("action LIKE {:action} ESCAPE '\\'");
-    params.action = `${String(f.action).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  }
-  if (f.actor) {
-    parts.push("actorEmail LIKE {:actor} ESCAPE '\\'");
-    params.actor = `%${String(f.actor)
-      .toLowerCase()
-      .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  }
-  if (f.target) {
-    parts.push('targetId = {:target}');
-    params.target = String(f.target);
-  }
-  const where = parts.length ? `WHERE ${parts.join(' AND ')}` : '';
-  const items = rowsOf(
-    app,
-    `SELECT id, created, actorCollection, actorEmail, action, targetCollection, targetId, reason,
-            COALESCE(before, '') AS before, COALESCE(after, '') AS after
-       FROM staff_log ${where} ORDER BY created DESC, id LIMIT {:limit} OFFSET {:offset}`,
-    params,
-    LOG_SHAPE,
-  );
-  const total = rowsOf(app, `SELECT COUNT(*) AS n FROM staff_log ${where}`, params, { n: 0 })[0].n;
-  return { items, total };
-}
-
-/** One page of the staff log for the data area, with before and after as objects. */
-function staffLogPage(app, filters, page) {
-  const p = Math.max(1, Math.min(100000, parseInt(page, 10) || 1));
-  const { items, total } = staffLogQuery(app, filters, LOG_PAGE_SIZE, (p - 1) * LOG_PAGE_SIZE);
-  const parse = (text) => {
-    try {
-      return text ? JSON.parse(text) : null;
-    } catch (_) {
-      return text;
-    }
-  };
-  return {
-    page: p,
-    perPage: LOG_PAGE_SIZE,
-    totalItems: total,
-    totalPages: Math.max(1, Math.ceil(total / LOG_PAGE_SIZE)),
-    items: items.map((r) => ({
-      id: r.id,
-      created: r.created,
-      actorCollection: r.actorCollection,
-      actorEmail: r.actorEmail,
-      action: r.action,
-      targetCollection: r.targetCollection,
-      targetId: r.targetId,
-      reason: r.reason,
-      before: parse(r.before),
-      after: parse(r.after),
-    })),
-  };
-}
-
-/**
- * The staff log as the server writes CSV (BOM, `;`, quoted, no formulas), up to 50,000 entries:
- * the time in Berlin time as the data area shows it, the action in German and its key.
- */
-function staffLogCsv(app, filters) {
-  const { items } = staffLogQuery(app, filters, 50000, 0);
-  const { berlinDay } = require(`${__hooks}/lib/clock.js`);
-  const { staffLogLabel } = require(`${__hooks}/lib/vendor/rules.js`);
-  return require(`${__hooks}/lib/csv.js`).write(
-    ['Zeitpunkt (Berlin)', 'Rolle', 'Wer', 'Aktion', 'Aktionsschlüssel', 'Ziel', 'Ziel-ID', 'Grund', 'Vorher', 'Nachher'],
-    items.map((r) => {
-      const when = berlinDay(String(r.created).replace(' ', 'T'));
-      return [
-        `${when.date} ${when.time}`,
-        r.actorCollection,
-        r.actorEmail,
-        staffLogLabel(r.action),
-        r.action,
-        r.targetCollection,
-        r.targetId,
-        r.reason,
-        r.before,
-        r.after,
-      ];
-    }),
-  );
-}
-
-module.exports = { search, detail, act, staffLogQuery, staffLogPage, staffLogCsv, MESSAGES, PAGE_SIZE, requireReason };
+module.exports = { search, detail, act, MESSAGES, PAGE_SIZE, requireReason };
