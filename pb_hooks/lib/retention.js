@@ -41,7 +41,7 @@ function deleteRecords(app, collection, recordIds) {
 function run(app) {
   const R = require(`${__hooks}/lib/vendor/rules.js`).RETENTION;
   const now = require(`${__hooks}/lib/clock.js`).now().getTime();
-  const deletion = require(`${__hooks}/lib/account-deletion.js`);
+  const deletion = require(`${__hooks}/lib/erasure.js`);
   const counts = {};
 
   // Booking vouchers whose legal period has ended.
