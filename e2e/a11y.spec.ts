@@ -3,9 +3,8 @@ import type { Page } from '@playwright/test';
 import { jobsFor } from '../src/config/datacenter-jobs';
 import { LIVE_REGION_SETTLE_MS } from '../src/config/ui';
 import type { Role } from '../src/lib/roles';
-import { submissionForm } from '../tests/helpers/fixtures';
 import { invoicePdf } from '../tests/helpers/invoices';
-import { declineCookies, expect, hasFocusRing, openVoucher, signInAs, storeSession, test } from './fixtures';
+import { declineCookies, expect, hasFocusRing, signInAs, storeSession, submissionToCheck, test } from './fixtures';
 
 // Axe (WCAG 2.0–2.2 A and AA) on every route at a 360 px phone width and a
 // 1280 px desktop width, anonymous and signed in as each role. The dialogs
@@ -232,14 +231,15 @@ test.describe('at 360 px, the review', () => {
   test.use({ viewport: { width: 360, height: 780 } });
 
   test('an invoice PDF opens in the width of the phone, and the page does not scroll sideways', async ({ page, admin, makeAccount }) => {
-    const auditor = await makeAccount('auditors');
-    const workshop = await makeAccount('users', { shopName: 'Schmale Werkstatt' });
-    const voucher = await openVoucher(admin, workshop.id, 81);
-    const client = await admin.collection('users').impersonate(workshop.id, 600);
     const pdf = new Blob([new Uint8Array(await invoicePdf(['Rechnungsnummer: RE-360', 'Rechnungsdatum: 01.09.2025']))], {
       type: 'application/pdf',
     });
-    const submission = await client.collection('submissions').create(submissionForm(workshop.id, voucher, {}, pdf, 'rechnung.pdf'));
+    const { auditor, voucher, submission, settle } = await submissionToCheck(admin, makeAccount, {
+      tier: 81,
+      workshop: { shopName: 'Schmale Werkstatt' },
+      file: pdf,
+      filename: 'rechnung.pdf',
+    });
     try {
       await signInAs(page, admin, 'auditors', auditor.id);
       await page.goto('/datacenter/pruefung');
@@ -256,9 +256,7 @@ test.describe('at 360 px, the review', () => {
       expect(box.x + box.width).toBeLessThanOrEqual(360);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     } finally {
-      // The review queue is shared by the browser tests: the submission leaves it.
-      const staff = await admin.collection('auditors').impersonate(auditor.id, 600);
-      await staff.send(`/api/portal/review/${submission.id}/verdict`, { method: 'POST', body: { outcome: 'missing', note: '' } });
+      await settle();
     }
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 import { freshIban, PDF_BYTES, PNG_BYTES, submissionForm } from '../tests/helpers/fixtures';
-import { declineCookies, enterAs, expect, fillCashback, openJob, openVoucher, test } from './fixtures';
+import { declineCookies, enterAs, expect, fillCashback, openJob, openVoucher, submissionToCheck, test } from './fixtures';
 
 test.describe('audit round trip', () => {
   test('two codes submitted, one passed and one faulty: the profile shows Eingelöst and Offen, and both mails arrive', async ({
@@ -202,13 +202,9 @@ test.describe('audit round trip', () => {
   });
 
   test('a missing image says so', async ({ page, admin, makeAccount }) => {
-    const auditor = await makeAccount('auditors');
     // Its own submission with a PNG: one left by an earlier test may go with that test's
     // workshop (a CI run under load picked such a one and got 'Diese Einreichung gibt es nicht.').
-    const workshop = await makeAccount('users');
-    const voucher = await openVoucher(admin, workshop.id, 82);
-    const client = await admin.collection('users').impersonate(workshop.id, 600);
-    const submission = await client.collection('submissions').create(submissionForm(workshop.id, voucher));
+    const { auditor, submission, settle } = await submissionToCheck(admin, makeAccount, { tier: 82 });
     try {
       await enterAs(page, admin, auditor, '/datacenter/pruefdateien');
       await declineCookies(page);
@@ -220,9 +216,7 @@ test.describe('audit round trip', () => {
       await check.getByRole('button', { name: 'Rechnung anzeigen' }).click();
       await expect(check.getByText('Fehler beim Laden des Bildes.')).toBeVisible();
     } finally {
-      // The review queue is shared by the browser tests: the submission leaves it.
-      const staff = await admin.collection('auditors').impersonate(auditor.id, 600);
-      await staff.send(`/api/portal/review/${submission.id}/verdict`, { method: 'POST', body: { outcome: 'missing', note: '' } });
+      await settle();
     }
   });
   test('a stored verdict is corrected after a confirmation whose default is Abbrechen; the workshop gets one corrected mail (issue 58)', async ({
@@ -232,13 +226,8 @@ test.describe('audit round trip', () => {
     makeAccount,
     expectNoA11yViolations,
   }) => {
-    const auditor = await makeAccount('auditors');
-    const workshop = await makeAccount('users');
-    const voucher = await openVoucher(admin, workshop.id, 83);
-    const client = await admin.collection('users').impersonate(workshop.id, 600);
-    const submission = await client.collection('submissions').create(submissionForm(workshop.id, voucher));
-    const staff = await admin.collection('auditors').impersonate(auditor.id, 600);
-    await staff.send(`/api/portal/review/${submission.id}/verdict`, { method: 'POST', body: { outcome: 'faulty', note: '' } });
+    const { auditor, workshop, voucher, submission, verdict } = await submissionToCheck(admin, makeAccount, { tier: 83 });
+    await verdict('faulty');
 
     await enterAs(page, admin, auditor, '/datacenter/pruefdateien');
     await declineCookies(page);

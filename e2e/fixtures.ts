@@ -3,7 +3,7 @@ import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import PocketBase from 'pocketbase';
 
 import { SESSION_SECONDS } from '../src/rules/session';
-import { PASSWORD, unique, voucherCode, workshopData } from '../tests/helpers/fixtures';
+import { PASSWORD, submissionForm, unique, voucherCode, workshopData } from '../tests/helpers/fixtures';
 import { inboxReader, otpIn, type InboxReader } from '../tests/helpers/mail';
 
 export { expect } from '@playwright/test';
@@ -199,6 +199,27 @@ export async function openJob(page: Page, label: string) {
 export async function openVoucher(admin: PocketBase, userId: string, tier: number) {
   const campaign = await admin.collection('campaigns').getFirstListItem('active = true');
   return admin.collection('vouchers').create({ code: voucherCode(), status: 'open', user: userId, campaign: campaign.id, tier });
+}
+
+/**
+ * A workshop's submission of a fresh code (sent as the workshop, through the API) and an auditor
+ * to check it. The review queue is shared by the browser tests: `settle()` takes the submission
+ * out of it again (a verdict 'missing'); call it in a `finally`.
+ */
+export async function submissionToCheck(
+  admin: PocketBase,
+  makeAccount: Fixtures['makeAccount'],
+  { tier, workshop: overrides, file, filename }: { tier: number; workshop?: Record<string, unknown>; file?: Blob; filename?: string },
+) {
+  const auditor = await makeAccount('auditors');
+  const workshop = await makeAccount('users', overrides);
+  const voucher = await openVoucher(admin, workshop.id, tier);
+  const client = await admin.collection('users').impersonate(workshop.id, 600);
+  const submission = await client.collection('submissions').create(submissionForm(workshop.id, voucher, {}, file, filename));
+  const staff = await admin.collection('auditors').impersonate(auditor.id, 600);
+  const verdict = (outcome: 'passed' | 'faulty' | 'missing') =>
+    staff.send(`/api/portal/review/${submission.id}/verdict`, { method: 'POST', body: { outcome, note: '' } });
+  return { auditor, workshop, voucher, submission, staff, verdict, settle: () => verdict('missing') };
 }
 
 /** Fills the cashback form with valid bank data, the invoice and the code. */

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { submissionForm } from '../tests/helpers/fixtures';
-import { declineCookies, enterAs, expect, openVoucher, test } from './fixtures';
+import { declineCookies, enterAs, expect, submissionToCheck, test } from './fixtures';
 
 // The layout defects a newcomer met at 1280 and 360 px (issue 58), each measured on the rendered
 // page: text is measured with a Range over its contents, so a word that runs out of its box counts.
@@ -137,18 +136,13 @@ test.describe('at 360 px', () => {
     expect(box.x).toBeLessThan(40);
     expect(await page.evaluate(() => document.documentElement.scrollHeight - (scrollY + innerHeight))).toBeGreaterThanOrEqual(0);
 
-    const workshop = await makeAccount('users');
-    const voucher = await openVoucher(admin, workshop.id, 84);
-    const client = await admin.collection('users').impersonate(workshop.id, 600);
-    const submission = await client.collection('submissions').create(submissionForm(workshop.id, voucher));
-    const auditor = await makeAccount('auditors');
+    const { auditor, settle } = await submissionToCheck(admin, makeAccount, { tier: 84 });
     try {
       await enterAs(page, admin, auditor, '/datacenter/pruefung');
       await expect(page.getByRole('group', { name: 'Ergebnis der Prüfung' })).toBeVisible();
       expect(await coveredByConsentButton(page)).toEqual([]);
     } finally {
-      const staff = await admin.collection('auditors').impersonate(auditor.id, 600);
-      await staff.send(`/api/portal/review/${submission.id}/verdict`, { method: 'POST', body: { outcome: 'missing', note: '' } });
+      await settle();
     }
   });
 
