@@ -1,3 +1,4 @@
+// @ts-check
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,11 @@ const SOURCES = [
   'tsconfig.app.json',
 ];
 
+/**
+ * The newest modification time below `entry` (0 when it does not exist).
+ * @param {string} entry
+ * @returns {number}
+ */
 function newestMtime(entry) {
   if (!existsSync(entry)) return 0;
   const stat = statSync(entry);

@@ -1,3 +1,4 @@
+// @ts-check
 // Debian's Chromium and the flags that work on this machine (README): never a downloaded browser.
 import { existsSync } from 'node:fs';
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The front: a small HTTP server (Fastify, with @fastify/reply-from) that `npm start` puts in
 // front of PocketBase (decision 030, superseding the admission part of 020). It decides who
 // gets PocketBase's capacity and when:

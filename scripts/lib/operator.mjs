@@ -1,3 +1,4 @@
+// @ts-check
 // The operator's legal details for the Impressum come from the environment
 // (PORTAL_OPERATOR_*, documented in .env.example); PocketBase serves them at
 // GET /api/portal/operator (pb_hooks/operator.pb.js). The demo uses these values.
@@ -33,6 +34,7 @@ export const DEMO_OPERATOR = {
 };
 
 /** The operator variables that are not set (empty counts as unset). */
+/** @param {Record<string, string | undefined>} env */
 export function missingOperatorEnv(env) {
   return Object.values(OPERATOR_ENV).filter((name) => !String(env[name] ?? '').trim());
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The page renderer of `npm start` (issue 60, decision 061): renders the public pages with the
 // campaign in force into the data directory, where PocketBase serves them in place of the build's
 // (pb_hooks/lib/rendered-pages.js). It asks PocketBase's public campaign answer every few seconds
@@ -18,9 +19,11 @@ const { RENDERED_PAGES_DIR } = createRequire(import.meta.url)('../../pb_hooks/li
 export const RENDER_INTERVAL_MS = 5000;
 
 /** What the pages print from an answer: the record and its texts, and the Berlin day on the campaign clock. */
+/** @type {(answer: { campaign: unknown, campaignNow: string }) => string} */
 export const pagesKey = (answer) => `${rules.berlinDay(answer.campaignNow).iso} ${JSON.stringify(answer.campaign)}`;
 
 /** Removes the rendered pages (before PocketBase starts on a new build: their asset names may be gone). */
+/** @param {string} dataDir */
 export function clearRenderedPages(dataDir) {
   rmSync(path.join(dataDir, RENDERED_PAGES_DIR), { recursive: true, force: true });
 }
@@ -30,14 +33,18 @@ export function clearRenderedPages(dataDir) {
  * in `publicDir`. The pages of an earlier build are removed first (their asset names may be gone).
  * `first` settles after the first render (or its failure, which is logged; the build's pages are
  * served meanwhile). A failed round is logged and tried again on the next.
+ * @param {{ apiUrl: string, dataDir: string, publicDir: string, intervalMs?: number, log?: (msg: string) => void }} options
  */
 export function startPageRenderer({ apiUrl, dataDir, publicDir, intervalMs = RENDER_INTERVAL_MS, log = () => {} }) {
   const dir = path.join(dataDir, RENDERED_PAGES_DIR);
   clearRenderedPages(dataDir);
   let stopped = false;
-  let timer = null;
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  /** @type {string | null} */
   let rendered = null;
   let failing = false;
+  /** @type {{ stamp: number, loaded: ReturnType<typeof loadPageModule> } | null} */
   let build = null; // { stamp, loaded }: the build's page module, loaded again when the build changes
 
   /** The build's page module; a new build (its index.html changed) is loaded again and renders every page. */
@@ -69,7 +76,7 @@ export function startPageRenderer({ apiUrl, dataDir, publicDir, intervalMs = REN
     } catch (err) {
       build = null; // a build half written: its module is loaded again on the next round
       // Logged once per run of failures, not every few seconds while PocketBase restarts.
-      if (!failing) log(`public pages not rendered: ${err.message}`);
+      if (!failing) log(`public pages not rendered: ${/** @type {Error} */ (err).message}`);
       failing = true;
     }
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // The one place that knows how to find, check and start the PocketBase binary.
 // Used by `npm start`, `npm run dev`, the API test helper and the browser tests.
 import { execFileSync, spawn } from 'node:child_process';
@@ -27,6 +28,7 @@ export function resolveBinary(env = process.env) {
 }
 
 /** Reads the Go build info's `vcs.revision` straight from the executable. */
+/** @param {string} bin */
 export function readVcsRevision(bin) {
   const bytes = readFileSync(bin);
   const marker = Buffer.from('vcs.revision=');
@@ -36,6 +38,7 @@ export function readVcsRevision(bin) {
   return /^[0-9a-f]{40}$/.test(value) ? value : null;
 }
 
+/** @param {string} bin */
 export function readVersion(bin) {
   const out = execFileSync(bin, ['--version'], { encoding: 'utf8', timeout: 10_000 }).trim();
   const m = / version v?(\S+)\s*$/.exec(out); // cobra prints "<program name> version X"
@@ -46,6 +49,7 @@ export function readVersion(bin) {
  * Refuses a pinned binary whose version or embedded revision differs from the pin
  * (DECISIONS §1: the npm tag `latest` and later builds come from other sources).
  * Returns the problem as a sentence, or null when the binary matches.
+ * @param {string} bin
  */
 export function checkPinnedBinary(bin, pin = PIN) {
   if (!existsSync(bin)) return `PocketBase binary not found at ${bin}. Run "npm install".`;
@@ -53,7 +57,7 @@ export function checkPinnedBinary(bin, pin = PIN) {
   try {
     version = readVersion(bin);
   } catch (err) {
-    return `PocketBase binary at ${bin} could not report its version: ${err.message}`;
+    return `PocketBase binary at ${bin} could not report its version: ${/** @type {Error} */ (err).message}`;
   }
   if (version !== pin.version) {
     return `PocketBase binary at ${bin} reports version ${version ?? 'unknown'}, expected exactly ${pin.version}.`;
@@ -177,6 +181,7 @@ export function spawnServe(bin, { dataDir, http, publicDir, hooksDir, env = proc
  */
 export async function waitForHealth(baseUrl, { timeoutMs = 30_000, child } = {}) {
   const deadline = Date.now() + timeoutMs;
+  /** @type {any} */
   let lastError;
   while (Date.now() < deadline) {
     if (child && (child.exitCode !== null || child.signalCode !== null)) {

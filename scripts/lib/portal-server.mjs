@@ -1,3 +1,4 @@
+// @ts-check
 // A throwaway portal for scripts (Lighthouse, screenshots, load benchmark):
 // the built SPA served by PocketBase from a temporary data dir on a free port,
 // with the demo data, the campaign clock of `npm start` and no mail server.
@@ -39,12 +40,13 @@ export async function startPortal({ publicDir, seed = true, env = {}, dataDir, r
   try {
     await waitForHealth(url, { child });
   } catch (err) {
-    throw new Error(`${err.message}\n${stderr}`);
+    throw new Error(`${/** @type {Error} */ (err).message}\n${stderr}`);
   }
   if (seed) await seedDemo({ url, superuser });
-  const renderer = renderPages
-    ? startPageRenderer({ apiUrl: url, dataDir: dir, publicDir, log: (msg) => console.log(`[portal] ${msg}`) })
-    : null;
+  const renderer =
+    renderPages && publicDir
+      ? startPageRenderer({ apiUrl: url, dataDir: dir, publicDir, log: (/** @type {string} */ msg) => console.log(`[portal] ${msg}`) })
+      : null;
   await renderer?.first;
   return {
     url,

@@ -1,19 +1,22 @@
+// @ts-check
 import net from 'node:net';
 
 /** Asks the OS for a free TCP port on loopback (from the ephemeral range). */
+/** @returns {Promise<number>} */
 function ephemeralPort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
 }
 
 /** Whether a port on loopback can be bound right now. */
+/** @param {number} port */
 function canBind(port) {
   return new Promise((resolve) => {
     const server = net.createServer();
@@ -40,7 +43,7 @@ let offset = Math.floor(Math.random() * (BLOCK / 2));
  * elsewhere, one the OS picks.
  */
 export async function freePort() {
-  const inWorker = typeof globalThis.__vitest_worker__ !== 'undefined';
+  const inWorker = typeof (/** @type {Record<string, unknown>} */ (globalThis).__vitest_worker__) !== 'undefined';
   const slot = inWorker ? Number(process.env.VITEST_POOL_ID) : Number.NaN;
   if (!Number.isInteger(slot) || slot < 0) return ephemeralPort();
   const base = FIRST_BLOCK + (slot % 12) * BLOCK;

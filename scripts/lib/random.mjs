@@ -1,4 +1,6 @@
+// @ts-check
 /** A small seeded PRNG (mulberry32): the benchmarks generate the same data on every run. */
+/** @param {number} seed */
 export function mulberry32(seed) {
   let a = seed >>> 0;
   return () => {

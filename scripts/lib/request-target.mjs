@@ -1,3 +1,4 @@
+// @ts-check
 // One reading of a request's target for the front and PocketBase (issue 59). The front classified
 // the raw target ('/api/%72ealtime' is not '/api/realtime' to a string compare) while the request
 // it forwarded was read otherwise: @fastify/reply-from resolved it as a WHATWG URL (backslashes

@@ -1,3 +1,4 @@
+// @ts-check
 // The rulebook (src/rules) for Node scripts, through the same CommonJS bundle the hooks load.
 import { createRequire } from 'node:module';
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Many workshops at once, written straight into a PocketBase data dir's SQLite file (WAL lets
 // a second writer in while PocketBase runs): an API create hashes a password each time,
 // which makes thousands of workshops take minutes. Used by tests and bench:import.

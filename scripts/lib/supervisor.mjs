@@ -1,24 +1,32 @@
+// @ts-check
 // Keeps a child process (PocketBase) running for as long as the launcher runs (DECISIONS
 // section 8, decision 028): every exit is logged with its status and the child's last lines of
 // output, and the child is started again after a pause that doubles with each crash in a row, up
 // to a cap, and starts small again once a run has lasted.
 
 /** Pause before the n-th restart in a row (1-based): base, 2×base, 4×base … capped. */
+/**
+ * @param {number} consecutive
+ * @param {{ baseMs?: number, capMs?: number }} [options]
+ */
 export function restartPause(consecutive, { baseMs = 1000, capMs = 30_000 } = {}) {
   const n = Math.max(1, consecutive);
   return Math.min(capMs, baseMs * 2 ** Math.min(n - 1, 30));
 }
 
 /** '400 ms', '2 s', '30 s'. */
+/** @param {number} ms */
 export function formatPause(ms) {
   return ms < 1000 ? `${ms} ms` : `${Number((ms / 1000).toFixed(1))} s`;
 }
 
 /** The last `max` lines written to a stream, kept as they arrive (for the crash report). */
 export function tail(max = 20) {
+  /** @type {string[]} */
   const lines = [];
   let partial = '';
   return {
+    /** @param {Buffer | string} chunk */
     push(chunk) {
       const parts = (partial + chunk.toString()).split('\n');
       partial = parts.pop() ?? '';
@@ -49,7 +57,7 @@ export function tail(max = 20) {
  *   echo?: boolean,
  *   onStart?: (child: import('node:child_process').ChildProcess, run: number) => void,
  * }} options
- * @returns {{ first: import('node:child_process').ChildProcess, current: () => import('node:child_process').ChildProcess | null, restarts: () => number }}
+ * @returns {{ first: import('node:child_process').ChildProcess | null, current: () => import('node:child_process').ChildProcess | null, restarts: () => number }}
  */
 export function supervise({
   spawnChild,
@@ -65,6 +73,7 @@ export function supervise({
 }) {
   let consecutive = 0;
   let restarts = 0;
+  /** @type {import('node:child_process').ChildProcess | null} */
   let current = null;
 
   const run = () => {
