@@ -1,3 +1,4 @@
+// @ts-check
 // Prerendering of the public pages (issue 21, decision 021). After the browser build, Vite
 // builds src/app/prerender.tsx for Node, renders every page it lists as a visitor without a
 // session sees it, and writes each into a copy of the built index.html:
@@ -11,14 +12,30 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
+/**
+ * The build's page module (src/app/prerender.tsx built for Node).
+ * @typedef {{
+ *   PRERENDERED_PAGES: string[],
+ *   STAND_IN_PAGES: { pathname: string, page: string }[],
+ *   STAND_IN_STORAGE_KEY: string,
+ *   CAMPAIGN_DATA_ID: string,
+ *   prerenderPage: (pathname: string, campaign?: unknown) => Promise<{ html: string, title: string }>,
+ * }} PageModule
+ */
+/** @typedef {{ bootFile: string, pages: { pathname: string, chunks: string[] }[] }} PagesManifest */
+
 /** Where the pages' files live inside the build (pb_hooks/lib/http.js names the same folder). */
 const PRERENDERED_DIR = 'prerendered';
 
-/** '/' → 'index.html', '/login' → 'login.html' (the hook maps request paths the same way). */
+/**
+ * '/' → 'index.html', '/login' → 'login.html' (the hook maps request paths the same way).
+ * @param {string} pathname
+ */
 export function prerenderedFile(pathname) {
   return `${pathname === '/' ? 'index' : pathname.slice(1)}.html`;
 }
 
+/** @type {(text: string) => string} */
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
@@ -74,6 +91,8 @@ export const { STAND_IN_SCRIPT } = createRequire(import.meta.url)('../../pb_hook
 /**
  * A stand-in's HTML: the page it stands in for, with the blocking script inline at the end of
  * the head, so it runs before any of the body is parsed or painted, without a request of its own.
+ * @param {string} pageHtmlText
+ * @param {{ storageKey: string, page: string }} stand
  */
 export function standInHtml(pageHtmlText, { storageKey, page }) {
   const tag = `<script data-key="${escapeHtml(storageKey)}" data-page="${escapeHtml(page)}">${STAND_IN_SCRIPT}</script>`;
@@ -93,6 +112,7 @@ export function standInHtml(pageHtmlText, { storageKey, page }) {
  * @param {{ id: string, value: unknown } | null} [data]
  */
 export function pageHtml(shell, { html, title }, routeChunks, bootFile, data = null) {
+  /** @type {string[]} */
   const hints = [];
   const body = html.replace(/^(?:<link [^>]*\/>)+/, (links) => {
     hints.push(links);
@@ -108,7 +128,7 @@ export function pageHtml(shell, { html, title }, routeChunks, bootFile, data = n
   });
   for (const file of routeChunks) chunks.push(`/${file}`);
   hints.push(
-    `<script defer src="/${bootFile}" data-entry="${escapeHtml(entry[1])}" data-chunks="${escapeHtml(chunks.join(' '))}"></script>`,
+    `<script defer src="/${bootFile}" data-entry="${escapeHtml(String(entry[1]))}" data-chunks="${escapeHtml(chunks.join(' '))}"></script>`,
   );
   // The data the page was rendered from (decision 061): JSON, never executed, '<' escaped so
   // no text in it can close the element.
@@ -122,10 +142,15 @@ export function pageHtml(shell, { html, title }, routeChunks, bootFile, data = n
     .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
 }
 
-/** The chunks a lazy route module needs: its own file and the files it imports statically. */
+/**
+ * The chunks a lazy route module needs: its own file and the files it imports statically.
+ * @param {import('vite').Rolldown.OutputBundle} bundle
+ * @param {string} pathname
+ * @returns {string[]}
+ */
 function routeChunks(bundle, pathname) {
   const source = `src/app/routes/${pathname.slice(1)}.tsx`;
-  const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+  const chunks = /** @type {import('vite').Rolldown.OutputChunk[]} */ (Object.values(bundle).filter((c) => c.type === 'chunk'));
   const route = chunks.find((c) => c.facadeModuleId?.endsWith(source));
   if (!route) return [];
   const entry = chunks.find((c) => c.isEntry);
@@ -138,6 +163,7 @@ function routeChunks(bundle, pathname) {
  * module (prerender.js) and pages.json (the boot file, each page's chunks). Beside the build, never
  * inside it: it is not served.
  */
+/** @type {(outDir: string) => string} */
 export const renderDirOf = (outDir) => `${outDir.replace(/\/+$/, '')}-render`;
 
 /**
@@ -145,13 +171,16 @@ export const renderDirOf = (outDir) => `${outDir.replace(/\/+$/, '')}-render`;
  * with `campaign` (the API's answer for the campaign in force, or null as at build time) into the
  * build's index.html. With `gzip`, each file gets its compressed twin ('index.html.gz'). Each file
  * is written beside and renamed into place, so a page is never served half written.
+ * @param {{ module: PageModule, shell: string, manifest: PagesManifest, dir: string, campaign?: unknown, gzip?: boolean }} options
  */
 export async function writePages({ module, shell, manifest, dir, campaign = null, gzip = false }) {
   mkdirSync(dir, { recursive: true });
   const data = campaign ? { id: module.CAMPAIGN_DATA_ID, value: campaign } : null;
+  /** @type {(pathname: string, text: string) => void} */
   const write = (pathname, text) => {
     const file = path.join(dir, prerenderedFile(pathname));
     mkdirSync(path.dirname(file), { recursive: true });
+    /** @type {(target: string, content: string | Buffer) => void} */
     const put = (target, content) => {
       writeFileSync(`${target}.tmp`, content);
       renameSync(`${target}.tmp`, target);
@@ -174,7 +203,11 @@ export async function writePages({ module, shell, manifest, dir, campaign = null
   return { pages: manifest.pages.length, standIns: module.STAND_IN_PAGES.length };
 }
 
-/** The build's page module and manifest (decision 061), for rendering the pages again at run time. */
+/**
+ * The build's page module and manifest (decision 061), for rendering the pages again at run time.
+ * @param {string} outDir
+ * @returns {Promise<{ module: PageModule, manifest: PagesManifest, shell: string }>}
+ */
 export async function loadPageModule(outDir) {
   const renderDir = renderDirOf(outDir);
   const module = await import(`${pathToFileURL(path.join(renderDir, 'prerender.js')).href}?t=${Date.now()}`);
@@ -185,7 +218,9 @@ export async function loadPageModule(outDir) {
 
 /** @returns {import('vite').Plugin} */
 export function prerenderPlugin() {
+  /** @type {import('vite').ResolvedConfig} */
   let config;
+  /** @type {import('vite').Rolldown.OutputBundle} */
   let bundle = {};
   return {
     name: 'portal-prerender',
@@ -226,7 +261,7 @@ export function prerenderPlugin() {
       const module = await import(`${pathToFileURL(path.join(renderDir, 'prerender.js')).href}?t=${Date.now()}`);
       const manifest = {
         bootFile,
-        pages: module.PRERENDERED_PAGES.map((pathname) => ({ pathname, chunks: routeChunks(bundle, pathname) })),
+        pages: module.PRERENDERED_PAGES.map((/** @type {string} */ pathname) => ({ pathname, chunks: routeChunks(bundle, pathname) })),
       };
       writeFileSync(path.join(renderDir, 'pages.json'), `${JSON.stringify(manifest, null, 2)}\n`);
       const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
