@@ -1,3 +1,4 @@
+// @ts-check
 // Continuous replication of the portal's data (issue 38, decision 037): Litestream (npm package
 // @flydotio/litestream-linux-x64, pinned as an optional dependency) streams the WAL of both PocketBase
 // databases to a replica; beside it a copy loop brings new files of pb_data/storage (invoices,
@@ -21,6 +22,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { freePort } from './ports.mjs';
+
+/** @typedef {{ kind: 'file', url: string, dir: string } | { kind: 's3', url: string, dir?: undefined }} Replica */
+/** @typedef {(line: string) => void} Log */
 
 /** How often Litestream looks at the WAL and ships what it found (both). */
 export const REPLICA_INTERVAL_MS = 200;
@@ -50,6 +54,8 @@ export function litestreamBinary() {
 /**
  * The replica PORTAL_REPLICA_URL names: `file:///abs/dir` or `s3://bucket/prefix` (credentials in
  * AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, an S3-compatible endpoint in PORTAL_REPLICA_S3_ENDPOINT).
+ * @param {string | undefined} url
+ * @returns {Replica}
  */
 export function parseReplicaUrl(url) {
   const text = String(url || '').trim();
@@ -64,6 +70,10 @@ export function parseReplicaUrl(url) {
 /**
  * Litestream's configuration for both databases of `dataDir`; `metricsAddr` (host:port) makes it
  * answer its Prometheus metrics there, which is where the replica's position is read.
+ * @param {string} dataDir
+ * @param {Replica} replica
+ * @param {NodeJS.ProcessEnv} [env]
+ * @param {string | null} [metricsAddr]
  */
 export function litestreamConfig(dataDir, replica, env = process.env, metricsAddr = null) {
   // An S3-compatible endpoint (MinIO, Ceph, a hosting provider's): Litestream then addresses the
@@ -86,7 +96,11 @@ export function litestreamConfig(dataDir, replica, env = process.env, metricsAdd
   ].join('\n');
 }
 
-/** Copies every file of `from` that `to` lacks or holds with another size; returns how many. */
+/**
+ * Copies every file of `from` that `to` lacks or holds with another size; returns how many.
+ * @param {string} from
+ * @param {string} to
+ */
 export function copyNewFiles(from, to) {
   if (!existsSync(from)) return 0;
   let copied = 0;
@@ -127,6 +141,8 @@ export async function prepareReplication({ dataDir, replicaUrl, env = process.en
 /**
  * The size of Litestream's shadow WAL file `index` of the database `dbPath`: what Litestream has
  * taken from the database so far in that file (`.<name>-litestream/generations/<g>/wal/<index>.wal`).
+ * @param {string} dbPath
+ * @param {number} index
  */
 export function shadowWalSize(dbPath, index) {
   try {
@@ -164,7 +180,7 @@ export function replicaPositions(text, dbPaths, sizeOf = shadowWalSize) {
     replica.push(`${index ?? '-'}:${offset ?? '-'}`);
     const shadowSize = Number.isFinite(shadowIndex) ? sizeOf(db, shadowIndex) : undefined;
     const known = [shadowIndex, shadowSize, index, offset].every((v) => Number.isFinite(v));
-    if (!known || index < shadowIndex || (index === shadowIndex && offset < shadowSize)) caughtUp = false;
+    if (!known || Number(index) < Number(shadowIndex) || (index === shadowIndex && Number(offset) < Number(shadowSize))) caughtUp = false;
   }
   return { caughtUp, replicaKey: replica.join(' ') };
 }
@@ -175,15 +191,21 @@ export function replicaPositions(text, dbPaths, sizeOf = shadowWalSize) {
  * Litestream had taken from the databases), `lastWriteAt` (the last time the replica moved) and
  * `checkedAt`. When Litestream stops answering, the file stops being renewed and the lag the
  * dashboard derives from it grows. Returns the stop.
+ * @param {{ dataDir: string, metricsUrl: string }} where
+ * @param {Log} [log]
  */
 export function watchReplica({ dataDir, metricsUrl }, log = () => {}) {
   const dbPaths = DATABASES.map((db) => path.join(dataDir, db));
   const file = path.join(dataDir, STATUS_FILE);
+  /** @type {number | null} */
   let lastCaughtUpAt = null;
+  /** @type {number | null} */
   let lastWriteAt = null;
+  /** @type {string | null} */
   let lastKey = null;
   let complained = false;
-  let timer = null;
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
   let stopped = false;
   const tick = async () => {
     try {
@@ -201,7 +223,7 @@ export function watchReplica({ dataDir, metricsUrl }, log = () => {}) {
       complained = false;
     } catch (err) {
       // Litestream starting or restarting: the status ages meanwhile, which is what it should show.
-      if (!complained && lastKey !== null) log(`replica status: ${err.message}`);
+      if (!complained && lastKey !== null) log(`replica status: ${/** @type {Error} */ (err).message}`);
       complained = lastKey !== null;
     }
     if (!stopped) timer = setTimeout(tick, STATUS_INTERVAL_MS);
@@ -213,10 +235,14 @@ export function watchReplica({ dataDir, metricsUrl }, log = () => {}) {
   };
 }
 
-/** Starts `litestream replicate` with the prepared configuration; its output goes to `log`. */
+/**
+ * Starts `litestream replicate` with the prepared configuration; its output goes to `log`.
+ * @param {{ bin: string, configFile: string, env?: NodeJS.ProcessEnv }} prepared
+ * @param {Log} [log]
+ */
 export function spawnLitestream({ bin, configFile, env }, log = () => {}) {
   const child = spawn(bin, ['replicate', '-config', configFile], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const relay = (chunk) => {
+  const relay = (/** @type {Buffer} */ chunk) => {
     for (const line of String(chunk).split('\n')) if (line.trim()) log(`litestream: ${line.trim()}`);
   };
   child.stdout.on('data', relay);
@@ -224,15 +250,21 @@ export function spawnLitestream({ bin, configFile, env }, log = () => {}) {
   return child;
 }
 
-/** For a file replica: copies new files of the data dir's storage every FILES_INTERVAL_MS; returns the stop. */
+/**
+ * For a file replica: copies new files of the data dir's storage every FILES_INTERVAL_MS; returns the stop.
+ * @param {{ dataDir: string, replica: Replica }} where
+ * @param {Log} [log]
+ */
 export function startFileCopy({ dataDir, replica }, log = () => {}) {
   if (replica.kind !== 'file') return () => {};
-  let timer = null;
+  const dir = replica.dir;
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
   const tick = () => {
     try {
-      copyNewFiles(path.join(dataDir, 'storage'), path.join(replica.dir, 'storage'));
+      copyNewFiles(path.join(dataDir, 'storage'), path.join(dir, 'storage'));
     } catch (err) {
-      log(`file replica: ${err.message}`);
+      log(`file replica: ${/** @type {Error} */ (err).message}`);
     }
     timer = setTimeout(tick, FILES_INTERVAL_MS);
   };
