@@ -39,7 +39,7 @@ routerAdd(
     const decision = e.request.pathValue('decision');
     if (decision !== 'confirm' && decision !== 'discard') throw new NotFoundError();
     const body = e.requestInfo().body || {};
-    const record = require(`${__hooks}/lib/sales-import.js`).decideHeld(
+    const record = require(`${__hooks}/lib/sales-held.js`).decideHeld(
       e.app,
       e.request.pathValue('id'),
       e.auth,
