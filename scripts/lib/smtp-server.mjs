@@ -1,3 +1,4 @@
+// @ts-check
 import net from 'node:net';
 
 import { freePort } from './ports.mjs';
@@ -19,8 +20,10 @@ import { freePort } from './ports.mjs';
  * @property {() => Promise<void>} close
  */
 
-/** The readable text of a raw message (quoted-printable soft breaks and escapes undone). */
-/** @param {string} raw */
+/**
+ * The readable text of a raw message (quoted-printable soft breaks and escapes undone).
+ * @param {string} raw
+ */
 export function decodedText(raw) {
   const joined = raw.replace(/=\r\n/g, '');
   /** @type {number[]} */
@@ -29,7 +32,7 @@ export function decodedText(raw) {
     if (joined[i] === '=' && /^[0-9A-F]{2}$/.test(joined.slice(i + 1, i + 3))) {
       bytes.push(parseInt(joined.slice(i + 1, i + 3), 16));
       i += 2;
-    } else bytes.push(...Buffer.from(joined[i], 'utf8'));
+    } else bytes.push(...Buffer.from(String(joined[i]), 'utf8'));
   }
   return Buffer.from(bytes).toString('utf8');
 }
