@@ -31,20 +31,32 @@ function stamp(ms) {
  * @param {{ to: string, user?: string, template: string, data: object, concerns?: { collection: string, id: string }, resendOf?: string }} mail
  */
 function enqueue(app, mail) {
-  if (TEMPLATES.indexOf(mail.template) < 0) throw new Error(`unknown mail template ${mail.template}`);
+  const row = queuedRow(mail);
   const record = new Record(app.findCollectionByNameOrId('mail_outbox'));
-  record.set('recipient', mail.to);
-  record.set('user', mail.user || '');
-  record.set('template', mail.template);
-  record.set('data', mail.data || {});
-  record.set('concernsCollection', (mail.concerns && mail.concerns.collection) || '');
-  record.set('concernsId', (mail.concerns && mail.concerns.id) || '');
+  for (const key of Object.keys(row)) record.set(key, row[key]);
   record.set('status', 'queued');
   record.set('attempts', 0);
   record.set('nextAttemptAt', stamp(Date.now()));
-  record.set('resendOf', mail.resendOf || '');
   app.save(record);
   return record;
+}
+
+/**
+ * The fields a queued mail's row takes from the mail (what `enqueue` and `enqueueMany` write);
+ * an unknown template is refused.
+ * @param {{ to: string, user?: string, template: string, data?: object, concerns?: { collection: string, id: string }, resendOf?: string }} mail
+ */
+function queuedRow(mail) {
+  if (TEMPLATES.indexOf(mail.template) < 0) throw new Error(`unknown mail template ${mail.template}`);
+  return {
+    recipient: mail.to,
+    user: mail.user || '',
+    template: mail.template,
+    data: mail.data || {},
+    concernsCollection: (mail.concerns && mail.concerns.collection) || '',
+    concernsId: (mail.concerns && mail.concerns.id) || '',
+    resendOf: mail.resendOf || '',
+  };
 }
 
 /**
@@ -56,15 +68,7 @@ function enqueue(app, mail) {
  */
 function enqueueMany(app, mails) {
   if (mails.length === 0) return;
-  for (const mail of mails) if (TEMPLATES.indexOf(mail.template) < 0) throw new Error(`unknown mail template ${mail.template}`);
-  const rows = mails.map((m) => ({
-    recipient: m.to,
-    user: m.user || '',
-    template: m.template,
-    data: m.data || {},
-    concernsCollection: (m.concerns && m.concerns.collection) || '',
-    concernsId: (m.concerns && m.concerns.id) || '',
-  }));
+  const rows = mails.map(queuedRow);
   app
     .db()
     .newQuery(
@@ -72,7 +76,7 @@ function enqueueMany(app, mails) {
                                 nextAttemptAt, resendOf, created, updated)
        SELECT substr(lower(hex(randomblob(8))), 1, 15), value ->> 'recipient', value ->> 'user', value ->> 'template',
               value -> 'data', value ->> 'concernsCollection', value ->> 'concernsId', 'queued', 0,
-              {:now}, '', {:now}, {:now}
+              {:now}, value ->> 'resendOf', {:now}, {:now}
          FROM json_each({:rows})`,
     )
     .bind({ rows: JSON.stringify(rows), now: stamp(Date.now()) })

@@ -21,30 +21,28 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import { parseArgs } from 'node:util';
 import PocketBase from 'pocketbase';
-import { Agent, fetch, FormData } from 'undici';
+import { FormData } from 'undici';
 
-import { TICKET_HEADER } from '../lib/front.mjs';
 import {
   CENTRES,
   cpu,
   id15,
   memoryOf,
   openCodes,
-  PAGE_TOKEN_HEADER,
   PASSWORD,
   pdfOf,
   percentile,
   redemptionForm,
   seededPortal,
   signUpBody,
-  tally,
 } from './lib/campaign.mjs';
 import { spawnFront } from './lib/front-process.mjs';
 import { loadRepeat } from './lib/repeat-module.mjs';
-import { atRate, keptUp, measureRate, pageLoads, warmUp } from './lib/open-loop.mjs';
+import { keptUp, measureRate, warmUp } from './lib/open-loop.mjs';
+import { flood, repeatedReads, stalledUploads } from './lib/burst-loads.mjs';
+import { addressOf, clientFrom, closeVisitors } from './lib/visitors.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -77,31 +75,9 @@ const log = (msg) => console.log(`[bench:burst] ${msg}`);
 
 const settle = () => new Promise((r) => setTimeout(r, 600));
 
-/** Loopback address number n (127.20.0.1 on), one per visitor. */
-const addressOf = (n, block = 20) => `127.${block + Math.floor(n / 65000)}.${Math.floor((n % 65000) / 250)}.${(n % 250) + 1}`;
-
-const agents = new Map();
-/** A fetch that leaves from the given loopback address. */
-function fetchFrom(address) {
-  let agent = agents.get(address);
-  if (!agent) {
-    agent = new Agent({ localAddress: address, keepAliveTimeout: 10_000, connections: 8 });
-    agents.set(address, agent);
-  }
-  return (url, options) => fetch(url, { ...options, dispatcher: agent });
-}
-
-/** A PocketBase SDK client for one visitor, sending through the app's repeat logic. */
-function visitor(url, address, repeat, counters) {
-  const pb = new PocketBase(url);
-  pb.autoCancellation(false);
-  const send = pb.send.bind(pb);
-  const own = fetchFrom(address);
-  pb.send = repeat.withRepeats((p, options) => send(p, { ...options, fetch: own }), {
-    onWait: () => (counters.waited += 1),
-  });
-  return pb;
-}
+/** A visitor's client, sending through the app's repeat logic. */
+const visitor = (url, address, repeat, counters) =>
+  clientFrom(url, address, (send) => repeat.withRepeats(send, { onWait: () => (counters.waited += 1) }));
 
 const timed = async (fn) => {
   const t0 = performance.now();
@@ -115,120 +91,6 @@ const timed = async (fn) => {
 
 /** What the app's registration sends. */
 const signUpData = (email) => signUpBody(email, { shopName: 'Kfz-Betrieb Ansturm' });
-
-/**
- * Profile page loads at a constant arrival rate from `clients` (each its own address). A load the
- * front refuses with its not-processed mark is repeated as the app repeats it (Retry-After with
- * jitter, for up to 30 s); `first` counts the first answers, `final` what each load ended with.
- */
-function openLoopReads({ url, clients, rate, seconds, repeat }) {
-  const total = Math.round(rate * seconds);
-  const latencies = [];
-  const first = new Map();
-  const final = new Map();
-  let finished = 0;
-  // Each visitor address's page loads, up to --visitor-connections at a time (64: the front's bound
-  // of connections per address).
-  const loads = clients.map((c) =>
-    pageLoads(url, { connections: Number(values['visitor-connections']), localAddress: c.address, timeoutMs: 60_000 }),
-  );
-  return new Promise((resolve) => {
-    // A page load as the app sends it: the token in its header, a refusal repeated with the app's
-    // waits, bound and ticket (src/lib/repeat.ts nextRepeat). Not through withRepeats itself: in
-    // two A/B runs of phase 3 at 1,780/s that gave 94.78 % and 96.12 % against 100.00 % for this
-    // loop, with a third more refusals, and the cause was not found (closing note of 2026-11-27).
-    const load = async (c) => {
-      let firstSeen = false;
-      let ticket;
-      const started = performance.now();
-      for (;;) {
-        const { status, body } = await loads[c].get(
-          ticket ? { [PAGE_TOKEN_HEADER]: clients[c].token, [TICKET_HEADER]: ticket } : { [PAGE_TOKEN_HEADER]: clients[c].token },
-        );
-        if (!firstSeen) tally(first, status);
-        firstSeen = true;
-        const refusal = repeat.notProcessed({ status, response: body });
-        if (!refusal || values['read-repeats'] === 'false') return status;
-        const wait = repeat.nextRepeat(refusal.retryAfterMs, performance.now() - started);
-        if (wait === null) return status;
-        ticket = refusal.ticket ?? ticket;
-        await new Promise((r) => setTimeout(r, wait));
-      }
-    };
-    const fire = (due, i) => {
-      load(i % clients.length).then((status) => {
-        tally(final, status);
-        latencies.push(performance.now() - due);
-        finished += 1;
-        if (finished === total) {
-          for (const l of loads) l.close();
-          resolve({ latencies, first, final, elapsed: (performance.now() - t0) / 1000 });
-        }
-      });
-    };
-    const t0 = atRate(rate, total, fire);
-  });
-}
-
-/** Uploads that announce a body and never send it, opened again whenever the front ends one. */
-function stalledUploads(url, count, seconds) {
-  const target = new URL(url);
-  let stop = false;
-  let closedByServer = 0;
-  const open = (i) => {
-    if (stop) return;
-    const socket = net.connect({ host: target.hostname, port: Number(target.port), localAddress: addressOf(i, 90) });
-    socket.on('error', () => {});
-    // Whatever the front answers is read (and dropped): a socket nobody reads never sees the
-    // front's 408 and close, and the uploads would be counted as never ended.
-    socket.resume();
-    socket.on('connect', () =>
-      socket.write(
-        `POST /api/collections/submissions/records HTTP/1.1\r\nHost: ${target.host}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 1048576\r\n\r\n`,
-      ),
-    );
-    socket.on('close', () => {
-      if (stop) return;
-      closedByServer += 1;
-      open(i);
-    });
-    sockets.push(socket);
-  };
-  const sockets = [];
-  for (let i = 0; i < count; i += 1) open(i);
-  return {
-    end: () => {
-      stop = true;
-      for (const s of sockets) s.destroy();
-      return closedByServer;
-    },
-    seconds,
-  };
-}
-
-/** One address asking for cheap pages as fast as it can, from `lanes` connections. */
-function flood(url, lanes) {
-  let stop = false;
-  const statuses = new Map();
-  const f = fetchFrom('127.99.0.1');
-  const lane = async () => {
-    while (!stop) {
-      try {
-        const res = await f(`${url}/api/health`);
-        await res.arrayBuffer();
-        tally(statuses, res.status);
-      } catch {
-        tally(statuses, 'network');
-      }
-    }
-  };
-  const all = Array.from({ length: lanes }, lane);
-  return async () => {
-    stop = true;
-    await Promise.all(all);
-    return statuses;
-  };
-}
 
 const fmt = (n) => (Number.isFinite(n) ? n.toFixed(0) : '-');
 const dist = (list) => {
@@ -448,7 +310,17 @@ async function main() {
         );
       }
       const steps = stepsOf();
-      const reads = openLoopReads({ url, clients: readers, rate: RATE, seconds: SECONDS, repeat });
+      // Each visitor address's page loads, up to --visitor-connections at a time (64: the front's
+      // bound of connections per address).
+      const reads = repeatedReads({
+        url,
+        clients: readers,
+        rate: RATE,
+        seconds: SECONDS,
+        repeat,
+        connections: Number(values['visitor-connections']),
+        repeatReads: values['read-repeats'] !== 'false',
+      });
       const [readResult, writes] = await Promise.all([reads, Promise.all(jobs)]);
       const stepsLine = steps();
       const extraResult = await extra?.end();
@@ -541,8 +413,7 @@ async function main() {
   } finally {
     await front?.close();
     await server?.stop();
-    // Destroyed, not closed: after a failed phase requests may still be open, and close() waits for them.
-    for (const a of agents.values()) await a.destroy();
+    await closeVisitors();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -15,25 +15,19 @@
 // The campaign's plausibility gate and the outbox's mail rate are raised for the run, as in
 // bench:import: the benchmark measures the portal, not an administrator's confirmation or the
 // operator's relay limit.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import PocketBase from 'pocketbase';
-import { Agent } from 'undici';
+// A visitor's client sends with undici's fetch (lib/visitors.mjs), which takes undici's own form data.
+import { FormData as VisitorFormData } from 'undici';
 
-import { ROOT } from '../lib/pocketbase.mjs';
-import { freePort } from '../lib/ports.mjs';
-import { mulberry32 } from '../lib/random.mjs';
 import { startSmtpServer } from '../lib/smtp-server.mjs';
 import {
   benchAdministrator,
-  CENTRES,
-  id15,
   openCodes,
-  PAGE_TOKEN_HEADER,
   PASSWORD,
   pdfOf,
   percentile,
@@ -42,8 +36,11 @@ import {
   seededPortal,
   signUpBody,
 } from './lib/campaign.mjs';
-import { atRate, pageLoads } from './lib/open-loop.mjs';
-import { codesEarnedBy, csvOf, rawSqliteSeconds } from './lib/sales-file.mjs';
+import { pageLoop } from './lib/open-loop.mjs';
+import { startLauncher } from './lib/launcher.mjs';
+import { memoryNow, resetPeak, startSampler } from './lib/process-memory.mjs';
+import { changedRows, codesEarnedBy, csvOf, rawSqliteSeconds, weeklyRows } from './lib/sales-file.mjs';
+import { addressOf, clientFrom, closeVisitors } from './lib/visitors.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -75,43 +72,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const ms = (t0) => performance.now() - t0;
 const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 
-/** Loopback address n of a block (127.<block>.x.y), one per visitor, as bench:burst gives them. */
-const addressOf = (n, block) => `127.${block}.${Math.floor(n / 250)}.${(n % 250) + 1}`;
-const agents = new Map();
-const fetchFrom = (address) => {
-  if (!agents.has(address)) agents.set(address, new Agent({ localAddress: address, keepAliveTimeout: 10_000, connections: 4 }));
-  const dispatcher = agents.get(address);
-  return (url, options) => fetch(url, { ...options, dispatcher });
-};
-/** A PocketBase client that sends from its own loopback address (a visitor of its own to the front). */
-function clientFrom(url, address) {
-  const pb = new PocketBase(url);
-  pb.autoCancellation(false);
-  const own = fetchFrom(address);
-  const send = pb.send.bind(pb);
-  pb.send = (p, options) => send(p, { ...options, fetch: own });
-  return pb;
-}
-
-// ---------------------------------------------------------------- the weekly file
-/** 1M rows over every workshop at its own centre and customer number, in 2025's period; gpnr 'W…' so no row repeats a seeded one. */
-function weeklyRows() {
-  const random = mulberry32(2026);
-  const start = Date.UTC(2025, 4, 15);
-  const rows = new Array(ROWS);
-  const perWorkshop = new Array(WORKSHOPS).fill(0);
-  for (let i = 0; i < ROWS; i += 1) {
-    const w = i % WORKSHOPS;
-    const day = new Date(start + Math.floor(random() * 160) * 86_400_000).toISOString().slice(0, 10);
-    const sales = (Math.floor(random() * 2400) / 100).toFixed(2); // up to 24 EUR a line
-    rows[i] = [id15('ws', w), String(500001 + (w % CENTRES)), `KD${w}`, `W${perWorkshop[w]++}`, day, sales];
-  }
-  return rows;
-}
-
-/** The file with every tenth row's amount changed (a corrected delivery). */
-const changedRows = (rows) => rows.map((r, i) => (i % 10 === 0 ? [...r.slice(0, 5), (Number(r[5]) + 1.25).toFixed(2)] : r));
-
+// ---------------------------------------------------------------- the seeded campaign
 /** Each seeded workshop's total in cents, read from the stopped portal's data (what the codes so far are based on). */
 function seededTotals(dataDir) {
   const db = new Database(path.join(dataDir, 'data.db'), { readonly: true });
@@ -125,179 +86,6 @@ function seededTotals(dataDir) {
   } finally {
     db.close();
   }
-}
-
-// ---------------------------------------------------------------- memory and replica sampling
-/** Every process below `rootPid` (and itself): pid → its command name. */
-function processTree(rootPid) {
-  const parent = new Map();
-  const name = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      name.set(Number(entry), stat.slice(stat.indexOf('(') + 1, close));
-      parent.set(Number(entry), Number(stat.slice(close + 2).split(' ')[1]));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const tree = new Map([[rootPid, name.get(rootPid) ?? 'launcher']]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const [pid, ppid] of parent) {
-      if (tree.has(ppid) && !tree.has(pid)) {
-        tree.set(pid, name.get(pid));
-        grew = true;
-      }
-    }
-  }
-  return tree;
-}
-
-const statusKb = (pid, field) => {
-  try {
-    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  } catch {
-    return 0;
-  }
-};
-
-/** Samples every 250 ms: each process's RSS, their sum, the replica's lag; a phase label splits the maxima. */
-function startSampler({ rootPid, dataDir }) {
-  const peaks = new Map(); // 'name pid' → MB
-  const phasePeaks = new Map(); // phase → { total, byName: Map }
-  let phase = 'start';
-  let totalPeak = 0;
-  let lagPeak = 0;
-  let lagSamples = 0;
-  const tick = () => {
-    const tree = processTree(rootPid);
-    let total = 0;
-    const p = phasePeaks.get(phase) ?? { total: 0, byName: new Map() };
-    for (const [pid, name] of tree) {
-      const mb = statusKb(pid, 'VmRSS') / 1024;
-      total += mb;
-      const key = `${name} (${pid})`;
-      peaks.set(key, Math.max(peaks.get(key) ?? 0, mb));
-      p.byName.set(name, Math.max(p.byName.get(name) ?? 0, mb));
-    }
-    p.total = Math.max(p.total, total);
-    phasePeaks.set(phase, p);
-    totalPeak = Math.max(totalPeak, total);
-    try {
-      const status = JSON.parse(readFileSync(path.join(dataDir, '.replica-status.json'), 'utf8'));
-      if (status.lastCaughtUpAt) {
-        lagPeak = Math.max(lagPeak, (Date.now() - status.lastCaughtUpAt) / 1000);
-        lagSamples += 1;
-      }
-    } catch {
-      // not written yet
-    }
-  };
-  const timer = setInterval(tick, 250);
-  tick();
-  return {
-    setPhase(next) {
-      tick();
-      phase = next;
-    },
-    pidOf: (name) => [...processTree(rootPid)].find(([, n]) => n === name)?.[0],
-    result: () => ({ peaks, phasePeaks, totalPeak, lagPeak, lagSamples }),
-    stop: () => clearInterval(timer),
-  };
-}
-
-/** Resets a process's peak RSS (VmHWM) so the next phase's peak is its own. */
-function resetPeak(pid) {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-// ---------------------------------------------------------------- the launcher
-async function startLauncher({ dataDir, replicaDir, smtp }) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORTAL_DATA_DIR: dataDir,
-      PORTAL_HTTP: `127.0.0.1:${port}`,
-      PORTAL_DEMO: 'false',
-      PORTAL_NOW: NOW,
-      PB_SUPERUSER_EMAIL: SUPERUSER.email,
-      PB_SUPERUSER_PASSWORD: SUPERUSER.password,
-      SMTP_HOST: smtp.host,
-      SMTP_PORT: String(smtp.port),
-      SMTP_TLS: 'false',
-      PORTAL_REPLICA_URL: `file://${replicaDir}`,
-      // The benchmark's own bookkeeping (the upload, polling the import and the outbox) leaves from
-      // 127.0.0.1; every visitor has an address of its own and is admitted and limited as usual.
-      PORTAL_RATE_LIMIT_EXCLUDED_IPS: '127.0.0.1',
-      ...(values.gomemlimit ? { GOMEMLIMIT: values.gomemlimit } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (d) => (output = (output + d).slice(-20_000));
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const t0 = performance.now();
-  while (!output.includes('Ctrl-C stops everything')) {
-    if (child.exitCode !== null) throw new Error(`npm start ended:\n${output}`);
-    if (ms(t0) > 300_000) throw new Error(`npm start was not ready within 300 s:\n${output}`);
-    await sleep(200);
-  }
-  return {
-    url,
-    child,
-    output: () => output,
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    },
-  };
-}
-
-// ---------------------------------------------------------------- load
-/** Profile pages at `rate` a second from `clients` (each its own address) until `stop()`; latencies per phase. */
-function pageLoop({ url, clients, rate, phaseOf }) {
-  const loads = clients.map((c) => pageLoads(url, { connections: 2, localAddress: c.address, timeoutMs: 60_000 }));
-  const byPhase = new Map();
-  let stopped = false;
-  let pending = 0;
-  const record = (phase, entry) => {
-    const p = byPhase.get(phase) ?? { latencies: [], errors: new Map() };
-    if (entry.ok) p.latencies.push(entry.ms);
-    else p.errors.set(entry.status, (p.errors.get(entry.status) ?? 0) + 1);
-    byPhase.set(phase, p);
-  };
-  const fire = async (due, i) => {
-    if (stopped) return;
-    pending += 1;
-    const c = i % clients.length;
-    const phase = phaseOf();
-    const { status } = await loads[c].get({ [PAGE_TOKEN_HEADER]: clients[c].token });
-    // From the moment the page was due: a late start is part of what the visitor waits.
-    record(phase, { ok: status === 200, ms: performance.now() - due, status });
-    pending -= 1;
-  };
-  atRate(rate, Number.MAX_SAFE_INTEGER, fire);
-  return {
-    byPhase,
-    async stop() {
-      stopped = true;
-      while (pending > 0) await sleep(50);
-      for (const l of loads) await l.close();
-    },
-  };
 }
 
 const summary = (latencies) => {
@@ -325,7 +113,7 @@ async function main() {
     const owners = openCodes(dataDir, { limit: WRITES });
 
     log('generating the weekly file...');
-    const rows = weeklyRows();
+    const rows = weeklyRows({ rows: ROWS, workshops: WORKSHOPS });
     const weekly = csvOf(rows);
     const files = [
       ['first upload', weekly],
@@ -335,7 +123,23 @@ async function main() {
     const codesExpected = codesEarnedBy(rows, campaign.threshold, before);
 
     log('starting npm start (front, PocketBase, outbox, page renderer, Litestream to a file replica)...');
-    launcher = await startLauncher({ dataDir, replicaDir, smtp });
+    launcher = await startLauncher({
+      dataDir,
+      env: {
+        PORTAL_DEMO: 'false',
+        PORTAL_NOW: NOW,
+        PB_SUPERUSER_EMAIL: SUPERUSER.email,
+        PB_SUPERUSER_PASSWORD: SUPERUSER.password,
+        SMTP_HOST: smtp.host,
+        SMTP_PORT: String(smtp.port),
+        SMTP_TLS: 'false',
+        PORTAL_REPLICA_URL: `file://${replicaDir}`,
+        // The benchmark's own bookkeeping (the upload, polling the import and the outbox) leaves from
+        // 127.0.0.1; every visitor has an address of its own and is admitted and limited as usual.
+        PORTAL_RATE_LIMIT_EXCLUDED_IPS: '127.0.0.1',
+        ...(values.gomemlimit ? { GOMEMLIMIT: values.gomemlimit } : {}),
+      },
+    });
     sampler = startSampler({ rootPid: launcher.child.pid, dataDir });
     const url = launcher.url;
     const su = new PocketBase(url);
@@ -393,7 +197,7 @@ async function main() {
                     : redeemers[k]
                       ? redeemers[k].pb
                           .collection('submissions')
-                          .create(redemptionForm(redeemers[k].pb.authStore.record.id, redeemers[k].code, pdf))
+                          .create(redemptionForm(redeemers[k].pb.authStore.record.id, redeemers[k].code, pdf, VisitorFormData))
                       : null;
                 if (!write) continue;
                 running.push(
@@ -426,7 +230,7 @@ async function main() {
         });
         if (logs.items?.[0]) steps = JSON.parse(logs.items[0].data.ms);
       }
-      const pbPeak = Math.max(statusKb(pbPid, 'VmHWM') / 1024, sampler.result().phasePeaks.get(name)?.byName.get('pocketbase') ?? 0);
+      const pbPeak = Math.max(memoryNow(pbPid).peak, sampler.result().phasePeaks.get(name)?.byName.get('pocketbase') ?? 0);
       phases.push({ name, seconds, record, pbPeak, resetWorked, steps });
       log(
         `${name}: ${record.status} in ${seconds.toFixed(1)} s (${record.successfullyProcessedRows} rows, ${record.failedProcessedRows} failed, ${record.codesIssued} codes); PocketBase peak ${pbPeak.toFixed(0)} MB`,
@@ -532,7 +336,7 @@ async function main() {
       rmSync(dataDir, { recursive: true, force: true });
       rmSync(replicaDir, { recursive: true, force: true });
     }
-    for (const agent of agents.values()) await agent.close();
+    await closeVisitors();
   }
 }
 

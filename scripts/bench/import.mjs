@@ -9,7 +9,7 @@
 // them to a local SMTP server (scripts/lib/smtp-server.mjs, a fast sink).
 // The campaign's plausibility gate is raised for the run: the benchmark measures the import,
 // not an administrator's confirmation.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,7 +20,7 @@ import { freePort } from '../lib/ports.mjs';
 import { mulberry32 } from '../lib/random.mjs';
 import { insertWorkshops, passwordHashOf } from '../lib/seed-workshops.mjs';
 import { startSmtpServer } from '../lib/smtp-server.mjs';
-import { benchAdministrator, raiseImportLimits, signUpBody } from './lib/campaign.mjs';
+import { benchAdministrator, memoryOf, raiseImportLimits, signUpBody } from './lib/campaign.mjs';
 import { codesEarnedBy, csvOf, rawSqliteSeconds } from './lib/sales-file.mjs';
 
 const { values } = parseArgs({
@@ -42,12 +42,6 @@ function generateRows(userIds) {
     rows[i] = [user, String(400001 + (i % 320)), `K${i}`, `G${i % 97}`, day, sales];
   }
   return rows;
-}
-
-function peakRssMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(status.match(/VmHWM:\s+(\d+)/)[1]);
-  return kb / 1024;
 }
 
 async function main() {
@@ -131,10 +125,10 @@ async function main() {
       await new Promise((r) => setTimeout(r, 100));
     }
     const drainSeconds = Number(process.hrtime.bigint() - importedAt) / 1e9;
-    const rss = peakRssMb(child.pid);
+    const rss = memoryOf(child.pid).peak;
     console.log('re-uploading the same file...');
     const second = await upload('bench-again.csv');
-    const rssWithReupload = peakRssMb(child.pid);
+    const rssWithReupload = memoryOf(child.pid).peak;
     console.log('raw SQLite insert of the same rows...');
     const raw = rawSqliteSeconds(rows);
 

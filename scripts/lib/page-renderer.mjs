@@ -93,10 +93,7 @@ export function startPageRenderer({ apiUrl, dataDir, publicDir, intervalMs = REN
   };
   void loop();
   return {
-    dir,
     first,
-    /** Renders now if the answer changed (tests, instead of waiting for the next round). */
-    renderNow: () => round(),
     stop() {
       stopped = true;
       clearTimeout(timer);

@@ -152,3 +152,36 @@ export async function warmUp({ url, clients, pid }) {
   for (const rate of [200, 400, 600, 800]) await openLoop({ url, clients, rate, seconds: 2, pid });
   await new Promise((resolve) => setTimeout(resolve, 1000));
 }
+
+/** Profile pages at `rate` a second from `clients` (each its own address) until `stop()`; latencies per phase. */
+export function pageLoop({ url, clients, rate, phaseOf }) {
+  const loads = clients.map((c) => pageLoads(url, { connections: 2, localAddress: c.address, timeoutMs: 60_000 }));
+  const byPhase = new Map();
+  let stopped = false;
+  let pending = 0;
+  const record = (phase, entry) => {
+    const p = byPhase.get(phase) ?? { latencies: [], errors: new Map() };
+    if (entry.ok) p.latencies.push(entry.ms);
+    else p.errors.set(entry.status, (p.errors.get(entry.status) ?? 0) + 1);
+    byPhase.set(phase, p);
+  };
+  const fire = async (due, i) => {
+    if (stopped) return;
+    pending += 1;
+    const c = i % clients.length;
+    const phase = phaseOf();
+    const { status } = await loads[c].get({ [PAGE_TOKEN_HEADER]: clients[c].token });
+    // From the moment the page was due: a late start is part of what the visitor waits.
+    record(phase, { ok: status === 200, ms: performance.now() - due, status });
+    pending -= 1;
+  };
+  atRate(rate, Number.MAX_SAFE_INTEGER, fire);
+  return {
+    byPhase,
+    async stop() {
+      stopped = true;
+      while (pending > 0) await new Promise((r) => setTimeout(r, 50));
+      for (const l of loads) await l.close();
+    },
+  };
+}

@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 
+import { mulberry32 } from '../../lib/random.mjs';
+import { CENTRES, id15 } from './campaign.mjs';
+
 export const SALES_HEADER = 'user,bnr,knr,gpnr,deliverydate,sales';
 
 /** The file's text: the header and one line per row. */
@@ -46,3 +49,25 @@ export function codesEarnedBy(rows, threshold, before = new Map()) {
   for (const [user, c] of cents) codes += Math.max(0, Math.floor(c / step)) - Math.max(0, Math.floor((before.get(user) ?? 0) / step));
   return codes;
 }
+
+/**
+ * A weekly file of the seeded campaign (bench:busy-hour): `rows` rows over every one of `workshops`
+ * seeded workshops at its own centre and customer number, in 2025's period; gpnr 'W…' so no row
+ * repeats a seeded one.
+ */
+export function weeklyRows({ rows: ROWS, workshops: WORKSHOPS }) {
+  const random = mulberry32(2026);
+  const start = Date.UTC(2025, 4, 15);
+  const rows = new Array(ROWS);
+  const perWorkshop = new Array(WORKSHOPS).fill(0);
+  for (let i = 0; i < ROWS; i += 1) {
+    const w = i % WORKSHOPS;
+    const day = new Date(start + Math.floor(random() * 160) * 86_400_000).toISOString().slice(0, 10);
+    const sales = (Math.floor(random() * 2400) / 100).toFixed(2); // up to 24 EUR a line
+    rows[i] = [id15('ws', w), String(500001 + (w % CENTRES)), `KD${w}`, `W${perWorkshop[w]++}`, day, sales];
+  }
+  return rows;
+}
+
+/** The file with every tenth row's amount changed (a corrected delivery). */
+export const changedRows = (rows) => rows.map((r, i) => (i % 10 === 0 ? [...r.slice(0, 5), (Number(r[5]) + 1.25).toFixed(2)] : r));

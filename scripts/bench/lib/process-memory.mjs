@@ -1,0 +1,100 @@
+// The memory of a process tree over a benchmark (bench:busy-hour): every process below the
+// launcher sampled every 250 ms, their sum, each phase's maxima, and the replica's lag from the
+// status file the launcher keeps (scripts/lib/replica.mjs).
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { STATUS_FILE } from '../../lib/replica.mjs';
+import { memoryOf } from './campaign.mjs';
+
+/** Every process below `rootPid` (and itself): pid → its command name. */
+export function processTree(rootPid) {
+  const parent = new Map();
+  const name = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      name.set(Number(entry), stat.slice(stat.indexOf('(') + 1, close));
+      parent.set(Number(entry), Number(stat.slice(close + 2).split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree = new Map([[rootPid, name.get(rootPid) ?? 'launcher']]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, ppid] of parent) {
+      if (tree.has(ppid) && !tree.has(pid)) {
+        tree.set(pid, name.get(pid));
+        grew = true;
+      }
+    }
+  }
+  return tree;
+}
+
+/** A process's resident and peak memory in MB; zeros once it is gone. */
+export function memoryNow(pid) {
+  try {
+    return memoryOf(pid);
+  } catch {
+    return { rss: 0, peak: 0 };
+  }
+}
+
+/** Samples every 250 ms: each process's RSS, their sum, the replica's lag; a phase label splits the maxima. */
+export function startSampler({ rootPid, dataDir }) {
+  const peaks = new Map(); // 'name pid' → MB
+  const phasePeaks = new Map(); // phase → { total, byName: Map }
+  let phase = 'start';
+  let totalPeak = 0;
+  let lagPeak = 0;
+  let lagSamples = 0;
+  const tick = () => {
+    const tree = processTree(rootPid);
+    let total = 0;
+    const p = phasePeaks.get(phase) ?? { total: 0, byName: new Map() };
+    for (const [pid, name] of tree) {
+      const mb = memoryNow(pid).rss;
+      total += mb;
+      const key = `${name} (${pid})`;
+      peaks.set(key, Math.max(peaks.get(key) ?? 0, mb));
+      p.byName.set(name, Math.max(p.byName.get(name) ?? 0, mb));
+    }
+    p.total = Math.max(p.total, total);
+    phasePeaks.set(phase, p);
+    totalPeak = Math.max(totalPeak, total);
+    try {
+      const status = JSON.parse(readFileSync(path.join(dataDir, STATUS_FILE), 'utf8'));
+      if (status.lastCaughtUpAt) {
+        lagPeak = Math.max(lagPeak, (Date.now() - status.lastCaughtUpAt) / 1000);
+        lagSamples += 1;
+      }
+    } catch {
+      // not written yet
+    }
+  };
+  const timer = setInterval(tick, 250);
+  tick();
+  return {
+    setPhase(next) {
+      tick();
+      phase = next;
+    },
+    pidOf: (name) => [...processTree(rootPid)].find(([, n]) => n === name)?.[0],
+    result: () => ({ peaks, phasePeaks, totalPeak, lagPeak, lagSamples }),
+    stop: () => clearInterval(timer),
+  };
+}
+
+/** Resets a process's peak RSS (VmHWM) so the next phase's peak is its own. */
+export function resetPeak(pid) {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
