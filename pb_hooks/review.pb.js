@@ -18,17 +18,6 @@ routerAdd(
   $apis.requireAuth('auditors'),
 );
 
-// The text layer pdf.js extracted in the auditor's browser; the server derives number, date and signals.
-routerAdd(
-  'POST',
-  '/api/portal/review/{id}/text',
-  (e) => {
-    const body = e.requestInfo().body || {};
-    return e.json(200, require(`${__hooks}/lib/review.js`).storeText(e.app, e.request.pathValue('id'), body.text));
-  },
-  $apis.requireAuth('auditors'),
-);
-
 routerAdd(
   'POST',
   '/api/portal/review/{id}/verdict',

@@ -2,13 +2,12 @@
 
 // The auditor's review queue and its fraud signals (issue 18, docs/decisions/015-review-queue.md).
 // Signals never block; each carries a German explanation, and the auditor decides. The server
-// derives them: identical invoice files and a shared IBAN when a submission arrives, the
-// invoice's date and number once its text layer has been extracted (by pdf.js in the
-// auditor's browser, which renders the PDF anyway; PocketBase's JS runtime cannot run pdf.js).
+// derives them: identical invoice files and a shared IBAN when a submission arrives, and what the
+// reader process read from the invoice (date, number, totals, seller, buyer) as soon as it is
+// read (lib/invoice-reading.js, issue 61); no auditor needs to open a submission for them.
 
 const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
 const labelSql = (c) => require(`${__hooks}/lib/campaign-records.js`).labelSql(c);
-const MAX_TEXT = 20000;
 const MAX_TWINS = 3;
 
 const MESSAGES = {
@@ -54,54 +53,70 @@ function refreshSignals(app, submissionId) {
   )) {
     signals.push({ code: 'iban', message: `Diese IBAN nutzt auch eine andere Werkstatt: ${other.shop} (Einreichung ${other.id}).` });
   }
-  if (s.getBool('textExtracted')) {
-    const number = s.getString('invoiceNumber');
-    const date = s.getString('invoiceDate');
-    if (!s.getString('invoiceText').trim()) {
+  signals.push(...readingSignals(r, s));
+  const number = s.getString('invoiceNumber');
+  const date = s.getString('invoiceDate');
+  if (number) {
+    for (const twin of rowsOf(
+      app,
+      `SELECT s.id AS id, v.code AS code FROM submissions s JOIN vouchers v ON v.id = s.voucher
+        WHERE s.invoiceNumber = {:nr} AND s.id != {:id} ORDER BY s.created LIMIT ${MAX_TWINS}`,
+      { nr: number, id: s.id },
+      { id: '', code: '' },
+    )) {
       signals.push({
-        code: 'scan',
-        message: 'Das PDF enthält keinen lesbaren Text (vermutlich ein Scan): Rechnungsdatum und -nummer bitte selbst prüfen.',
+        code: 'number',
+        message: `Die Rechnungsnummer ${number} steht auch auf der Einreichung ${twin.id} (Code ${twin.code}).`,
       });
     }
-    if (number) {
-      for (const twin of rowsOf(
-        app,
-        `SELECT s.id AS id, v.code AS code FROM submissions s JOIN vouchers v ON v.id = s.voucher
-          WHERE s.invoiceNumber = {:nr} AND s.id != {:id} ORDER BY s.created LIMIT ${MAX_TWINS}`,
-        { nr: number, id: s.id },
-        { id: '', code: '' },
-      )) {
-        signals.push({
-          code: 'number',
-          message: `Die Rechnungsnummer ${number} steht auch auf der Einreichung ${twin.id} (Code ${twin.code}).`,
-        });
-      }
+  }
+  if (date) {
+    const campaign = app.findRecordById('campaigns', s.getString('campaign'));
+    const cutoff = berlinDay(campaign.getString('invoiceDateCutoff'));
+    if (date > cutoff) {
+      signals.push({
+        code: 'late',
+        message: `Rechnungsdatum ${r.germanDate(date)} liegt nach dem letzten erlaubten Rechnungsdatum (${r.germanDate(cutoff)}).`,
+      });
     }
-    if (date) {
-      const campaign = app.findRecordById('campaigns', s.getString('campaign'));
-      const cutoff = berlinDay(campaign.getString('invoiceDateCutoff'));
-      if (date > cutoff) {
-        signals.push({
-          code: 'late',
-          message: `Rechnungsdatum ${r.germanDate(date)} liegt nach dem letzten erlaubten Rechnungsdatum (${r.germanDate(cutoff)}).`,
-        });
-      }
-      const voucher = app.findRecordById('vouchers', s.getString('voucher'));
-      const issued = berlinDay(voucher.getString('created'));
-      // A code 'issued' after the campaign clock's today is an artefact of a pinned clock (the
-      // demo walks 2025 with codes made today); there is nothing to compare then.
-      const today = require(`${__hooks}/lib/clock.js`).berlinDay(require(`${__hooks}/lib/clock.js`).now()).iso;
-      if (issued <= today && date < issued) {
-        signals.push({
-          code: 'early',
-          message: `Rechnungsdatum ${r.germanDate(date)} liegt vor der Ausgabe des Codes am ${r.germanDate(issued)}: verlangt ist die Rechnung des nächsten Einkaufs danach.`,
-        });
-      }
+    const voucher = app.findRecordById('vouchers', s.getString('voucher'));
+    const issued = berlinDay(voucher.getString('created'));
+    // A code 'issued' after the campaign clock's today is an artefact of a pinned clock (the
+    // demo walks 2025 with codes made today); there is nothing to compare then.
+    const today = require(`${__hooks}/lib/clock.js`).berlinDay(require(`${__hooks}/lib/clock.js`).now()).iso;
+    if (issued <= today && date < issued) {
+      signals.push({
+        code: 'early',
+        message: `Rechnungsdatum ${r.germanDate(date)} liegt vor der Ausgabe des Codes am ${r.germanDate(issued)}: verlangt ist die Rechnung des nächsten Einkaufs danach.`,
+      });
     }
   }
   s.set('signals', signals);
   app.saveNoValidate(s);
   return signals;
+}
+
+/**
+ * What the reading itself says (issue 61): it failed, a key field is missing or doubtful, the seller
+ * is none of the workshop's centres, the buyer is not the workshop. A doubt raises a signal and
+ * never clears one: the number and date compared above are only the ones read surely.
+ */
+function readingSignals(r, s) {
+  const state = s.getString('readingState');
+  if (state === 'failed') return [{ code: 'unreadable', message: r.READING_SIGNALS.failed(s.getString('readingReason')) }];
+  if (state !== 'read') return [];
+  let fields = {};
+  try {
+    fields = (JSON.parse(s.getString('reading') || '{}') || {}).fields || {};
+  } catch (_) {
+    fields = {};
+  }
+  const found = [];
+  const unsure = r.READING.keyFields.filter((f) => !r.isSure(fields[f])).map((f) => r.READING.fieldLabels[f]);
+  if (unsure.length > 0) found.push({ code: 'unreadable', message: r.READING_SIGNALS.unreadable(unsure) });
+  if (!(fields.seller && fields.seller.match)) found.push({ code: 'seller', message: r.READING_SIGNALS.seller });
+  if (!(fields.buyer && fields.buyer.match)) found.push({ code: 'buyer', message: r.READING_SIGNALS.buyer });
+  return found;
 }
 
 /** YYYY-MM-DD in Berlin of a PocketBase date string. */
@@ -122,57 +137,18 @@ function onArrival(tx, submission) {
   }
 }
 
-/**
- * The text layer an auditor's browser extracted from a submission's PDF: stored (cut to
- * 20,000 characters, control characters removed), its number and date derived, and the
- * signals of this submission and of those sharing its invoice number refreshed.
- */
-function storeText(app, submissionId, text) {
-  const r = rules();
-  const raw = String(text || '').slice(0, MAX_TEXT);
-  const clean = raw.replace(new RegExp(r.CONTROL_CHARACTERS.source, 'g'), ' ');
-  // The facts are read with the lines kept apart: a label's value ends with its line.
-  // eslint-disable-next-line no-control-regex
-  const facts = r.invoiceFacts(raw.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, ' '));
-  let signals = [];
-  require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
-    let s;
-    try {
-      s = tx.findRecordById('submissions', submissionId);
-    } catch (_) {
-      throw new NotFoundError(MESSAGES.notFound);
-    }
-    const previous = s.getString('invoiceNumber');
-    s.set('invoiceText', clean);
-    s.set('textExtracted', true);
-    s.set('invoiceNumber', facts.number);
-    s.set('invoiceDate', facts.date);
-    tx.saveNoValidate(s);
-    signals = refreshSignals(tx, submissionId);
-    for (const nr of [facts.number, previous]) {
-      if (!nr) continue;
-      for (const other of rowsOf(
-        tx,
-        `SELECT id FROM submissions WHERE invoiceNumber = {:nr} AND id != {:id}`,
-        { nr, id: submissionId },
-        { id: '' },
-      )) {
-        refreshSignals(tx, other.id);
-      }
-    }
-  });
-  return { signals, invoiceNumber: facts.number, invoiceDate: facts.date };
-}
-
 const DETAIL_SQL = `
   SELECT s.id AS id, s.created AS created, s.status AS status, s.file AS file,
          s.ibanFirstName AS ibanFirstName, s.ibanLastName AS ibanLastName, s.ibanNumber AS ibanNumber, s.ibanBic AS ibanBic,
          s.signals AS signals, s.invoiceNumber AS invoiceNumber, s.invoiceDate AS invoiceDate, s.textExtracted AS textExtracted,
+         s.readingState AS readingState, s.readingReason AS readingReason, s.reading AS reading,
          v.code AS code, v.created AS codeIssued,
          u.id AS userId, u.firstName AS firstName, u.lastName AS lastName, u.shopName AS shopName, u.email AS email,
          u.zipCode AS zipCode, u.city AS city,
          COALESCE(${labelSql('c')}, '') AS campaignLabel
     FROM submissions s JOIN vouchers v ON v.id = s.voucher JOIN users u ON u.id = s.user LEFT JOIN campaigns c ON c.id = v.campaign`;
+// 0 for a submission with signals, 1 without: the queue shows the doubtful ones first (issue 61).
+const SIGNALS_LAST = `CASE WHEN json_array_length(COALESCE(NULLIF(s.signals, ''), '[]')) > 0 THEN 0 ELSE 1 END`;
 const DETAIL_SHAPE = {
   campaignLabel: '',
   id: '',
@@ -187,6 +163,9 @@ const DETAIL_SHAPE = {
   invoiceNumber: '',
   invoiceDate: '',
   textExtracted: false,
+  readingState: '',
+  readingReason: '',
+  reading: '',
   code: '',
   codeIssued: '',
   userId: '',
@@ -246,6 +225,7 @@ function detail(app, row) {
     textExtracted: row.textExtracted,
     invoiceNumber: row.invoiceNumber,
     invoiceDate: row.invoiceDate,
+    reading: readingOf(row),
     history: history.map((h) => ({
       created: h.created,
       outcome: h.outcome,
@@ -257,14 +237,33 @@ function detail(app, row) {
   };
 }
 
-/** Pending submissions, oldest first, with everything the review needs. */
+/** What the reader read, as the review shows it (the full text only with one submission). */
+function readingOf(row) {
+  let read = {};
+  try {
+    read = JSON.parse(row.reading || '{}') || {};
+  } catch (_) {
+    read = {};
+  }
+  return {
+    state: row.readingState || 'waiting',
+    reason: row.readingReason,
+    kind: read.kind || '',
+    pages: read.pages || [],
+    fields: read.fields || {},
+    corrections: read.corrections || {},
+    readAt: read.readAt || '',
+  };
+}
+
+/** Pending submissions, those with signals first, each group oldest first, with everything the review needs. */
 function queue(app, limit, campaignId) {
   const rows = arrayOf(new DynamicModel(DETAIL_SHAPE));
   // Issue 60: the queue can be narrowed to one campaign's submissions ('' is every campaign).
   const c = String(campaignId || '');
   app
     .db()
-    .newQuery(`${DETAIL_SQL} WHERE s.status = 'pending' AND ({:c} = '' OR s.campaign = {:c}) ORDER BY s.created, s.id LIMIT {:limit}`)
+    .newQuery(`${DETAIL_SQL} WHERE s.status = 'pending' AND ({:c} = '' OR s.campaign = {:c}) ORDER BY ${SIGNALS_LAST}, s.created, s.id LIMIT {:limit}`)
     .bind({ limit: Math.max(1, Math.min(200, limit || 50)), c })
     .all(rows);
   const total = rowsOf(
@@ -284,7 +283,8 @@ function one(app, id) {
   const rows = arrayOf(new DynamicModel(DETAIL_SHAPE));
   app.db().newQuery(`${DETAIL_SQL} WHERE s.id = {:id}`).bind({ id }).all(rows);
   if (rows.length === 0) throw new NotFoundError(MESSAGES.notFound);
-  return detail(app, rows[0]);
+  const text = rowsOf(app, 'SELECT invoiceText AS text FROM submissions WHERE id = {:id}', { id }, { text: '' })[0];
+  return { ...detail(app, rows[0]), text: text ? text.text : '' };
 }
 
 /**
@@ -323,4 +323,4 @@ function verdict(app, auditorId, submissionId, outcome, note) {
   return one(app, submissionId);
 }
 
-module.exports = { refreshSignals, onArrival, storeText, queue, one, verdict, MESSAGES };
+module.exports = { refreshSignals, onArrival, queue, one, verdict, MESSAGES };

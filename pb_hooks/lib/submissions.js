@@ -105,6 +105,8 @@ function createSubmission(e) {
     record.set('fileHash', hash);
     record.set('duplicateInvoice', twins.length > 0);
     record.set('status', 'pending');
+    // The reader process reads the invoice as soon as this commits (issue 61).
+    require(`${__hooks}/lib/invoice-reading.js`).enqueue(record);
 
     voucher.set('status', 'audit');
     tx.save(voucher);

@@ -31,6 +31,17 @@ export {
   labelOf,
 } from './labels';
 export { SEPA_TEXT, sepaNameProblem, sepaText, toSepaText } from './sepa';
+export {
+  confidenceLabel,
+  isSure,
+  READ_FIELDS,
+  READING,
+  READING_SIGNALS,
+  READING_STATES,
+  type ReadField,
+  type ReadingState,
+  type ReadValue,
+} from './reading';
 // The correction of a stored verdict: '@/rules/verdicts' (not here: the entry path loads this index).
 // IBAN and BIC: '@/rules/bank' (not re-exported here, so importing the rulebook does not load ibantools).
 

@@ -441,6 +441,81 @@ function labelOf(labels, value) {
 	return (_labels$value = labels[value]) !== null && _labels$value !== void 0 ? _labels$value : value;
 }
 
+// src/rules/reading.ts
+const READ_FIELDS = [
+	"invoiceDate",
+	"invoiceNumber",
+	"gross",
+	"net",
+	"seller",
+	"buyer"
+];
+const READING_STATES = [
+	"waiting",
+	"reading",
+	"read",
+	"failed"
+];
+const READING = {
+	maxPages: 4,
+	pageSeconds: 30,
+	maxPixels: 25e6,
+	renderDpi: 200,
+	maxAttempts: 3,
+	leaseSeconds: 300,
+	minConfidence: 70,
+	keyFields: [
+		"invoiceDate",
+		"invoiceNumber",
+		"gross"
+	],
+	minTextChars: 40,
+	maxTextChars: 2e4,
+	fieldLabels: {
+		invoiceDate: "Rechnungsdatum",
+		invoiceNumber: "Rechnungsnummer",
+		gross: "Bruttobetrag",
+		net: "Nettobetrag",
+		seller: "Verkäufer",
+		buyer: "Käufer"
+	},
+	stateLabels: {
+		waiting: "Wartet aufs Lesen",
+		reading: "Wird gelesen …",
+		read: "Gelesen",
+		failed: "Nicht lesbar"
+	},
+	kindLabels: {
+		text: "Textebene des PDF",
+		ocr: "Texterkennung (Scan oder Foto)"
+	},
+	reasons: {
+		damaged: "Die Datei ist beschädigt oder kein lesbares PDF oder Bild.",
+		tooLarge: "Das Bild ist zu groß (mehr als 25 Megapixel).",
+		timeout: "Das Lesen hat zu lange gedauert.",
+		aborted: "Das Lesen wurde dreimal abgebrochen.",
+		encrypted: "Das PDF ist verschlüsselt."
+	},
+	messages: {
+		correctionValue: "Bitte geben Sie den richtigen Wert ein (höchstens 200 Zeichen).",
+		correctionField: "Dieses Feld gibt es nicht.",
+		correctionDate: "Bitte geben Sie das Rechnungsdatum als TT.MM.JJJJ ein.",
+		correctionAmount: "Bitte geben Sie den Betrag in Euro ein, z. B. 546,61."
+	}
+};
+const READING_SIGNALS = {
+	failed: (reason) => `Die Rechnung konnte nicht gelesen werden: ${reason} Bitte selbst prüfen.`,
+	unreadable: (labels) => `Nicht sicher gelesen: ${labels.join(", ")}. Bitte selbst prüfen.`,
+	seller: "Als Verkäufer ist keine der Servicestellen der Werkstatt zu erkennen.",
+	buyer: "Als Käufer ist die Werkstatt weder mit Namen noch mit Kundennummer zu erkennen."
+};
+function isSure(field) {
+	return Boolean(field && field.value && field.confidence >= READING.minConfidence);
+}
+function confidenceLabel(confidence) {
+	return `${Math.round(Math.max(0, Math.min(100, confidence)))} %`;
+}
+
 // src/rules/index.ts
 const TEXT_RULES = {
 	firstName: {
@@ -2309,6 +2384,10 @@ exports.PAGE_TOKEN_HEADER = PAGE_TOKEN_HEADER;
 exports.PLACEHOLDERS = PLACEHOLDERS;
 exports.PLACEHOLDER_NAMES = PLACEHOLDER_NAMES;
 exports.PORTAL_RETURN_REASONS = PORTAL_RETURN_REASONS;
+exports.READING = READING;
+exports.READING_SIGNALS = READING_SIGNALS;
+exports.READING_STATES = READING_STATES;
+exports.READ_FIELDS = READ_FIELDS;
 exports.RETENTION = RETENTION;
 exports.RETURN_REASONS = RETURN_REASONS;
 exports.SEPA_TEXT = SEPA_TEXT;
@@ -2336,6 +2415,7 @@ exports.campaignTextProblems = campaignTextProblems;
 exports.codeProblem = codeProblem;
 exports.codesEarned = codesEarned;
 exports.compactIban = compactIban;
+exports.confidenceLabel = confidenceLabel;
 exports.controlProblem = controlProblem;
 exports.customerKey = customerKey;
 exports.customerNumberProblem = customerNumberProblem;
@@ -2348,6 +2428,7 @@ exports.gpnrProblem = gpnrProblem;
 exports.ibanProblem = ibanProblem;
 exports.invoiceFacts = invoiceFacts;
 exports.isInvoiceFile = isInvoiceFile;
+exports.isSure = isSure;
 exports.keepBookingVoucherUntil = keepBookingVoucherUntil;
 exports.labelOf = labelOf;
 exports.maskIban = maskIban;

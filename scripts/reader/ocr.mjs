@@ -1,0 +1,158 @@
+// @ts-check
+// Recognition of an image (a photo, a scan, a rendered PDF page) with tesseract.js and the German
+// data of @tesseract.js-data/deu, loaded from node_modules (nothing is fetched). The image is
+// turned upright first: a quarter turn is found from where the ink lines up (rows or columns),
+// a half turn from recognition's own confidence, and a small skew by tesseract (rotateAuto).
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+import { createCanvas } from '@napi-rs/canvas';
+import { createWorker, OEM, PSM } from 'tesseract.js';
+
+/** @typedef {import('./layout.mjs').Page} Page */
+/** @typedef {import('./layout.mjs').Line} Line */
+/** @typedef {import('@napi-rs/canvas').Canvas} Canvas */
+
+const require = createRequire(import.meta.url);
+const LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/deu/package.json')), '4.0.0_best_int');
+/** Below this mean confidence the other way up is tried too. */
+const TRY_OTHER_WAY = 65;
+/** A longer side than this is scaled down before recognition (A4 at 300 dpi). */
+const MAX_SIDE = 3508;
+
+/** @type {Promise<import('tesseract.js').Worker> | null} */
+let worker = null;
+
+function ocrWorker() {
+  worker ??= createWorker('deu', OEM.LSTM_ONLY, { langPath: LANG_PATH, gzip: true, cacheMethod: 'none' }).then(async (w) => {
+    await w.setParameters({ tessedit_pageseg_mode: PSM.AUTO, preserve_interword_spaces: '0' });
+    return w;
+  });
+  return worker;
+}
+
+export async function stopOcr() {
+  const w = await worker;
+  worker = null;
+  await w?.terminate();
+}
+
+/**
+ * `source` (an image or a canvas) drawn turned by `quarterTurns` × 90° clockwise, scaled so its
+ * longer side is at most MAX_SIDE.
+ * @param {any} source
+ * @param {number} quarterTurns
+ */
+export function upright(source, quarterTurns) {
+  const scale = Math.min(1, MAX_SIDE / Math.max(source.width, source.height));
+  const w = Math.round(source.width * scale);
+  const h = Math.round(source.height * scale);
+  const turn = ((quarterTurns % 4) + 4) % 4;
+  const canvas = turn % 2 ? createCanvas(h, w) : createCanvas(w, h);
+  const g = canvas.getContext('2d');
+  g.fillStyle = '#ffffff';
+  g.fillRect(0, 0, canvas.width, canvas.height);
+  g.translate(canvas.width / 2, canvas.height / 2);
+  g.rotate((turn * Math.PI) / 2);
+  g.drawImage(source, -w / 2, -h / 2, w, h);
+  return canvas;
+}
+
+/**
+ * Whether the text runs across (0 or 180°) rather than up or down (90 or 270°): lines of text
+ * make the ink of rows alternate much more than the ink of columns.
+ * @param {any} source
+ */
+export function textRunsAcross(source) {
+  const scale = Math.min(1, 400 / Math.max(source.width, source.height));
+  const w = Math.max(1, Math.round(source.width * scale));
+  const h = Math.max(1, Math.round(source.height * scale));
+  const small = createCanvas(w, h);
+  const g = small.getContext('2d');
+  g.drawImage(source, 0, 0, w, h);
+  const { data } = g.getImageData(0, 0, w, h);
+  const gray = new Float32Array(w * h);
+  let mean = 0;
+  for (let i = 0; i < w * h; i += 1) {
+    gray[i] = (data[i * 4] + data[i * 4 + 1] + data[i * 4 + 2]) / 3;
+    mean += gray[i];
+  }
+  mean /= w * h;
+  const rows = new Float32Array(h);
+  const cols = new Float32Array(w);
+  for (let y = 0; y < h; y += 1) {
+    for (let x = 0; x < w; x += 1) {
+      const ink = gray[y * w + x] < mean - 40 ? 1 : 0;
+      rows[y] += ink;
+      cols[x] += ink;
+    }
+  }
+  return roughness(rows) >= roughness(cols);
+}
+
+/** How much neighbouring sums differ, relative to their size. @param {Float32Array} sums */
+function roughness(sums) {
+  let diff = 0;
+  let total = 0;
+  for (let i = 1; i < sums.length; i += 1) {
+    diff += (sums[i] - sums[i - 1]) ** 2;
+    total += sums[i] ** 2;
+  }
+  return total ? diff / total : 0;
+}
+
+/**
+ * Recognises one upright canvas: its lines of words, boxes as fractions of the canvas.
+ * @param {Canvas} canvas
+ * @returns {Promise<{ lines: Line[], confidence: number }>}
+ */
+async function recognise(canvas) {
+  const w = await ocrWorker();
+  const png = canvas.toBuffer('image/png');
+  const { data } = await w.recognize(png, { rotateAuto: true }, { text: false, blocks: true });
+  const { width, height } = canvas;
+  /** @type {Line[]} */
+  const lines = [];
+  let sum = 0;
+  let count = 0;
+  for (const block of data.blocks ?? []) {
+    for (const paragraph of block.paragraphs) {
+      for (const line of paragraph.lines) {
+        const words = line.words
+          .filter((word) => word.text.trim())
+          .map((word) => {
+            sum += word.confidence * word.text.length;
+            count += word.text.length;
+            return {
+              text: word.text.trim(),
+              confidence: word.confidence,
+              /** @type {[number, number, number, number]} */
+              box: [word.bbox.x0 / width, word.bbox.y0 / height, word.bbox.x1 / width, word.bbox.y1 / height],
+            };
+          });
+        if (words.length) lines.push({ words });
+      }
+    }
+  }
+  return { lines, confidence: count ? sum / count : 0 };
+}
+
+/**
+ * Reads an image the right way up: the quarter turn its ink suggests, and the half turn beside
+ * it when recognition is unsure; the surer reading wins.
+ * @param {any} source
+ * @returns {Promise<Page & { confidence: number, quarterTurns: number }>}
+ */
+export async function ocrPage(source) {
+  const first = textRunsAcross(source) ? 0 : 1;
+  let best = null;
+  for (const turns of [first, first + 2]) {
+    const canvas = upright(source, turns);
+    const read = await recognise(canvas);
+    if (!best || read.confidence > best.confidence) {
+      best = { ...read, width: canvas.width, height: canvas.height, kind: /** @type {const} */ ('ocr'), quarterTurns: turns % 4 };
+    }
+    if (best.confidence >= TRY_OTHER_WAY) break;
+  }
+  return /** @type {NonNullable<typeof best>} */ (best);
+}

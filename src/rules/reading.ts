@@ -1,0 +1,96 @@
+// Reading invoices on arrival (issue 61, decision 063): the reader's bounds, the fields it
+// reads, the states of a submission's reading and every German word the review shows about it.
+// Used by the reader process (scripts/reader), the hooks (pb_hooks/lib/invoice-reading.js) and
+// the review screen alike.
+
+/** The fields read from an invoice, in the order the review shows them. */
+export const READ_FIELDS = ['invoiceDate', 'invoiceNumber', 'gross', 'net', 'seller', 'buyer'] as const;
+export type ReadField = (typeof READ_FIELDS)[number];
+
+export const READING_STATES = ['waiting', 'reading', 'read', 'failed'] as const;
+export type ReadingState = (typeof READING_STATES)[number];
+
+export const READING = {
+  /** Pages read of one invoice; later pages are left (a campaign invoice is one or two pages). */
+  maxPages: 4,
+  /** Time for one page (text layer, rendering and recognition together) before the reading stops. */
+  pageSeconds: 30,
+  /** An image (or a rendered page) larger than this is refused before it is decoded. */
+  maxPixels: 25_000_000,
+  /** A PDF page is rendered at this resolution for recognition (a scan's text is about 10 pt). */
+  renderDpi: 200,
+  /** A reading that ends without a result (the reader killed) is tried this often. */
+  maxAttempts: 3,
+  /** A reading not answered within this time is claimed again (the reader died without a restart). */
+  leaseSeconds: 300,
+  /** Below this confidence (0–100) a field counts as not read: it raises 'unreadable', never clears a signal. */
+  minConfidence: 70,
+  /** The fields whose absence or doubt makes an invoice 'unreadable'. */
+  keyFields: ['invoiceDate', 'invoiceNumber', 'gross'] as readonly ReadField[],
+  /** A PDF page with fewer characters than this in its text layer is recognised as an image. */
+  minTextChars: 40,
+  /** The full text kept of an invoice. */
+  maxTextChars: 20_000,
+  fieldLabels: {
+    invoiceDate: 'Rechnungsdatum',
+    invoiceNumber: 'Rechnungsnummer',
+    gross: 'Bruttobetrag',
+    net: 'Nettobetrag',
+    seller: 'Verkäufer',
+    buyer: 'Käufer',
+  } satisfies Record<ReadField, string>,
+  stateLabels: {
+    waiting: 'Wartet aufs Lesen',
+    reading: 'Wird gelesen …',
+    read: 'Gelesen',
+    failed: 'Nicht lesbar',
+  } satisfies Record<ReadingState, string>,
+  kindLabels: {
+    text: 'Textebene des PDF',
+    ocr: 'Texterkennung (Scan oder Foto)',
+  } as Record<string, string>,
+  /** Why a reading failed, as the auditor reads it. */
+  reasons: {
+    damaged: 'Die Datei ist beschädigt oder kein lesbares PDF oder Bild.',
+    tooLarge: 'Das Bild ist zu groß (mehr als 25 Megapixel).',
+    timeout: 'Das Lesen hat zu lange gedauert.',
+    aborted: 'Das Lesen wurde dreimal abgebrochen.',
+    encrypted: 'Das PDF ist verschlüsselt.',
+  },
+  messages: {
+    /** A correction of a read field that is empty or too long. */
+    correctionValue: 'Bitte geben Sie den richtigen Wert ein (höchstens 200 Zeichen).',
+    correctionField: 'Dieses Feld gibt es nicht.',
+    correctionDate: 'Bitte geben Sie das Rechnungsdatum als TT.MM.JJJJ ein.',
+    correctionAmount: 'Bitte geben Sie den Betrag in Euro ein, z. B. 546,61.',
+  },
+} as const;
+
+/** The signals the reading raises, in German for the auditor. */
+export const READING_SIGNALS = {
+  failed: (reason: string) => `Die Rechnung konnte nicht gelesen werden: ${reason} Bitte selbst prüfen.`,
+  unreadable: (labels: string[]) => `Nicht sicher gelesen: ${labels.join(', ')}. Bitte selbst prüfen.`,
+  seller: 'Als Verkäufer ist keine der Servicestellen der Werkstatt zu erkennen.',
+  buyer: 'Als Käufer ist die Werkstatt weder mit Namen noch mit Kundennummer zu erkennen.',
+} as const;
+
+/** A field as the reader found it: its value, its confidence (0–100), where it stood. */
+export interface ReadValue {
+  value: string;
+  confidence: number;
+  /** 1-based page and the box as fractions of the page (x0, y0, x1, y1), when the field was found. */
+  page?: number;
+  box?: [number, number, number, number];
+  /** seller and buyer: whether the value is the workshop's centre or the workshop itself. */
+  match?: boolean;
+}
+
+/** Whether a read field is there and sure enough to be trusted. */
+export function isSure(field: ReadValue | undefined | null): boolean {
+  return Boolean(field && field.value && field.confidence >= READING.minConfidence);
+}
+
+/** '83 %'. */
+export function confidenceLabel(confidence: number): string {
+  return `${Math.round(Math.max(0, Math.min(100, confidence)))} %`;
+}
