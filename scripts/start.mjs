@@ -17,6 +17,8 @@ import { addressList, frontLimitsFromEnv, startFront } from './lib/front.mjs';
 import { freePort } from './lib/ports.mjs';
 import { clearRenderedPages, startPageRenderer } from './lib/page-renderer.mjs';
 import { REPLICA_BOUND_MS, startReplication } from './lib/replica.mjs';
+import { readerSecret } from './reader/secret.mjs';
+import { spawnReader } from './reader/spawn.mjs';
 
 const dev = process.argv.includes('--dev');
 if (existsSync(path.join(ROOT, '.env'))) process.loadEnvFile(path.join(ROOT, '.env'));
@@ -25,6 +27,8 @@ const env = process.env;
 const http = env.PORTAL_HTTP || '127.0.0.1:8090';
 // The front (decision 030) listens on PORTAL_HTTP and PocketBase on a loopback port of its own.
 const useFront = (env.PORTAL_FRONT ?? 'true') !== 'false';
+// The invoice reader beside PocketBase (issue 61); PORTAL_READER=false leaves invoices unread.
+const useReader = (env.PORTAL_READER ?? 'true') !== 'false';
 let pbHttp = http;
 const dataDir = path.resolve(ROOT, env.PORTAL_DATA_DIR || 'pb_data');
 const demo = (env.PORTAL_DEMO ?? 'true') !== 'false';
@@ -191,11 +195,22 @@ async function main() {
   }
 
   clearRenderedPages(dataDir); // the pages of an earlier build until this one's are rendered
+  if (useReader) readerSecret(dataDir, env); // before PocketBase starts: both read it from the data directory
   supervisePocketBase(bin, pbEnv, async () => {
     if (demo) {
       // The demo loader talks to PocketBase itself: it is the operator's tool, not a visitor.
       const created = await seedDemo({ url: `http://${pbHttp}`, superuser, current: true });
       log(created.workshop || created.centres ? `demo data loaded (${created.centres} service centres).` : 'demo data already present.');
+    }
+    // Every invoice read on arrival (decision 063), the reader restarted like PocketBase when it dies.
+    if (useReader) {
+      supervise({
+        spawnChild: () => track(spawnReader({ api: `http://${pbHttp}`, dataDir, env })),
+        isStopping: () => stopping,
+        log,
+        name: 'Reader',
+        ...RESTART,
+      });
     }
     // The public pages with the campaign in force, rendered again whenever it changes (decision 061).
     if (!dev) {

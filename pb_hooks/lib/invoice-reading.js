@@ -64,18 +64,15 @@ function restart(app) {
  */
 function claim(app) {
   const r = rules();
+  const NEXT = `SELECT id, readingAttempts AS attempts FROM submissions
+    WHERE readingState = 'waiting' OR (readingState = 'reading' AND readingLease < {:now})
+    ORDER BY created, id LIMIT 1`;
+  const next = (db) => database().rowsOf(db, NEXT, { now: stamp(Date.now()) }, { id: '', attempts: 0 })[0];
+  // An idle reader asks every second: a read on the index, the write lock only when there is work.
+  if (!next(app)) return null;
   let job = null;
   database().writeTransaction(app, (tx) => {
-    for (;;) {
-      const row = database().rowsOf(
-        tx,
-        `SELECT id, readingAttempts AS attempts FROM submissions
-          WHERE readingState = 'waiting' OR (readingState = 'reading' AND readingLease < {:now})
-          ORDER BY created, id LIMIT 1`,
-        { now: stamp(Date.now()) },
-        { id: '', attempts: 0 },
-      )[0];
-      if (!row) return;
+    for (let row = next(tx); row; row = next(tx)) {
       const s = tx.findRecordById('submissions', row.id);
       if (row.attempts >= r.READING.maxAttempts) {
         finish(tx, s, { failed: r.READING.reasons.aborted });

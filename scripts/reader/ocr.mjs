@@ -9,6 +9,8 @@ import { createRequire } from 'node:module';
 import { createCanvas } from '@napi-rs/canvas';
 import { createWorker, OEM, PSM } from 'tesseract.js';
 
+import { boxAround } from './layout.mjs';
+
 /** @typedef {import('./layout.mjs').Page} Page */
 /** @typedef {import('./layout.mjs').Line} Line */
 /** @typedef {import('@napi-rs/canvas').Canvas} Canvas */
@@ -109,6 +111,8 @@ function roughness(sums) {
 async function recognise(canvas) {
   const w = await ocrWorker();
   const png = canvas.toBuffer('image/png');
+  // The resolution of an A4 page this wide (tesseract would estimate it, and say so on stderr).
+  await w.setParameters({ user_defined_dpi: String(Math.max(70, Math.round(Math.min(canvas.width, canvas.height) / 8.27))) });
   const { data } = await w.recognize(png, { rotateAuto: true }, { text: false, blocks: true });
   const { width, height } = canvas;
   /** @type {Line[]} */
@@ -134,7 +138,36 @@ async function recognise(canvas) {
       }
     }
   }
-  return { lines, confidence: count ? sum / count : 0 };
+  return { lines: rows(lines), confidence: count ? sum / count : 0 };
+}
+
+/**
+ * Lines that stand side by side on one row (a label in one column, its amount in another, which
+ * recognition gives as separate blocks) joined into one line, left to right; rows top to bottom.
+ * @param {Line[]} lines
+ * @returns {Line[]}
+ */
+export function rows(lines) {
+  /** @type {{ top: number, bottom: number, words: import('./layout.mjs').Word[] }[]} */
+  const out = [];
+  const placed = lines
+    .map((line) => ({ line, box: boxAround(line.words) }))
+    .sort((a, b) => a.box[1] + a.box[3] - (b.box[1] + b.box[3]));
+  for (const { line, box } of placed) {
+    const middle = (box[1] + box[3]) / 2;
+    const row = out.find(
+      (r) =>
+        middle > r.top &&
+        middle < r.bottom &&
+        !r.words.some((w) => w.box[0] < box[2] && box[0] < w.box[2]),
+    );
+    if (row) {
+      row.words.push(...line.words);
+      row.top = Math.min(row.top, box[1]);
+      row.bottom = Math.max(row.bottom, box[3]);
+    } else out.push({ top: box[1], bottom: box[3], words: [...line.words] });
+  }
+  return out.map((r) => ({ words: r.words.sort((a, b) => a.box[0] - b.box[0]) }));
 }
 
 /**

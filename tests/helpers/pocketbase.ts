@@ -7,6 +7,9 @@ import PocketBase from 'pocketbase';
 
 import { ensureBinary, migrateUp, ROOT, spawnServe, upsertSuperuser, waitForHealth } from '../../scripts/lib/pocketbase.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
+import { supervise } from '../../scripts/lib/supervisor.mjs';
+import { readerSecret } from '../../scripts/reader/secret.mjs';
+import { spawnReader } from '../../scripts/reader/spawn.mjs';
 import { until } from './poll';
 
 export const SUPERUSER = { email: 'root@test.local', password: 'superuser-pass-123' };
@@ -67,6 +70,14 @@ export interface TestServer {
   crash(): Promise<void>;
   process: ChildProcess;
   logs(): string;
+  /** The invoice reader beside PocketBase, when started with `reader: true`, supervised as `npm start` does. */
+  reader?: {
+    /** The reader process running now (a new one after a crash). */
+    current(): ChildProcess | null;
+    /** How often the supervisor started it again. */
+    restarts(): number;
+    logs(): string;
+  };
 }
 
 export interface StartOptions {
@@ -97,6 +108,8 @@ export interface StartOptions {
    * capacity, where a sign-in's real work is what fills the server.
    */
   productPasswordCost?: boolean;
+  /** Start the invoice reader process beside PocketBase, as `npm start` does (issue 61). */
+  reader?: boolean;
 }
 
 /** A hooks dir with the project's hooks (symlinked) but the left-out ones, plus the given files. */
@@ -185,12 +198,34 @@ export async function startPocketBase(options: StartOptions = {}): Promise<TestS
   admin.autoCancellation(false);
   await admin.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
 
+  let stopping = false;
+  let readerLogs = '';
+  let reader: TestServer['reader'];
+  if (options.reader) {
+    readerSecret(dataDir, env);
+    const supervised = supervise({
+      spawnChild: () => {
+        const child = spawnReader({ api: url, dataDir, env: { ...env, PORTAL_READER_POLL_MS: '200' } });
+        child.stdout?.on('data', (d: Buffer) => (readerLogs = (readerLogs + d.toString()).slice(-20_000)));
+        child.stderr?.on('data', (d: Buffer) => (readerLogs = (readerLogs + d.toString()).slice(-20_000)));
+        return child;
+      },
+      isStopping: () => stopping,
+      log: (msg: string) => (readerLogs += `${msg}\n`),
+      name: 'Reader',
+      baseMs: 100,
+      echo: false,
+    });
+    reader = { current: supervised.current, restarts: supervised.restarts, logs: () => readerLogs };
+  }
+
   return {
     url,
     dataDir,
     admin,
     process: child,
     logs: () => logs(),
+    reader,
     client() {
       const pb = new PocketBase(url);
       pb.autoCancellation(false);
@@ -202,6 +237,12 @@ export async function startPocketBase(options: StartOptions = {}): Promise<TestS
       return gone;
     },
     async stop() {
+      stopping = true;
+      const readerNow = reader?.current();
+      if (readerNow && readerNow.exitCode === null && readerNow.signalCode === null) {
+        readerNow.kill('SIGKILL');
+        await new Promise((r) => readerNow.once('exit', r));
+      }
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         const gone = () => child.exitCode !== null || child.signalCode !== null;

@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+// @ts-check
+// The invoice reader (issue 61, decision 063): a process beside PocketBase, started and restarted
+// by `npm start` (and by the tests) like PocketBase itself. It claims the oldest invoice waiting
+// through PocketBase's internal routes (lib/invoice-reading.js), reads it in a thread of its own
+// (bounded memory, a time limit per page) at low priority, and posts what it read. A reader that
+// dies loses nothing: at its next start PocketBase hands out again what it was reading.
+//
+//   PORTAL_READER_API   PocketBase's own address (http://127.0.0.1:port), never the front
+//   PORTAL_DATA_DIR     where the secret file is (or PORTAL_READER_SECRET)
+//   PORTAL_READER_POLL_MS  how often an idle reader asks for work (1000)
+import { setPriority } from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+import { rules } from '../lib/rules.mjs';
+import { readerSecret, SECRET_HEADER } from './secret.mjs';
+
+const env = process.env;
+const api = String(env.PORTAL_READER_API || 'http://127.0.0.1:8090').replace(/\/$/, '');
+const dataDir = path.resolve(env.PORTAL_DATA_DIR || 'pb_data');
+const pollMs = Number(env.PORTAL_READER_POLL_MS) || 1000;
+const memoryMb = Number(env.PORTAL_READER_MEMORY_MB) || 256;
+const headers = { [SECRET_HEADER]: readerSecret(dataDir, env) };
+const R = rules.READING;
+const log = (/** @type {string} */ msg) => console.log(`[reader] ${msg}`);
+
+// Reading never slows the API: the reader yields the cores to PocketBase and the front.
+try {
+  setPriority(10);
+} catch {
+  log('could not lower the priority (nice); reading at normal priority.');
+}
+
+/** @param {number} ms */
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * @param {string} route
+ * @param {RequestInit} [init]
+ */
+async function call(route, init = {}) {
+  return fetch(`${api}${route}`, { ...init, headers: { ...headers, ...(init.headers ?? {}) }, signal: AbortSignal.timeout(60_000) });
+}
+
+/**
+ * Reads one invoice in its own thread; the thread is ended when a page takes longer than the
+ * rulebook allows or it outgrows its memory.
+ * @param {Buffer} bytes
+ * @param {unknown} workshop
+ * @returns {Promise<{ result?: unknown, failed?: string }>}
+ */
+function readInThread(bytes, workshop) {
+  return new Promise((resolve) => {
+    const thread = new Worker(new URL('./thread.mjs', import.meta.url), {
+      workerData: { bytes, workshop },
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb },
+    });
+    let settled = false;
+    /** @param {{ result?: unknown, failed?: string }} outcome */
+    const settle = (outcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(outcome);
+      thread.terminate().catch(() => {});
+    };
+    const arm = () => setTimeout(() => settle({ failed: R.reasons.timeout }), R.pageSeconds * 1000);
+    let timer = arm();
+    thread.on('message', (message) => {
+      if (message.page) {
+        clearTimeout(timer);
+        timer = arm();
+      } else if (message.result) settle({ result: message.result });
+      else if (message.failed) settle({ failed: message.failed });
+      else if (message.error) {
+        log(`reading failed: ${message.error.split('\n')[0]}`);
+        settle({ failed: R.reasons.damaged });
+      }
+    });
+    thread.on('error', (err) => {
+      log(`reading thread ended: ${err.message}`);
+      settle({ failed: R.reasons.damaged });
+    });
+    thread.on('exit', () => settle({ failed: R.reasons.damaged }));
+  });
+}
+
+/** One job: fetched, read, answered. */
+async function readOne(/** @type {{ id: string, attempt: number, workshop: unknown }} */ job) {
+  const started = Date.now();
+  const file = await call(`/api/internal/reader/file/${encodeURIComponent(job.id)}`);
+  if (!file.ok) throw new Error(`file of ${job.id}: HTTP ${file.status}`);
+  const bytes = Buffer.from(await file.arrayBuffer());
+  const outcome = await readInThread(bytes, job.workshop);
+  const result = outcome.failed ? { failed: outcome.failed } : outcome.result;
+  const answer = await call(`/api/internal/reader/result/${encodeURIComponent(job.id)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ attempt: job.attempt, result }),
+  });
+  const what = outcome.failed
+    ? `failed (${outcome.failed})`
+    : `read (${/** @type {any} */ (result).kind}, ${/** @type {any} */ (result).pages.length} page(s))`;
+  log(`${job.id} ${what} in ${Date.now() - started} ms${answer.ok ? '' : `; not stored (HTTP ${answer.status})`}`);
+}
+
+async function main() {
+  // PocketBase hands out again whatever an earlier run of the reader was reading.
+  for (;;) {
+    try {
+      const res = await call('/api/internal/reader/start', { method: 'POST' });
+      if (res.ok) break;
+      log(`PocketBase does not know the reader (HTTP ${res.status}); trying again.`);
+    } catch {
+      // PocketBase is not up yet.
+    }
+    await sleep(pollMs);
+  }
+  log(`reading invoices from ${api}`);
+  for (;;) {
+    try {
+      const res = await call('/api/internal/reader/claim', { method: 'POST' });
+      if (res.status === 204) {
+        await sleep(pollMs);
+        continue;
+      }
+      if (!res.ok) throw new Error(`claim: HTTP ${res.status}`);
+      await readOne(await res.json());
+    } catch (err) {
+      log(String(/** @type {Error} */ (err).message));
+      await sleep(pollMs);
+    }
+  }
+}
+
+process.on('SIGTERM', () => process.exit(0));
+process.on('SIGINT', () => process.exit(0));
+main();
