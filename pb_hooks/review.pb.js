@@ -43,3 +43,16 @@ routerAdd(
   },
   $apis.requireAuth('auditors'),
 );
+
+// A field the reader read, corrected by an auditor (issue 61, lib/invoice-reading.js).
+routerAdd(
+  'POST',
+  '/api/portal/review/{id}/reading',
+  (e) => {
+    const body = e.requestInfo().body || {};
+    const id = e.request.pathValue('id');
+    require(`${__hooks}/lib/invoice-reading.js`).correct(e.app, e.auth.id, id, body.field, body.value);
+    return e.json(200, require(`${__hooks}/lib/review.js`).one(e.app, id));
+  },
+  $apis.requireAuth('auditors'),
+);

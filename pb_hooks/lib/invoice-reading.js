@@ -184,6 +184,8 @@ function finish(tx, s, result) {
     const pages = (Array.isArray(result.pages) ? result.pages : []).slice(0, r.READING.maxPages).map((p) => ({
       width: Math.max(1, Math.min(100000, Number(p && p.width) || 1)),
       height: Math.max(1, Math.min(100000, Number(p && p.height) || 1)),
+      // How the page was turned to be read upright (quarter turns clockwise); the review turns it alike.
+      quarterTurns: [0, 1, 2, 3].includes(Number(p && p.quarterTurns)) ? Number(p.quarterTurns) : 0,
     }));
     const kind = result.kind === 'ocr' ? 'ocr' : 'text';
     s.set('readingState', 'read');
@@ -205,6 +207,11 @@ function finish(tx, s, result) {
   s.set('textExtracted', true);
   s.set('readingLease', '');
   tx.saveNoValidate(s);
+  refreshWithTwins(tx, s, previousNumber);
+}
+
+/** The signals of `s` and of every submission sharing its invoice number, now or before. */
+function refreshWithTwins(tx, s, previousNumber) {
   const review = require(`${__hooks}/lib/review.js`);
   review.refreshSignals(tx, s.id);
   for (const nr of [s.getString('invoiceNumber'), previousNumber]) {
@@ -215,4 +222,51 @@ function finish(tx, s, result) {
   }
 }
 
-module.exports = { SECRET_HEADER, SECRET_FILE, requireReader, enqueue, restart, claim, serveFile, store };
+/** The reading of a stored submission (fields, corrections …) as an object. */
+function readingOf(s) {
+  try {
+    return JSON.parse(s.getString('reading') || '{}') || {};
+  } catch (_) {
+    return {};
+  }
+}
+
+/**
+ * An auditor's correction of a read field: kept beside what was read (reading.corrections), in
+ * the staff log with both values, and used by the signals from then on (a corrected field counts
+ * as sure; a corrected number or date is what the duplicate and date signals compare).
+ */
+function correct(app, auditorId, id, field, raw) {
+  const r = rules();
+  const checked = r.correctedValue(String(field || ''), String(raw ?? ''));
+  if (checked.error) throw new BadRequestError(checked.error);
+  database().writeTransaction(app, (tx) => {
+    let s;
+    try {
+      s = tx.findRecordById('submissions', id);
+    } catch (_) {
+      throw new NotFoundError(r.CORRECTION.messages.notFound);
+    }
+    const reading = readingOf(s);
+    const read = reading.fields && reading.fields[field] ? reading.fields[field].value : '';
+    const corrections = reading.corrections || {};
+    const before = corrections[field] ? corrections[field].value : read;
+    corrections[field] = { value: checked.value, read, by: auditorId, at: stamp(Date.now()) };
+    reading.corrections = corrections;
+    s.set('reading', reading);
+    const previousNumber = s.getString('invoiceNumber');
+    if (field === 'invoiceNumber') s.set('invoiceNumber', checked.value);
+    if (field === 'invoiceDate') s.set('invoiceDate', checked.value);
+    tx.saveNoValidate(s);
+    require(`${__hooks}/lib/staff-log.js`).write(tx, {
+      actor: tx.findRecordById('auditors', auditorId),
+      action: 'review.reading_corrected',
+      target: { collection: 'submissions', id },
+      before: { [field]: before },
+      after: { [field]: checked.value },
+    });
+    refreshWithTwins(tx, s, previousNumber);
+  });
+}
+
+module.exports = { SECRET_HEADER, SECRET_FILE, requireReader, enqueue, restart, claim, serveFile, store, correct, readingOf };

@@ -105,12 +105,10 @@ function readingSignals(r, s) {
   const state = s.getString('readingState');
   if (state === 'failed') return [{ code: 'unreadable', message: r.READING_SIGNALS.failed(s.getString('readingReason')) }];
   if (state !== 'read') return [];
-  let fields = {};
-  try {
-    fields = (JSON.parse(s.getString('reading') || '{}') || {}).fields || {};
-  } catch (_) {
-    fields = {};
-  }
+  const reading = require(`${__hooks}/lib/invoice-reading.js`).readingOf(s);
+  // A field an auditor corrected is what counts, and it is sure.
+  const fields = Object.assign({}, reading.fields || {});
+  for (const [name, c] of Object.entries(reading.corrections || {})) fields[name] = { value: c.value, confidence: 100 };
   const found = [];
   const unsure = r.READING.keyFields.filter((f) => !r.isSure(fields[f])).map((f) => r.READING.fieldLabels[f]);
   if (unsure.length > 0) found.push({ code: 'unreadable', message: r.READING_SIGNALS.unreadable(unsure) });
@@ -141,7 +139,7 @@ const DETAIL_SQL = `
   SELECT s.id AS id, s.created AS created, s.status AS status, s.file AS file,
          s.ibanFirstName AS ibanFirstName, s.ibanLastName AS ibanLastName, s.ibanNumber AS ibanNumber, s.ibanBic AS ibanBic,
          s.signals AS signals, s.invoiceNumber AS invoiceNumber, s.invoiceDate AS invoiceDate, s.textExtracted AS textExtracted,
-         s.readingState AS readingState, s.readingReason AS readingReason, s.reading AS reading,
+         s.readingState AS readingState, s.readingReason AS readingReason, COALESCE(s.reading, '') AS reading,
          v.code AS code, v.created AS codeIssued,
          u.id AS userId, u.firstName AS firstName, u.lastName AS lastName, u.shopName AS shopName, u.email AS email,
          u.zipCode AS zipCode, u.city AS city,
@@ -263,7 +261,9 @@ function queue(app, limit, campaignId) {
   const c = String(campaignId || '');
   app
     .db()
-    .newQuery(`${DETAIL_SQL} WHERE s.status = 'pending' AND ({:c} = '' OR s.campaign = {:c}) ORDER BY ${SIGNALS_LAST}, s.created, s.id LIMIT {:limit}`)
+    .newQuery(
+      `${DETAIL_SQL} WHERE s.status = 'pending' AND ({:c} = '' OR s.campaign = {:c}) ORDER BY ${SIGNALS_LAST}, s.created, s.id LIMIT {:limit}`,
+    )
     .bind({ limit: Math.max(1, Math.min(200, limit || 50)), c })
     .all(rows);
   const total = rowsOf(

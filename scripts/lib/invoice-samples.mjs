@@ -18,9 +18,32 @@ import { mulberry32 } from './random.mjs';
  */
 
 export const DEALERS = ['Autoteile Müller GmbH', 'Kfz-Teile Nord KG', 'Teilehandel Becker & Co. KG', 'Fahrzeugteile Sommer GmbH'];
-const STREETS = ['Industriestraße 12, 80331 München', 'Hafenweg 3, 20457 Hamburg', 'Gewerbering 40, 50667 Köln', 'Am Bahnhof 7, 70173 Stuttgart'];
-const SHOPS = ['Kfz-Werkstatt Schmidt', 'Autoservice Yilmaz', 'Meisterbetrieb Krause', 'Reifen & Technik Weber', 'Autohaus Lange', 'Werkstatt Özdemir'];
-const PARTS = ['Bremsbeläge vorn', 'Bremsscheiben Satz', 'Ölfilter', 'Luftfilter', 'Zündkerzen 4 Stk.', 'Keilrippenriemen', 'Stoßdämpfer hinten', 'Wasserpumpe', 'Innenraumfilter', 'Motoröl 5W-30 5 l'];
+const STREETS = [
+  'Industriestraße 12, 80331 München',
+  'Hafenweg 3, 20457 Hamburg',
+  'Gewerbering 40, 50667 Köln',
+  'Am Bahnhof 7, 70173 Stuttgart',
+];
+const SHOPS = [
+  'Kfz-Werkstatt Schmidt',
+  'Autoservice Yilmaz',
+  'Meisterbetrieb Krause',
+  'Reifen & Technik Weber',
+  'Autohaus Lange',
+  'Werkstatt Özdemir',
+];
+const PARTS = [
+  'Bremsbeläge vorn',
+  'Bremsscheiben Satz',
+  'Ölfilter',
+  'Luftfilter',
+  'Zündkerzen 4 Stk.',
+  'Keilrippenriemen',
+  'Stoßdämpfer hinten',
+  'Wasserpumpe',
+  'Innenraumfilter',
+  'Motoröl 5W-30 5 l',
+];
 
 /** '1.234,56'. @param {number} cents */
 export const germanAmount = (cents) =>

@@ -29,4 +29,3 @@ export function boxAround(words) {
     Math.max(...words.map((w) => w.box[3])),
   ];
 }
-

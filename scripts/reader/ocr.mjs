@@ -150,17 +150,10 @@ async function recognise(canvas) {
 export function rows(lines) {
   /** @type {{ top: number, bottom: number, words: import('./layout.mjs').Word[] }[]} */
   const out = [];
-  const placed = lines
-    .map((line) => ({ line, box: boxAround(line.words) }))
-    .sort((a, b) => a.box[1] + a.box[3] - (b.box[1] + b.box[3]));
+  const placed = lines.map((line) => ({ line, box: boxAround(line.words) })).sort((a, b) => a.box[1] + a.box[3] - (b.box[1] + b.box[3]));
   for (const { line, box } of placed) {
     const middle = (box[1] + box[3]) / 2;
-    const row = out.find(
-      (r) =>
-        middle > r.top &&
-        middle < r.bottom &&
-        !r.words.some((w) => w.box[0] < box[2] && box[0] < w.box[2]),
-    );
+    const row = out.find((r) => middle > r.top && middle < r.bottom && !r.words.some((w) => w.box[0] < box[2] && box[0] < w.box[2]));
     if (row) {
       row.words.push(...line.words);
       row.top = Math.min(row.top, box[1]);

@@ -61,7 +61,8 @@ export async function readInvoice(bytes, workshop, { onPage } = {}) {
   } else if (kind.type === 'png' || kind.type === 'jpeg') {
     if (kind.width * kind.height > R.maxPixels) throw new ReadingFailure(R.reasons.tooLarge);
     // A JPEG cut off before its end marker decodes as a grey half: it is damaged, not blank.
-    if (kind.type === 'jpeg' && bytes.lastIndexOf(Buffer.from([0xff, 0xd9])) < bytes.length - 64) throw new ReadingFailure(R.reasons.damaged);
+    if (kind.type === 'jpeg' && bytes.lastIndexOf(Buffer.from([0xff, 0xd9])) < bytes.length - 64)
+      throw new ReadingFailure(R.reasons.damaged);
     let image;
     try {
       image = await loadImage(bytes);

@@ -33,6 +33,8 @@ export {
 export { SEPA_TEXT, sepaNameProblem, sepaText, toSepaText } from './sepa';
 export {
   confidenceLabel,
+  CORRECTABLE_FIELDS,
+  correctedValue,
   isSure,
   READ_FIELDS,
   READING,

@@ -13,7 +13,7 @@ export type ReadingState = (typeof READING_STATES)[number];
 export const READING = {
   /** Pages read of one invoice; later pages are left (a campaign invoice is one or two pages). */
   maxPages: 4,
-  /** Time for one page (text layer, rendering and recognition together) before the reading stops. */
+  /** CPU seconds for one page (text layer, rendering and recognition together) before the reading stops. */
   pageSeconds: 30,
   /** An image (or a rendered page) larger than this is refused before it is decoded. */
   maxPixels: 25_000_000,
@@ -59,12 +59,41 @@ export const READING = {
   },
   messages: {
     /** A correction of a read field that is empty or too long. */
-    correctionValue: 'Bitte geben Sie den richtigen Wert ein (höchstens 200 Zeichen).',
+    correctionValue: 'Bitte geben Sie den richtigen Wert ein (eine Rechnungsnummer hat höchstens 40 Zeichen).',
     correctionField: 'Dieses Feld gibt es nicht.',
     correctionDate: 'Bitte geben Sie das Rechnungsdatum als TT.MM.JJJJ ein.',
     correctionAmount: 'Bitte geben Sie den Betrag in Euro ein, z. B. 546,61.',
   },
 } as const;
+
+/** The fields an auditor may correct (seller and buyer are matched, not typed). */
+export const CORRECTABLE_FIELDS = ['invoiceDate', 'invoiceNumber', 'gross', 'net'] as const satisfies readonly ReadField[];
+
+/**
+ * An auditor's correction of a read field in the form the server stores: a date 'TT.MM.JJJJ' as
+ * YYYY-MM-DD, an amount '1.234,56' as '1234.56' (at most 1,000,000 EUR), a number in capitals
+ * (at most 40 characters). `{ error }` with the German message when it is not one.
+ */
+export function correctedValue(field: string, raw: string): { value: string } | { error: string } {
+  const m = READING.messages;
+  if (!(CORRECTABLE_FIELDS as readonly string[]).includes(field)) return { error: m.correctionField };
+  const text = String(raw ?? '').trim();
+  // eslint-disable-next-line no-control-regex
+  if (!text || text.length > 200 || /[\u0000-\u001f\u007f-\u009f]/.test(text)) return { error: m.correctionValue };
+  if (field === 'invoiceDate') {
+    const d = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text);
+    if (!d) return { error: m.correctionDate };
+    const iso = `${d[3]}-${d[2]!.padStart(2, '0')}-${d[1]!.padStart(2, '0')}`;
+    const check = new Date(`${iso}T12:00:00Z`);
+    return !Number.isNaN(check.getTime()) && check.toISOString().slice(0, 10) === iso ? { value: iso } : { error: m.correctionDate };
+  }
+  if (field === 'gross' || field === 'net') {
+    if (!/^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d+(,\d{1,2})?$/.test(text)) return { error: m.correctionAmount };
+    const euros = Number(text.replace(/\./g, '').replace(',', '.'));
+    return euros > 1_000_000 ? { error: m.correctionAmount } : { value: euros.toFixed(2) };
+  }
+  return text.length > 40 ? { error: m.correctionValue } : { value: text.toUpperCase() };
+}
 
 /** The signals the reading raises, in German for the auditor. */
 export const READING_SIGNALS = {

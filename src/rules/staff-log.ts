@@ -33,6 +33,7 @@ export const STAFF_LOG_LABELS: Record<string, string> = {
   'review.faulty': 'Rechnung geprüft: fehlerhaft (Warteschlange)',
   'review.missing': 'Rechnung geprüft: nicht vorhanden (Warteschlange)',
   'review.corrected': 'Prüfergebnis korrigiert',
+  'review.reading_corrected': 'Gelesenes Rechnungsfeld korrigiert',
   'campaign.create': 'Aktion angelegt (Kopie der letzten)',
   'campaign.update': 'Aktion geändert',
   'campaign.release': 'Aktion freigegeben',

@@ -18,8 +18,8 @@ import { invoicePdf } from '../helpers/invoices';
 import { startInbox, type MailInbox } from '../helpers/mail';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
 
-// Issue 18: the auditor's review queue and its signals. The browser's part (pdf.js extracting
-// the text layer) is played here by posting the text; e2e/review.spec.ts does it in Chromium.
+// Issue 18: the auditor's review queue and its signals. The signals from what the reader read
+// (issue 61) are in tests/api/invoice-reading.test.ts, through the real reader process.
 
 let server: TestServer;
 let inbox: MailInbox;
@@ -128,58 +128,6 @@ describe('signals', () => {
     expect((await signalsOf(own1.id)).map((s) => s.message)).toContain(
       `Diese IBAN nutzt auch eine andere Werkstatt: Werkstatt Beta (Einreichung ${other.id}).`,
     );
-  });
-
-  it('from the text layer: a reused invoice number, a date after the cutoff, a date before the code, no text at all', async () => {
-    const w = await createWorkshop(server);
-    const nr = `RE-${Date.now()}`;
-    const one = await submit(w, { ibanNumber: freshIban() });
-    const two = await submit(w, { ibanNumber: freshIban() });
-    const late = await submit(w, { ibanNumber: freshIban() });
-    const scan = await submit(w, { ibanNumber: freshIban() });
-    const text = (
-      await call(auditor, 'POST', `/api/portal/review/${one.id}/text`, {
-        text: `Autoteile GmbH\nRechnungsnummer: ${nr}\nRechnungsdatum: 15.08.2025`,
-      })
-    ).json;
-    expect(text, JSON.stringify(text)).toMatchObject({ invoiceNumber: nr, invoiceDate: '2025-08-15', signals: [] });
-    const reused = await call(auditor, 'POST', `/api/portal/review/${two.id}/text`, { text: `Rechnung Nr. ${nr}\nDatum: 20.07.2025` });
-    expect(reused.json.signals).toEqual([
-      { code: 'number', message: `Die Rechnungsnummer ${nr} steht auch auf der Einreichung ${one.id} (Code ${one.voucher.code}).` },
-      {
-        code: 'early',
-        message:
-          'Rechnungsdatum 20.07.2025 liegt vor der Ausgabe des Codes am 01.08.2025: verlangt ist die Rechnung des nächsten Einkaufs danach.',
-      },
-    ]);
-    expect((await signalsOf(one.id)).map((s) => s.code)).toEqual(['number']);
-    const lateRes = await call(auditor, 'POST', `/api/portal/review/${late.id}/text`, {
-      text: `Rechnungsnummer X-${Date.now()}\nRechnungsdatum 03.11.2025`,
-    });
-    expect(lateRes.json.signals).toEqual([
-      { code: 'late', message: 'Rechnungsdatum 03.11.2025 liegt nach dem letzten erlaubten Rechnungsdatum (31.10.2025).' },
-    ]);
-    const scanRes = await call(auditor, 'POST', `/api/portal/review/${scan.id}/text`, { text: '  \n ' });
-    expect(scanRes.json.signals).toEqual([
-      {
-        code: 'scan',
-        message: 'Das PDF enthält keinen lesbaren Text (vermutlich ein Scan): Rechnungsdatum und -nummer bitte selbst prüfen.',
-      },
-    ]);
-    // The audit file carries them in its Hinweise column.
-    const file = await call(auditor, 'POST', '/api/collections/submission_audit_files/records', { filename: 'p.csv' });
-    const record = await server.admin.collection('submission_audit_files').getOne(file.json.id);
-    const token = await server.admin.files.getToken();
-    const csv = await (await fetch(`${server.url}/api/files/submission_audit_files/${record.id}/${record.file}?token=${token}`)).text();
-    expect(csv).toContain('liegt nach dem letzten erlaubten Rechnungsdatum (31.10.2025).');
-    // Text from the browser is stored clean and bounded; only auditors may post it.
-    const long = await call(auditor, 'POST', `/api/portal/review/${scan.id}/text`, { text: `a\u0000b\u0007${'x'.repeat(30000)}` });
-    expect(long.status).toBe(200);
-    const stored = await server.admin.collection('submissions').getOne(scan.id);
-    expect(stored.invoiceText.length).toBe(20000);
-    expect(stored.invoiceText.startsWith('a b ')).toBe(true);
-    expect((await call(w, 'POST', `/api/portal/review/${scan.id}/text`, { text: 'Rechnungsnummer 1' })).status).toBe(403);
-    expect((await call(admin, 'POST', `/api/portal/review/${scan.id}/text`, { text: 'Rechnungsnummer 1' })).status).toBe(403);
   });
 
   it('a client cannot set signals or extracted facts on its own submission', async () => {

@@ -279,6 +279,7 @@ const STAFF_LOG_LABELS = {
 	"review.faulty": "Rechnung geprüft: fehlerhaft (Warteschlange)",
 	"review.missing": "Rechnung geprüft: nicht vorhanden (Warteschlange)",
 	"review.corrected": "Prüfergebnis korrigiert",
+	"review.reading_corrected": "Gelesenes Rechnungsfeld korrigiert",
 	"campaign.create": "Aktion angelegt (Kopie der letzten)",
 	"campaign.update": "Aktion geändert",
 	"campaign.release": "Aktion freigegeben",
@@ -497,12 +498,37 @@ const READING = {
 		encrypted: "Das PDF ist verschlüsselt."
 	},
 	messages: {
-		correctionValue: "Bitte geben Sie den richtigen Wert ein (höchstens 200 Zeichen).",
+		correctionValue: "Bitte geben Sie den richtigen Wert ein (eine Rechnungsnummer hat höchstens 40 Zeichen).",
 		correctionField: "Dieses Feld gibt es nicht.",
 		correctionDate: "Bitte geben Sie das Rechnungsdatum als TT.MM.JJJJ ein.",
 		correctionAmount: "Bitte geben Sie den Betrag in Euro ein, z. B. 546,61."
 	}
 };
+const CORRECTABLE_FIELDS = [
+	"invoiceDate",
+	"invoiceNumber",
+	"gross",
+	"net"
+];
+function correctedValue(field, raw) {
+	const m = READING.messages;
+	if (!CORRECTABLE_FIELDS.includes(field)) return { error: m.correctionField };
+	const text = String(raw !== null && raw !== void 0 ? raw : "").trim();
+	if (!text || text.length > 200 || /[\u0000-\u001f\u007f-\u009f]/.test(text)) return { error: m.correctionValue };
+	if (field === "invoiceDate") {
+		const d = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text);
+		if (!d) return { error: m.correctionDate };
+		const iso = `${d[3]}-${d[2].padStart(2, "0")}-${d[1].padStart(2, "0")}`;
+		const check = /* @__PURE__ */ new Date(`${iso}T12:00:00Z`);
+		return !Number.isNaN(check.getTime()) && check.toISOString().slice(0, 10) === iso ? { value: iso } : { error: m.correctionDate };
+	}
+	if (field === "gross" || field === "net") {
+		if (!/^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d+(,\d{1,2})?$/.test(text)) return { error: m.correctionAmount };
+		const euros = Number(text.replace(/\./g, "").replace(",", "."));
+		return euros > 1e6 ? { error: m.correctionAmount } : { value: euros.toFixed(2) };
+	}
+	return text.length > 40 ? { error: m.correctionValue } : { value: text.toUpperCase() };
+}
 const READING_SIGNALS = {
 	failed: (reason) => `Die Rechnung konnte nicht gelesen werden: ${reason} Bitte selbst prüfen.`,
 	unreadable: (labels) => `Nicht sicher gelesen: ${labels.join(", ")}. Bitte selbst prüfen.`,
@@ -2365,6 +2391,7 @@ exports.CAMPAIGN_LIMITS = CAMPAIGN_LIMITS;
 exports.CAMPAIGN_MESSAGES = CAMPAIGN_MESSAGES;
 exports.CAMPAIGN_PHASE_LABELS = CAMPAIGN_PHASE_LABELS;
 exports.CONTROL_CHARACTERS = CONTROL_CHARACTERS;
+exports.CORRECTABLE_FIELDS = CORRECTABLE_FIELDS;
 exports.CORRECTION = CORRECTION;
 exports.CSV_ROW = CSV_ROW;
 exports.DATA_EXPORT = DATA_EXPORT;
@@ -2417,6 +2444,7 @@ exports.codesEarned = codesEarned;
 exports.compactIban = compactIban;
 exports.confidenceLabel = confidenceLabel;
 exports.controlProblem = controlProblem;
+exports.correctedValue = correctedValue;
 exports.customerKey = customerKey;
 exports.customerNumberProblem = customerNumberProblem;
 exports.emailProblem = emailProblem;
