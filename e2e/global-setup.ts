@@ -10,14 +10,16 @@ export const E2E_GTM_ID = TEST_GTM_ID;
 
 /**
  * Serves the test run's build (made once by npm test, or here when missing or stale) from a
- * fresh PocketBase with a mail catcher, its public pages rendered with the campaign in force as
+ * fresh PocketBase with a mail catcher and the invoice reader, its public pages rendered with the campaign in force as
  * `npm start` renders them (decision 061).
  */
 export default async function globalSetup() {
   const publicDir = testBuild(console.log);
   const inbox = await startInbox();
+  // The reader beside PocketBase (issue 61), as `npm start` runs it: every invoice is read on arrival.
   const server = await startPocketBase({
     publicDir,
+    reader: true,
     env: { SMTP_HOST: inbox.smtpHost, SMTP_PORT: String(inbox.smtpPort), VITE_GTM_ID: E2E_GTM_ID },
   });
   // The start command's demo data: 320 centres, the demo workshop with sales, codes and submissions.

@@ -5,6 +5,8 @@ import { declineCookies, expect, enterAs, openVoucher, test } from './fixtures';
 // Issue 18: an auditor reviews submissions in the queue: the invoice (PDF through pdf.js with
 // selectable text, images zoomable) beside the facts and the server's signals, verdicts by
 // button or key, the next submission opening after each; the workshop gets the outcome mail.
+// Issue 61: the reader beside PocketBase reads every invoice on arrival; the queue shows what it
+// read, marked on the invoice, before the auditor does anything.
 
 /** A test's submissions and its auditor: what is still pending when the test ends gets a verdict. */
 const made = { auditor: '', ids: [] as string[] };
@@ -41,15 +43,35 @@ test('an auditor reviews three submissions in the queue, sees their signals and 
     made.ids.push(record.id);
     return { id: record.id, code: voucher.code };
   };
-  const pdf = async (lines: string[]) => new Blob([new Uint8Array(await invoicePdf(lines))], { type: 'application/pdf' });
+  // Both buy at one dealer; their invoices name it, the buyer and a total, as real ones do.
+  const dealer = await admin
+    .collection('nora_lz')
+    .create({ partnerName: 'Autoteile Nord GmbH', zipCode: '20095', city: 'Hamburg', bnr: `Q${nr}` });
+  for (const owner of [workshop, other]) {
+    await admin
+      .collection('user_lz_connections')
+      .create({ user: owner.id, noraLz: dealer.id, customerNumber: `KD${owner.id.slice(0, 6)}` });
+  }
+  const pdf = async (shop: string, lines: string[]) =>
+    new Blob([new Uint8Array(await invoicePdf(['Autoteile Nord GmbH', shop, ...lines, 'Gesamtbetrag 595,00 EUR']))], {
+      type: 'application/pdf',
+    });
   // Shared by the two workshops of this run only (a retry must not meet the first run's).
   const sharedIban = freshIban();
-  const earlier = await submit(other, 71, await pdf([`Rechnungsnummer: ${nr}`, 'Rechnungsdatum: 01.09.2025']), { ibanNumber: sharedIban });
-  const reused = await submit(workshop, 72, await pdf(['Autoteile Nord GmbH', `Rechnungsnummer: ${nr}`, 'Rechnungsdatum: 05.09.2025']), {
+  const earlier = await submit(other, 71, await pdf('Andere Werkstatt', [`Rechnungsnummer: ${nr}`, 'Rechnungsdatum: 01.09.2025']), {
     ibanNumber: sharedIban,
   });
-  const late = await submit(workshop, 73, await pdf(['Rechnungsnummer: RE-SPAET-1', 'Rechnungsdatum: 02.11.2025']));
+  const reused = await submit(workshop, 72, await pdf('Queue Werkstatt', [`Rechnungsnummer: ${nr}`, 'Rechnungsdatum: 05.09.2025']), {
+    ibanNumber: sharedIban,
+  });
+  const late = await submit(workshop, 73, await pdf('Queue Werkstatt', ['Rechnungsnummer: RE-SPAET-1', 'Rechnungsdatum: 02.11.2025']));
   const photo = await submit(workshop, 74, new Blob([new Uint8Array(PNG_BYTES)], { type: 'image/png' }));
+  // Read on arrival, without anybody opening them.
+  for (const s of [earlier, reused, late, photo]) {
+    await expect
+      .poll(async () => (await admin.collection('submissions').getOne(s.id)).readingState, { timeout: 30_000 })
+      .toMatch(/read|failed/);
+  }
 
   await enterAs(page, admin, auditor);
   await declineCookies(page);
@@ -61,14 +83,12 @@ test('an auditor reviews three submissions in the queue, sees their signals and 
   await expect(queue.getByRole('region', { name: 'Hinweise' })).toContainText(
     'Diese IBAN nutzt auch eine andere Werkstatt: Queue Werkstatt',
   );
-  // Its number is known to the server once the page has read the text and sent it (beside a
-  // second npm test the next invoice was opened before that, and had nothing to match).
-  await expect.poll(async () => (await admin.collection('submissions').getOne(earlier.id)).invoiceNumber).toBe(nr);
+  await expect(queue.getByRole('region', { name: 'Gelesen' })).toContainText('Textebene des PDF');
 
   await nav.getByRole('button', { name: new RegExp(reused.code) }).click();
   await expect(queue.getByRole('img', { name: `Rechnung ${reused.id}, Seite 1` })).toBeVisible();
   // The text layer is real text: it can be found (and selected) on the page.
-  await expect(queue.getByText('Autoteile Nord GmbH')).toBeAttached();
+  await expect(queue.getByText('Autoteile Nord GmbH').first()).toBeAttached();
   const hints = queue.getByRole('region', { name: 'Hinweise' });
   await expect(hints).toContainText(`Die Rechnungsnummer ${nr} steht auch auf der Einreichung ${earlier.id} (Code ${earlier.code}).`);
   await expect(hints).toContainText('Diese IBAN nutzt auch eine andere Werkstatt: Andere Werkstatt');
@@ -189,4 +209,81 @@ test('the demo auditor sees each purpose-made signal on the demo submissions and
     'autoservice@demo.nora-aktion.de',
     (m) => m.subject === 'Ihre Einreichung zum Code NORA-C8VR-3MNW muss wiederholt werden',
   );
+});
+
+test('a phone photo of an invoice: the queue shows its date, number and total as read, marked on the photo turned upright', async ({
+  page,
+  admin,
+  makeAccount,
+  expectNoA11yViolations,
+}) => {
+  test.setTimeout(90_000);
+  const { pageImageOf, photoOf, sampleInvoice, textPdfOf } = await import('../scripts/lib/invoice-samples.mjs');
+  const auditor = await makeAccount('auditors');
+  made.auditor = auditor.id;
+  const inv = sampleInvoice(Date.now() % 100_000, { date: '2025-09-12', dealer: 0 });
+  const workshop = await makeAccount('users', { shopName: inv.shopName });
+  const dealer = await admin
+    .collection('nora_lz')
+    .create({ partnerName: inv.seller, zipCode: '80331', city: 'München', bnr: `F${Date.now()}` });
+  await admin.collection('user_lz_connections').create({ user: workshop.id, noraLz: dealer.id, customerNumber: inv.customerNumber });
+  const photo = photoOf(await pageImageOf(await textPdfOf(inv), 150), { skew: 2, quarterTurns: 1, quality: 65, seed: 61 });
+  const voucher = await openVoucher(admin, workshop.id, 75);
+  const client = await admin.collection('users').impersonate(workshop.id, 600);
+  const record = await client
+    .collection('submissions')
+    .create(
+      submissionForm(
+        workshop.id,
+        voucher,
+        { ibanNumber: freshIban() },
+        new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }),
+        'foto.jpg',
+      ),
+    );
+  made.ids.push(record.id);
+
+  await enterAs(page, admin, auditor);
+  await declineCookies(page);
+  const queue = page.getByRole('region', { name: 'Prüfwarteschlange' });
+  await queue
+    .getByRole('navigation', { name: 'Einreichungen in der Warteschlange' })
+    .getByRole('button', { name: new RegExp(voucher.code) })
+    .click();
+  // The auditor only looks: the detail shows the reading once the reader is done.
+  const read = queue.getByRole('region', { name: 'Gelesen' });
+  await expect(read).toContainText('Texterkennung (Scan oder Foto)', { timeout: 30_000 });
+  const row = (label: string) => read.getByRole('row', { name: new RegExp(`^${label}`) });
+  await expect(row('Rechnungsdatum')).toContainText('12.09.2025');
+  await expect(row('Rechnungsnummer')).toContainText(inv.number);
+  const gross = Number(inv.gross).toLocaleString('de-DE', { minimumFractionDigits: 2 });
+  await expect(row('Bruttobetrag')).toContainText(gross);
+  await expect(row('Rechnungsnummer')).toContainText(/\d+ %/);
+  // The photo, turned the way it was read, with the number marked when asked for.
+  const image = queue.getByRole('img', { name: `Rechnung ${record.id}` });
+  await expect(image).toBeVisible();
+  const box = (await image.boundingBox())!;
+  expect(box.height).toBeGreaterThan(box.width);
+  const show = read.getByRole('button', { name: 'Rechnungsnummer auf der Rechnung zeigen' });
+  await show.click();
+  await expect(show).toHaveAttribute('aria-pressed', 'true');
+  const mark = queue.locator('[data-highlight="Rechnungsnummer"]');
+  await expect(mark).toHaveClass(/outline-amber-600/);
+  const markBox = (await mark.boundingBox())!;
+  expect(markBox.x).toBeGreaterThanOrEqual(box.x);
+  expect(markBox.y + markBox.height).toBeLessThanOrEqual(box.y + box.height + 1);
+  await expectNoA11yViolations(page);
+  // A correction is kept beside what was read.
+  await read.getByRole('button', { name: 'Nettobetrag korrigieren' }).click();
+  const field = read.getByLabel('Nettobetrag richtig');
+  await field.fill('12e3');
+  await read.getByRole('button', { name: 'Speichern' }).click();
+  await expect(read).toContainText('Bitte geben Sie den Betrag in Euro ein, z. B. 546,61.');
+  await field.fill('100,00');
+  await read.getByRole('button', { name: 'Speichern' }).click();
+  await expect(row('Nettobetrag')).toContainText('100,00');
+  await expect(row('Nettobetrag')).toContainText('(korrigiert; gelesen:');
+  // The full text read is there to look at.
+  await read.getByText('Gelesener Text').click();
+  await expect(read.locator('pre')).toContainText(inv.customerNumber);
 });

@@ -125,6 +125,8 @@ function serveFile(e, id) {
 }
 
 const FIELD_VALUE_MAX = 200;
+// eslint-disable-next-line no-control-regex
+const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
 
 /** A field as the reader sent it, bounded and typed; null when it is not one. */
 function cleanField(raw) {
@@ -192,10 +194,9 @@ function finish(tx, s, result) {
     s.set('readingReason', '');
     s.set('reading', { kind, pages, fields, readAt: stamp(Date.now()) });
     // The lines stay apart; every other control character becomes a space.
-    // eslint-disable-next-line no-control-regex
     const text = String(result.text || '')
       .slice(0, r.READING.maxTextChars)
-      .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, ' ');
+      .replace(CONTROL_BUT_NEWLINE, ' ');
     s.set('invoiceText', text);
     // The number and date the signals compare: only what was read surely (a doubt is 'unreadable').
     s.set('invoiceNumber', r.isSure(fields.invoiceNumber) ? fields.invoiceNumber.value.toUpperCase().slice(0, 40) : '');

@@ -31,14 +31,15 @@ const IDS = {
   submissions2: ['demoeinreichun3', 'demoeinreichun4'],
 };
 
-// Invoice texts the auditor's pdf.js reads: number and date.
+// What the demo invoices say (the reader reads them when the portal starts, issue 61): number,
+// date and total; seller and buyer are the workshop's centre and the workshop itself.
 const DEMO_INVOICES = {
-  demoeinreichun1: ['Rechnungsnummer: RE-2025-0712', 'Rechnungsdatum: 14.08.2025'],
-  demoeinreichun2: ['Rechnungsnummer: RE-2025-0815', 'Rechnungsdatum: 11.09.2025'],
+  demoeinreichun1: { number: 'RE-2025-0712', date: '14.08.2025', net: '500,00', gross: '595,00' },
+  demoeinreichun2: { number: 'RE-2025-0815', date: '11.09.2025', net: '512,40', gross: '609,76' },
   // The same invoice number as the demo workshop's pending submission, and its IBAN.
-  demoeinreichun3: ['Rechnungsnummer: RE-2025-0815', 'Rechnungsdatum: 12.09.2025'],
+  demoeinreichun3: { number: 'RE-2025-0815', date: '12.09.2025', net: '612,40', gross: '728,76' },
   // Dated after the campaign's last invoice date (31.10.2025).
-  demoeinreichun4: ['Rechnungsnummer: RE-2025-1103', 'Rechnungsdatum: 03.11.2025'],
+  demoeinreichun4: { number: 'RE-2025-1103', date: '03.11.2025', net: '435,80', gross: '518,60' },
 };
 
 // Three codes, one per status, for the three thresholds the demo sales cross.
@@ -59,9 +60,34 @@ const DEMO_SALES = [
   ['2025-08-12', 0, 523.45],
 ];
 
-/** A one-page PDF whose text layer holds `lines` (ASCII; pdf.js reads it back). */
-function demoInvoicePdf(lines) {
-  const all = ['Demo Autoteile GmbH - Rechnung', ...lines];
+/** German text in the ASCII a bare PDF string carries ('Müller' → 'Mueller'), its ( ) \\ escaped. */
+const pdfAscii = (text) =>
+  text
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .replace(/Ä/g, 'Ae')
+    .replace(/Ö/g, 'Oe')
+    .replace(/Ü/g, 'Ue')
+    .replace(/ß/g, 'ss')
+    .replace(/[^\x20-\x7e]/g, '?')
+    .replace(/[()\\]/g, (c) => `\\${c}`);
+
+/**
+ * A one-page invoice PDF with a text layer (no library: the demo loader runs without dev
+ * dependencies): the seller, the buyer with its customer number, number, date and totals.
+ */
+function demoInvoicePdf(invoice, { seller, shop, customerNumber }) {
+  const all = [
+    seller,
+    'Rechnung',
+    shop,
+    `Kundennummer: ${customerNumber}`,
+    `Rechnungsnummer: ${invoice.number}`,
+    `Rechnungsdatum: ${invoice.date}`,
+    `Nettobetrag ${invoice.net} EUR`,
+    `Gesamtbetrag ${invoice.gross} EUR`,
+  ].map(pdfAscii);
   const stream = all.map((line, i) => `BT /F1 14 Tf 72 ${760 - i * 24} Td (${line}) Tj ET`).join('\n');
   return Buffer.from(
     `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n` +
@@ -203,7 +229,12 @@ export async function seedDemo({ url, superuser, current = false }) {
       status: i === 0 ? 'passed' : 'pending',
     };
     for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-    fd.append('file', new Blob([demoInvoicePdf(DEMO_INVOICES[id])], { type: 'application/pdf' }), `rechnung-${i + 1}.pdf`);
+    const invoice = demoInvoicePdf(DEMO_INVOICES[id], {
+      seller: linked[0].partnerName,
+      shop: 'Kfz-Meisterbetrieb Schrauber',
+      customerNumber: 'KD48150',
+    });
+    fd.append('file', new Blob([invoice], { type: 'application/pdf' }), `rechnung-${i + 1}.pdf`);
     await ensure(pb, 'submissions', id, fd);
   }
 
@@ -264,7 +295,12 @@ export async function seedDemo({ url, superuser, current = false }) {
       status: 'pending',
     };
     for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-    fd.append('file', new Blob([demoInvoicePdf(DEMO_INVOICES[id])], { type: 'application/pdf' }), `rechnung-${i + 1}.pdf`);
+    const invoice = demoInvoicePdf(DEMO_INVOICES[id], {
+      seller: centres[2].partnerName,
+      shop: 'Autoservice Beispiel',
+      customerNumber: 'KD52010',
+    });
+    fd.append('file', new Blob([invoice], { type: 'application/pdf' }), `rechnung-${i + 1}.pdf`);
     await ensure(pb, 'submissions', id, fd);
   }
 

@@ -26,7 +26,7 @@ function jpegSize(b) {
   let i = 2;
   while (i + 9 < b.length) {
     if (b[i] !== 0xff) return null;
-    const marker = b[i + 1];
+    const marker = b[i + 1] ?? 0;
     if (marker === 0xff) {
       i += 1;
       continue;

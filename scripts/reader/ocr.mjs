@@ -73,33 +73,27 @@ export function textRunsAcross(source) {
   const g = small.getContext('2d');
   g.drawImage(source, 0, 0, w, h);
   const { data } = g.getImageData(0, 0, w, h);
-  const gray = new Float32Array(w * h);
-  let mean = 0;
-  for (let i = 0; i < w * h; i += 1) {
-    gray[i] = (data[i * 4] + data[i * 4 + 1] + data[i * 4 + 2]) / 3;
-    mean += gray[i];
-  }
-  mean /= w * h;
-  const rows = new Float32Array(h);
-  const cols = new Float32Array(w);
-  for (let y = 0; y < h; y += 1) {
-    for (let x = 0; x < w; x += 1) {
-      const ink = gray[y * w + x] < mean - 40 ? 1 : 0;
-      rows[y] += ink;
-      cols[x] += ink;
+  const gray = Array.from({ length: w * h }, (_, i) => ((data[i * 4] ?? 0) + (data[i * 4 + 1] ?? 0) + (data[i * 4 + 2] ?? 0)) / 3);
+  const mean = gray.reduce((a, b) => a + b, 0) / (w * h);
+  const rows = new Array(h).fill(0);
+  const cols = new Array(w).fill(0);
+  gray.forEach((value, i) => {
+    if (value < mean - 40) {
+      rows[Math.floor(i / w)] += 1;
+      cols[i % w] += 1;
     }
-  }
+  });
   return roughness(rows) >= roughness(cols);
 }
 
-/** How much neighbouring sums differ, relative to their size. @param {Float32Array} sums */
+/** How much neighbouring sums differ, relative to their size. @param {number[]} sums */
 function roughness(sums) {
   let diff = 0;
   let total = 0;
-  for (let i = 1; i < sums.length; i += 1) {
-    diff += (sums[i] - sums[i - 1]) ** 2;
-    total += sums[i] ** 2;
-  }
+  sums.forEach((sum, i) => {
+    if (i > 0) diff += (sum - (sums[i - 1] ?? 0)) ** 2;
+    total += sum ** 2;
+  });
   return total ? diff / total : 0;
 }
 

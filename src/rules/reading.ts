@@ -74,7 +74,7 @@ export const CORRECTABLE_FIELDS = ['invoiceDate', 'invoiceNumber', 'gross', 'net
  * YYYY-MM-DD, an amount '1.234,56' as '1234.56' (at most 1,000,000 EUR), a number in capitals
  * (at most 40 characters). `{ error }` with the German message when it is not one.
  */
-export function correctedValue(field: string, raw: string): { value: string } | { error: string } {
+export function correctedValue(field: string, raw: string): { value: string; error?: undefined } | { value?: undefined; error: string } {
   const m = READING.messages;
   if (!(CORRECTABLE_FIELDS as readonly string[]).includes(field)) return { error: m.correctionField };
   const text = String(raw ?? '').trim();

@@ -229,7 +229,8 @@ describe('an auditor corrects what was read', () => {
     const id = await redeem(w, blank, 'foto.jpg', 'image/jpeg');
     await readDone(id);
     await readDone(other);
-    const post = (field: string, value: string) => request(server.url, auditor, 'POST', `/api/portal/review/${id}/reading`, { field, value });
+    const post = (field: string, value: string) =>
+      request(server.url, auditor, 'POST', `/api/portal/review/${id}/reading`, { field, value });
 
     for (const [field, value, message] of [
       ['invoiceDate', '31.02.2025', READING.messages.correctionDate],
@@ -345,7 +346,7 @@ describe('the internal routes answer the reader only', () => {
 
   it('without the secret, with a wrong one, or as staff: 404 and nothing about the reader', async () => {
     for (const [method, route] of routes) {
-      for (const headers of [{}, { [SECRET_HEADER]: 'wrong' }, { [SECRET_HEADER]: `${secret()}x` }]) {
+      for (const headers of [{}, { [SECRET_HEADER]: 'wrong' }, { [SECRET_HEADER]: `${secret()}x` }] as Record<string, string>[]) {
         const res = await fetch(`${server.url}${route}`, { method, headers });
         expect(res.status, `${method} ${route}`).toBe(404);
         const body = await res.text();

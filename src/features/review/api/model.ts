@@ -1,4 +1,5 @@
 import type { CentreRow, Signal, WorkshopContact } from '@/lib/staff/model';
+import type { ReadingState, ReadValue } from '@/rules';
 
 export type { Signal };
 
@@ -21,7 +22,22 @@ export interface ReviewItem {
   textExtracted: boolean;
   invoiceNumber: string;
   invoiceDate: string;
+  /** What the reader process read from the invoice (issue 61). */
+  reading: Reading;
+  /** The full text read; only in the answer about one submission. */
+  text?: string;
   history: { created: string; outcome: 'passed' | 'rejected'; checked: boolean; faulty: boolean; note: string; source: string }[];
+}
+
+export interface Reading {
+  state: ReadingState;
+  reason: string;
+  kind: '' | 'text' | 'ocr';
+  /** Each page's size in the reading and how it was turned to be read upright (quarter turns clockwise). */
+  pages: { width: number; height: number; quarterTurns?: number }[];
+  fields: Partial<Record<string, ReadValue>>;
+  corrections: Partial<Record<string, { value: string; read: string; by: string; at: string }>>;
+  readAt: string;
 }
 
 export type Outcome = 'passed' | 'faulty' | 'missing';
@@ -36,6 +52,7 @@ export const REVIEW_MESSAGES = {
   queueFailed: 'Die Prüfwarteschlange konnte nicht geladen werden. Bitte versuchen Sie es später erneut.',
   verdictFailed: 'Das Ergebnis konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.',
   empty: 'Keine Einreichung wartet auf eine Prüfung.',
+  correctionFailed: 'Die Korrektur konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.',
 } as const;
 
 /** The audit-file rows held for confirmation (issue 58). */

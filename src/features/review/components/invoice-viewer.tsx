@@ -8,22 +8,81 @@ import { DC_MESSAGES } from '@/lib/staff/files';
 const MAX_PAGES = 5;
 const ZOOMS = [0.75, 1, 1.25, 1.5, 2, 3];
 
+/** A field the reader found, to be marked on its page (box in fractions of the upright page). */
+export interface Highlight {
+  page: number;
+  box: [number, number, number, number];
+  label: string;
+  active: boolean;
+}
+
+const HIGHLIGHT_BASE = 'pointer-events-none absolute rounded-sm';
+const highlightClass = (active: boolean) =>
+  `${HIGHLIGHT_BASE} ${active ? 'z-10 outline-3 outline-offset-2 outline-amber-600 bg-amber-300/40' : 'outline-2 outline-sky-600/70 bg-sky-200/20'}`;
+
+/** Where a highlight stands on its page, in percent, so it follows every zoom. */
+function highlightStyle(h: Highlight) {
+  const [x0, y0, x1, y1] = h.box;
+  return {
+    left: `${x0 * 100}%`,
+    top: `${y0 * 100}%`,
+    width: `${Math.max(0.5, (x1 - x0) * 100)}%`,
+    height: `${Math.max(0.5, (y1 - y0) * 100)}%`,
+  };
+}
+
+/** The highlights of one page as elements (a PDF page is built outside React). */
+function highlightElements(highlights: Highlight[], page: number) {
+  return highlights
+    .filter((h) => h.page === page)
+    .map((h) => {
+      const el = document.createElement('div');
+      el.className = highlightClass(h.active);
+      el.setAttribute('aria-hidden', 'true');
+      Object.assign(el.style, highlightStyle(h));
+      el.title = h.label;
+      el.dataset.highlight = h.label;
+      return el;
+    });
+}
+
 /**
  * An invoice to look at: a PDF rendered page by page with pdf.js (its text layer on top, so
- * text can be selected and copied), or an image; both zoomable. For a PDF, `onText` gets the
- * text of its first pages once rendered (the server derives the invoice's number and date
- * from it). pdf.js loads only when a PDF is shown.
+ * text can be selected and copied), or an image; both zoomable, each page turned the way the
+ * reader read it (`quarterTurns`, clockwise) with the fields it found marked (`highlights`).
+ * pdf.js loads only when a PDF is shown.
  */
-export function InvoiceViewer({ url, pdf, label, onText }: { url: string; pdf: boolean; label: string; onText?: (text: string) => void }) {
+export function InvoiceViewer({
+  url,
+  pdf,
+  label,
+  quarterTurns = [],
+  highlights = [],
+}: {
+  url: string;
+  pdf: boolean;
+  label: string;
+  quarterTurns?: number[];
+  highlights?: Highlight[];
+}) {
   const [zoom, setZoom] = useState(1);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const pages = useRef<HTMLDivElement>(null);
-  const textSent = useRef<string | null>(null);
-  const onTextRef = useRef(onText);
+  const highlightsRef = useRef(highlights);
+  const turnsKey = quarterTurns.join(',');
+
+  // The marks change without drawing the PDF again.
   useEffect(() => {
-    onTextRef.current = onText;
-  }, [onText]);
+    highlightsRef.current = highlights;
+    const container = pages.current;
+    if (!pdf || !container) return;
+    container.querySelectorAll('[data-page]').forEach((wrapper) => {
+      wrapper.querySelectorAll('[data-highlight]').forEach((el) => el.remove());
+      wrapper.append(...highlightElements(highlights, Number((wrapper as HTMLElement).dataset.page)));
+    });
+    container.querySelector('.outline-amber-600')?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [highlights, pdf]);
 
   useEffect(() => {
     if (!pdf) return;
@@ -41,15 +100,17 @@ export function InvoiceViewer({ url, pdf, label, onText }: { url: string; pdf: b
         if (cancelled || !container) return;
         container.replaceChildren();
         if (doc.numPages === 0) setError('Das PDF enthält keine Seite.');
-        const texts: string[] = [];
+        const turns = turnsKey.split(',').map(Number);
         for (let n = 1; n <= Math.min(doc.numPages, MAX_PAGES); n++) {
           const page = await doc.getPage(n);
+          const rotation = (page.rotate + ((turns[n - 1] || 0) % 4) * 90) % 360;
           // 100 % is the page at 1.25 times its size, or the width of the viewer where that is
           // narrower (a phone: issue 36), so a page never starts wider than the screen.
-          const natural = page.getViewport({ scale: 1 }).width;
+          const natural = page.getViewport({ scale: 1, rotation }).width;
           const room = (container.clientWidth || natural * 1.25) - 2;
-          const viewport = page.getViewport({ scale: Math.min(1.25, room / natural) * zoom });
+          const viewport = page.getViewport({ scale: Math.min(1.25, room / natural) * zoom, rotation });
           const wrapper = document.createElement('div');
+          wrapper.dataset.page = String(n);
           wrapper.className = 'relative mx-auto mb-4 border border-slate-300 bg-white shadow-sm';
           wrapper.style.width = `${viewport.width}px`;
           wrapper.style.height = `${viewport.height}px`;
@@ -70,13 +131,8 @@ export function InvoiceViewer({ url, pdf, label, onText }: { url: string; pdf: b
           await page.render({ canvas, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0] }).promise;
           const content = await page.getTextContent();
           await new pdfjs.TextLayer({ textContentSource: content, container: textLayer, viewport }).render();
-          texts.push(content.items.map((i) => ('str' in i ? i.str + (i.hasEOL ? '\n' : ' ') : '')).join(''));
+          wrapper.append(...highlightElements(highlightsRef.current, n));
           if (cancelled) return;
-        }
-        const text = texts.join('\n');
-        if (textSent.current !== url) {
-          textSent.current = url;
-          onTextRef.current?.(text);
         }
       } catch (err) {
         console.error(err);
@@ -88,7 +144,7 @@ export function InvoiceViewer({ url, pdf, label, onText }: { url: string; pdf: b
     return () => {
       cancelled = true;
     };
-  }, [url, pdf, zoom, label]);
+  }, [url, pdf, zoom, label, turnsKey]);
 
   const index = ZOOMS.indexOf(zoom);
   return (
@@ -125,19 +181,85 @@ export function InvoiceViewer({ url, pdf, label, onText }: { url: string; pdf: b
         {pdf ? (
           <div ref={pages} />
         ) : (
-          <img
-            src={url}
-            alt={label}
-            style={{ width: `${zoom * 100}%`, maxWidth: 'none' }}
-            className="mx-auto block bg-white"
-            onLoad={() => setLoading(false)}
-            onError={() => {
-              setLoading(false);
-              setError(DC_MESSAGES.imageFailed);
-            }}
-          />
+          <div className="relative mx-auto" style={{ width: `${zoom * 100}%` }}>
+            {quarterTurns[0] ? (
+              <TurnedImage
+                url={url}
+                label={label}
+                quarterTurns={quarterTurns[0]}
+                onLoad={() => setLoading(false)}
+                onError={() => {
+                  setLoading(false);
+                  setError(DC_MESSAGES.imageFailed);
+                }}
+              />
+            ) : (
+              <img
+                src={url}
+                alt={label}
+                style={{ width: '100%', maxWidth: 'none' }}
+                className="block bg-white"
+                onLoad={() => setLoading(false)}
+                onError={() => {
+                  setLoading(false);
+                  setError(DC_MESSAGES.imageFailed);
+                }}
+              />
+            )}
+            {highlights
+              .filter((h) => h.page === 1)
+              .map((h) => (
+                <div
+                  key={h.label}
+                  aria-hidden="true"
+                  title={h.label}
+                  data-highlight={h.label}
+                  className={highlightClass(h.active)}
+                  style={highlightStyle(h)}
+                />
+              ))}
+          </div>
         )}
       </div>
     </div>
   );
+}
+
+/** An image drawn turned by quarter turns (clockwise), the way the reader read it upright. */
+function TurnedImage({
+  url,
+  label,
+  quarterTurns,
+  onLoad,
+  onError,
+}: {
+  url: string;
+  label: string;
+  quarterTurns: number;
+  onLoad: () => void;
+  onError: () => void;
+}) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const image = new Image();
+    image.onload = () => {
+      const target = canvas.current;
+      if (!target) return;
+      const turn = quarterTurns % 4;
+      target.width = turn % 2 ? image.naturalHeight : image.naturalWidth;
+      target.height = turn % 2 ? image.naturalWidth : image.naturalHeight;
+      const g = target.getContext('2d');
+      if (g) {
+        g.translate(target.width / 2, target.height / 2);
+        g.rotate((turn * Math.PI) / 2);
+        g.drawImage(image, -image.naturalWidth / 2, -image.naturalHeight / 2);
+      }
+      onLoad();
+    };
+    image.onerror = onError;
+    image.src = url;
+    // The callbacks only report; the image is drawn again only for another file or turn.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [url, quarterTurns]);
+  return <canvas ref={canvas} role="img" aria-label={label} className="block w-full bg-white" />;
 }

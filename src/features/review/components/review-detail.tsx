@@ -1,26 +1,69 @@
 import { AlertTriangle } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 
 import { protectedFileUrl } from '@/lib/api/protected-file-url';
 import { DC_MESSAGES } from '@/lib/staff/files';
-import { germanDate } from '@/rules';
+import { germanDate, READ_FIELDS, READING, type ReadField } from '@/rules';
 import { formatDate, formatDateTime } from '@/utils/format';
 
+import { loadSubmission } from '../api/load-submission';
 import type { ReviewItem, Signal } from '../api/model';
-import { postInvoiceText } from '../api/post-invoice-text';
-import { InvoiceViewer } from './invoice-viewer';
+import { InvoiceViewer, type Highlight } from './invoice-viewer';
+import { ReadingPanel } from './reading-panel';
+
+/** How often a submission still being read is asked for again. */
+const READING_POLL_MS = 2000;
 
 /**
- * Everything a review needs side by side: the invoice, and the facts to hold it against
- * (code and its issue date, the workshop with its centres and customer numbers, the account
- * holder beside the workshop's names, the server's signals). Shared by the queue and the
- * invoice check by id.
+ * Everything a review needs side by side: the invoice with the fields the reader found marked on
+ * it, and the facts to hold it against (what was read with its confidence, code and its issue
+ * date, the workshop with its centres and customer numbers, the account holder beside the
+ * workshop's names, the server's signals). While the invoice is still being read the detail asks
+ * again until it is. Shared by the queue and the invoice check by id.
  */
-export function ReviewDetail({ item, onSignals }: { item: ReviewItem; onSignals?: (signals: Signal[]) => void }) {
+export function ReviewDetail({ item: given, onSignals }: { item: ReviewItem; onSignals?: (signals: Signal[]) => void }) {
   const [url, setUrl] = useState<string | null>(null);
-  const [signals, setSignals] = useState<Signal[]>(item.signals);
-  const [facts, setFacts] = useState({ number: item.invoiceNumber, date: item.invoiceDate });
+  const [item, setItem] = useState<ReviewItem>(given);
   const [urlFailed, setUrlFailed] = useState(false);
+  const [shownField, setShownField] = useState<ReadField | null>(null);
+  const signals = item.signals;
+  const facts = { number: item.invoiceNumber, date: item.invoiceDate };
+
+  /** A fresher answer about this submission: kept, and its signals reported to the queue. */
+  const refreshed = (fresh: ReviewItem) => {
+    setItem((old) => ({ ...fresh, text: fresh.text ?? old.text }));
+    onSignals?.(fresh.signals);
+  };
+
+  const pending = item.reading.state === 'waiting' || item.reading.state === 'reading';
+  useEffect(() => {
+    if (!pending) return;
+    let live = true;
+    const timer = setInterval(() => {
+      loadSubmission(item.id).then(
+        (fresh) => live && fresh.reading.state !== 'waiting' && fresh.reading.state !== 'reading' && refreshed(fresh),
+        (err: unknown) => console.error(err),
+      );
+    }, READING_POLL_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+    // refreshed only sets state and reports; polling restarts only for another submission or state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [item.id, pending]);
+
+  const highlights = useMemo<Highlight[]>(
+    () =>
+      READ_FIELDS.flatMap((field) => {
+        const read = item.reading.fields[field];
+        return read?.box && read.page
+          ? [{ page: read.page, box: read.box, label: READING.fieldLabels[field], active: shownField === field }]
+          : [];
+      }),
+    [item.reading, shownField],
+  );
+  const quarterTurns = useMemo(() => item.reading.pages.map((p) => p.quarterTurns ?? 0), [item.reading]);
 
   useEffect(() => {
     let live = true;
@@ -34,7 +77,7 @@ export function ReviewDetail({ item, onSignals }: { item: ReviewItem; onSignals?
     return () => {
       live = false;
     };
-  }, [item]);
+  }, [item.id, item.collectionId, item.file]);
 
   const label = `Rechnung ${item.id}`;
   const names = `${item.workshop.firstName} ${item.workshop.lastName}`;
@@ -43,34 +86,14 @@ export function ReviewDetail({ item, onSignals }: { item: ReviewItem; onSignals?
   return (
     <div className="mt-4 grid gap-6 lg:grid-cols-[3fr_2fr]">
       <div className="min-w-0">
-        {url && (
-          <InvoiceViewer
-            url={url}
-            pdf={item.pdf}
-            label={label}
-            onText={(text) =>
-              void postInvoiceText(item.id, text).then(
-                (result) => {
-                  setSignals(result.signals);
-                  setFacts({ number: result.invoiceNumber, date: result.invoiceDate });
-                  onSignals?.(result.signals);
-                },
-                (err: unknown) => console.error(err),
-              )
-            }
-          />
-        )}
+        {url && <InvoiceViewer url={url} pdf={item.pdf} label={label} quarterTurns={quarterTurns} highlights={highlights} />}
         {urlFailed && <p className="text-red-700">{DC_MESSAGES.invoiceFetchFailed}</p>}
       </div>
       <div className="min-w-0 text-sm">
         <section aria-label="Hinweise">
           <h3 className="text-base font-bold text-slate-900">Hinweise</h3>
           {signals.length === 0 ? (
-            <p className="mt-1 text-slate-700">
-              {item.pdf && !item.textExtracted && !facts.number && !facts.date
-                ? 'Noch keine Hinweise (die Rechnung wird gelesen).'
-                : 'Keine Hinweise.'}
-            </p>
+            <p className="mt-1 text-slate-700">{pending ? 'Noch keine Hinweise (die Rechnung wird gelesen).' : 'Keine Hinweise.'}</p>
           ) : (
             <ul className="mt-1 flex flex-col gap-2">
               {signals.map((s) => (
@@ -85,6 +108,23 @@ export function ReviewDetail({ item, onSignals }: { item: ReviewItem; onSignals?
             </ul>
           )}
         </section>
+        <ReadingPanel
+          item={item}
+          shownField={shownField}
+          onShow={setShownField}
+          onCorrected={refreshed}
+          onOpenText={() => {
+            if (item.text === undefined) {
+              loadSubmission(item.id).then(
+                (fresh) => setItem((old) => ({ ...old, text: fresh.text ?? '' })),
+                (err: unknown) => {
+                  console.error(err);
+                  setItem((old) => ({ ...old, text: '' }));
+                },
+              );
+            }
+          }}
+        />
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-slate-800">
           <dt className="text-slate-700">RechnungsID</dt>
           <dd className="font-mono break-all">{item.id}</dd>
