@@ -35,6 +35,12 @@ test.describe('audit round trip', () => {
     }
     const goodSubmission = await admin.collection('submissions').getFirstListItem(admin.filter('voucher = {:v}', { v: good.id }));
     const badSubmission = await admin.collection('submissions').getFirstListItem(admin.filter('voucher = {:v}', { v: bad.id }));
+    // Both are read on arrival (issue 61): neither holds anything readable, so both carry signals.
+    for (const s of [goodSubmission, badSubmission]) {
+      await expect
+        .poll(async () => (await admin.collection('submissions').getOne(s.id)).readingState, { timeout: 30_000 })
+        .toMatch(/read|failed/);
+    }
     await page.evaluate(() => localStorage.removeItem('pocketbase_auth'));
 
     // The auditor fetches a fresh audit file, looks at both invoices, marks the rows and uploads it.
@@ -96,19 +102,25 @@ test.describe('audit round trip', () => {
       .getByLabel('Prüfdatei hochladen (CSV-Datei)')
       .setInputFiles({ name: 'pruefdatei-bearbeitet.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${edited}\r\n`) });
     const row = upload.getByRole('row', { name: /pruefdatei-bearbeitet\.csv/ });
-    // Two verdicts; every other row was left blank and counts as skipped; none failed. The PDF's
-    // text was read when the auditor opened it above: it has none (a scan), a review signal, so its
-    // row waits for confirmation (issue 58) and the photo's applies at once.
-    await expect(row.getByRole('cell').nth(3)).toHaveText('1');
+    // Two verdicts; every other row was left blank and counts as skipped; none failed. The reader
+    // found nothing readable on either invoice, a review signal, so both rows wait for
+    // confirmation (issue 58) with what the reading says.
+    await expect(row.getByRole('cell').nth(3)).toHaveText('0');
     await expect(row.getByRole('cell').nth(4)).toHaveText(String(lines.length - 3));
-    await expect(row.getByRole('cell').nth(5)).toHaveText('1');
+    await expect(row.getByRole('cell').nth(5)).toHaveText('2');
     await expect(row.getByRole('cell').nth(6)).toHaveText('0');
     await expect(row.getByRole('cell').nth(7)).toHaveText('-');
     await expect(upload.getByRole('columnheader', { name: 'Übersprungen' })).toBeVisible();
-    const waiting = page.getByRole('list', { name: 'Wartende Zeilen' }).getByRole('listitem', { name: `Code ${good.code}` });
-    await expect(waiting).toContainText('Das PDF enthält keinen lesbaren Text');
-    await waiting.getByRole('button', { name: 'Bestanden übernehmen' }).click();
-    await expect(waiting).toHaveCount(0);
+    const held = page.getByRole('list', { name: 'Wartende Zeilen' });
+    for (const [code, verdict] of [
+      [good.code, 'Bestanden'],
+      [bad.code, 'Fehlerhaft'],
+    ] as const) {
+      const waiting = held.getByRole('listitem', { name: `Code ${code}` });
+      await expect(waiting).toContainText(/Nicht sicher gelesen|konnte nicht gelesen werden/);
+      await waiting.getByRole('button', { name: `${verdict} übernehmen` }).click();
+      await expect(waiting).toHaveCount(0);
+    }
     const stored = await admin
       .collection('audit_results')
       .getFirstListItem(admin.filter('filename = {:f}', { f: 'pruefdatei-bearbeitet.csv' }), {

@@ -223,15 +223,6 @@ function refreshWithTwins(tx, s, previousNumber) {
   }
 }
 
-/** The reading of a stored submission (fields, corrections …) as an object. */
-function readingOf(s) {
-  try {
-    return JSON.parse(s.getString('reading') || '{}') || {};
-  } catch (_) {
-    return {};
-  }
-}
-
 /**
  * An auditor's correction of a read field: kept beside what was read (reading.corrections), in
  * the staff log with both values, and used by the signals from then on (a corrected field counts
@@ -248,7 +239,7 @@ function correct(app, auditorId, id, field, raw) {
     } catch (_) {
       throw new NotFoundError(r.CORRECTION.messages.notFound);
     }
-    const reading = readingOf(s);
+    const reading = require(`${__hooks}/lib/review.js`).storedReading(s);
     const read = reading.fields && reading.fields[field] ? reading.fields[field].value : '';
     const corrections = reading.corrections || {};
     const before = corrections[field] ? corrections[field].value : read;
@@ -270,4 +261,4 @@ function correct(app, auditorId, id, field, raw) {
   });
 }
 
-module.exports = { SECRET_HEADER, SECRET_FILE, requireReader, enqueue, restart, claim, serveFile, store, correct, readingOf };
+module.exports = { SECRET_HEADER, SECRET_FILE, requireReader, enqueue, restart, claim, serveFile, store, correct };

@@ -105,7 +105,7 @@ function readingSignals(r, s) {
   const state = s.getString('readingState');
   if (state === 'failed') return [{ code: 'unreadable', message: r.READING_SIGNALS.failed(s.getString('readingReason')) }];
   if (state !== 'read') return [];
-  const reading = require(`${__hooks}/lib/invoice-reading.js`).readingOf(s);
+  const reading = storedReading(s);
   // A field an auditor corrected is what counts, and it is sure.
   const fields = Object.assign({}, reading.fields || {});
   for (const [name, c] of Object.entries(reading.corrections || {})) fields[name] = { value: c.value, confidence: 100 };
@@ -115,6 +115,20 @@ function readingSignals(r, s) {
   if (!(fields.seller && fields.seller.match)) found.push({ code: 'seller', message: r.READING_SIGNALS.seller });
   if (!(fields.buyer && fields.buyer.match)) found.push({ code: 'buyer', message: r.READING_SIGNALS.buyer });
   return found;
+}
+
+/** The reading of a stored submission (fields, corrections …) as an object. */
+function storedReading(s) {
+  return parsedReading(s.getString('reading'));
+}
+
+/** A reading's stored JSON as an object ({} for none or a damaged one). */
+function parsedReading(json) {
+  try {
+    return JSON.parse(json || '{}') || {};
+  } catch (_) {
+    return {};
+  }
 }
 
 /** YYYY-MM-DD in Berlin of a PocketBase date string. */
@@ -223,7 +237,7 @@ function detail(app, row) {
     textExtracted: row.textExtracted,
     invoiceNumber: row.invoiceNumber,
     invoiceDate: row.invoiceDate,
-    reading: readingOf(row),
+    reading: readingShown(row),
     history: history.map((h) => ({
       created: h.created,
       outcome: h.outcome,
@@ -236,13 +250,8 @@ function detail(app, row) {
 }
 
 /** What the reader read, as the review shows it (the full text only with one submission). */
-function readingOf(row) {
-  let read = {};
-  try {
-    read = JSON.parse(row.reading || '{}') || {};
-  } catch (_) {
-    read = {};
-  }
+function readingShown(row) {
+  const read = parsedReading(row.reading);
   return {
     state: row.readingState || 'waiting',
     reason: row.readingReason,
@@ -323,4 +332,4 @@ function verdict(app, auditorId, submissionId, outcome, note) {
   return one(app, submissionId);
 }
 
-module.exports = { refreshSignals, onArrival, queue, one, verdict, MESSAGES };
+module.exports = { refreshSignals, onArrival, queue, one, verdict, storedReading, MESSAGES };

@@ -158,19 +158,21 @@ export function rows(lines) {
 }
 
 /**
- * Reads an image the right way up: the quarter turn its ink suggests, and the half turn beside
- * it when recognition is unsure; the surer reading wins.
+ * Reads an image the right way up. Recognition is tried turned by quarter turns until it is sure
+ * (TRY_OTHER_WAY), the turns in the order the ink suggests (lines across: as it is, then upside
+ * down; lines up and down: a quarter turn either way first); the surest reading wins. An upright
+ * invoice is read once, one on its side twice or three times, never more than four.
  * @param {any} source
  * @returns {Promise<Page & { confidence: number, quarterTurns: number }>}
  */
 export async function ocrPage(source) {
-  const first = textRunsAcross(source) ? 0 : 1;
+  const order = textRunsAcross(source) ? [0, 2, 1, 3] : [1, 3, 0, 2];
   let best = null;
-  for (const turns of [first, first + 2]) {
+  for (const turns of order) {
     const canvas = upright(source, turns);
     const read = await recognise(canvas);
     if (!best || read.confidence > best.confidence) {
-      best = { ...read, width: canvas.width, height: canvas.height, kind: /** @type {const} */ ('ocr'), quarterTurns: turns % 4 };
+      best = { ...read, width: canvas.width, height: canvas.height, kind: /** @type {const} */ ('ocr'), quarterTurns: turns };
     }
     if (best.confidence >= TRY_OTHER_WAY) break;
   }

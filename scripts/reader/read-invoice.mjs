@@ -26,6 +26,20 @@ export class ReadingFailure extends Error {
 const R = rules.READING;
 
 /**
+ * Whether a page's text layer is what to read: it has text, and either much of it or an invoice's
+ * number or date in it (a scan may carry a stamp or a page number as text, and nothing else).
+ * @param {Page} page
+ */
+function usable(page) {
+  const text = fullText([page]);
+  const chars = text.replace(/\s/g, '').length;
+  if (chars < R.minTextChars) return false;
+  if (chars >= 200) return true;
+  const facts = rules.invoiceFacts(text);
+  return Boolean(facts.number || facts.date);
+}
+
+/**
  * @param {Buffer} bytes
  * @param {Workshop} workshop
  * @param {{ onPage?: (n: number) => void }} [progress]
@@ -46,7 +60,7 @@ export async function readInvoice(bytes, workshop, { onPage } = {}) {
         onPage?.(n);
         const page = await doc.getPage(n);
         let read = await textPage(page);
-        if (fullText([read]).replace(/\s/g, '').length < R.minTextChars) {
+        if (!usable(read)) {
           read = await ocrPage(await renderPage(doc, page, { dpi: R.renderDpi, maxPixels: R.maxPixels }));
         }
         pages.push(read);

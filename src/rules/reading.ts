@@ -27,8 +27,11 @@ export const READING = {
   minConfidence: 70,
   /** The fields whose absence or doubt makes an invoice 'unreadable'. */
   keyFields: ['invoiceDate', 'invoiceNumber', 'gross'] as readonly ReadField[],
-  /** A PDF page with fewer characters than this in its text layer is recognised as an image. */
-  minTextChars: 40,
+  /**
+   * A PDF page with fewer characters than this in its text layer is recognised as an image (so is
+   * one with fewer than 200 and neither an invoice number nor date: a scan with a stamp as text).
+   */
+  minTextChars: 10,
   /** The full text kept of an invoice. */
   maxTextChars: 20_000,
   fieldLabels: {

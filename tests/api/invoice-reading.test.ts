@@ -11,6 +11,7 @@ import { READING, READING_SIGNALS } from '../../src/rules';
 import { blob, createCentre, createStaff, createVoucher, createWorkshop, freshIban, submissionForm, type Actor } from '../helpers/fixtures';
 import { request } from '../helpers/http';
 import { pngDeclaring } from '../helpers/images';
+import { invoicePdf } from '../helpers/invoices';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
 import { until } from '../helpers/poll';
 
@@ -219,6 +220,39 @@ describe('signals from the dates read', () => {
   });
 });
 
+describe('the invoice’s own date and number', () => {
+  const late = async (lines: string[]) => {
+    const w = await createWorkshop(server);
+    const id = await redeem(w, await invoicePdf(lines), 'rechnung.pdf', 'application/pdf');
+    await readDone(id);
+    return (await reviewOf(id)) as { signals: { code: string; message: string }[]; invoiceNumber: string; invoiceDate: string };
+  };
+
+  it('a late invoice is flagged although a delivery and an order date stand before its date', async () => {
+    const facts = await late([
+      'Autoteile Nord GmbH',
+      'Bestelldatum: 01.08.2025',
+      'Lieferdatum: 02.08.2025',
+      `Rechnungsnummer: RE ${Date.now()}`,
+      'Rechnungsdatum: 30.11.2025',
+    ]);
+    expect(facts.invoiceDate).toBe('2025-11-30');
+    expect(facts.signals.map((s) => s.code)).toContain('late');
+  });
+
+  it('reads "RE 4711" whole: two invoices of one supplier raise no same-number signal, the same number does', async () => {
+    const n = Date.now() % 100000;
+    const one = await late(['Rechnungsnummer: RE ' + n, 'Datum: 01.09.2025']);
+    const two = await late(['Rechnungsnummer: RE ' + (n + 1), 'Datum: 01.09.2025']);
+    expect(one.invoiceNumber).toBe(`RE ${n}`);
+    expect(two.signals.map((s) => s.code)).not.toContain('number');
+    const three = await late(['Rechnungs-Nr. RE ' + n + ' vom 02.09.2025']);
+    expect(three.invoiceNumber).toBe(`RE ${n}`);
+    expect(three.invoiceDate).toBe('2025-09-02');
+    expect(three.signals.map((s) => s.code)).toContain('number');
+  });
+});
+
 describe('an auditor corrects what was read', () => {
   it('kept beside the read value, in the staff log, and used by the signals; bad values refused in German', async () => {
     const inv = sampleInvoice(15);
@@ -281,6 +315,8 @@ describe('the reader survives', () => {
     expect(s.readingState).toBe('read');
     expect(s.readingAttempts).toBe(2);
     expect(s.reading.fields.invoiceNumber?.value, JSON.stringify(s.reading)).toBe(inv.number);
+    // One result stored: the reader says so once (its line may come just after the answer).
+    await until('the reader to log the reading', () => server.reader!.logs().includes(`${id} read`));
     expect(server.reader!.logs().match(new RegExp(`${id} read`, 'g'))).toHaveLength(1);
   });
 

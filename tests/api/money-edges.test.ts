@@ -18,7 +18,6 @@ import {
 } from '../helpers/fixtures';
 import { berlinDay } from '../helpers/days';
 import { request } from '../helpers/http';
-import { invoicePdf, pdfText } from '../helpers/invoices';
 import { startInbox, type MailInbox } from '../helpers/mail';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
 import { until } from '../helpers/poll';
@@ -426,42 +425,6 @@ describe('staff notes stay internal', () => {
     const stream = JSON.stringify(rt.messages);
     for (const secret of secrets) expect(stream).not.toContain(secret);
     rt.close();
-  });
-});
-
-describe('the invoice’s own date and number', () => {
-  const late = async (lines: string[]) => {
-    const w = await createWorkshop(server);
-    const pdf = await invoicePdf(lines);
-    const { res } = await redeem(w, {}, blob(pdf, 'application/pdf'), 'rechnung.pdf');
-    expect(res.status, res.text).toBe(200);
-    const posted = await call(auditor, 'POST', `/api/portal/review/${res.json.id}/text`, { text: await pdfText(pdf) });
-    expect(posted.status, posted.text).toBe(200);
-    return posted.json as { signals: { code: string; message: string }[]; invoiceNumber: string; invoiceDate: string };
-  };
-
-  it('a late invoice is flagged although a delivery and an order date stand before its date', async () => {
-    const facts = await late([
-      'Autoteile Nord GmbH',
-      'Bestelldatum: 01.08.2025',
-      'Lieferdatum: 02.08.2025',
-      `Rechnungsnummer: RE ${Date.now()}`,
-      'Rechnungsdatum: 30.11.2025',
-    ]);
-    expect(facts.invoiceDate).toBe('2025-11-30');
-    expect(facts.signals.map((s) => s.code)).toContain('late');
-  });
-
-  it('reads "RE 4711" whole: two invoices of one supplier raise no same-number signal, the same number does', async () => {
-    const n = Date.now() % 100000;
-    const one = await late(['Rechnungsnummer: RE ' + n, 'Datum: 01.09.2025']);
-    const two = await late(['Rechnungsnummer: RE ' + (n + 1), 'Datum: 01.09.2025']);
-    expect(one.invoiceNumber).toBe(`RE ${n}`);
-    expect(two.signals.map((s) => s.code)).not.toContain('number');
-    const three = await late(['Rechnungs-Nr. RE ' + n + ' vom 02.09.2025']);
-    expect(three.invoiceNumber).toBe(`RE ${n}`);
-    expect(three.invoiceDate).toBe('2025-09-02');
-    expect(three.signals.map((s) => s.code)).toContain('number');
   });
 });
 

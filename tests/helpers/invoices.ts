@@ -16,19 +16,3 @@ export async function scannedPdf(): Promise<Buffer> {
   page.drawRectangle({ x: 56, y: 600, width: 300, height: 120 });
   return Buffer.from(await doc.save());
 }
-
-/**
- * The text layer of a PDF as the auditor's invoice viewer reads it (pdf.js, items joined with a
- * line break where pdf.js marks one), so API tests send the server what a browser would.
- */
-export async function pdfText(bytes: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    pages.push(content.items.map((i) => ('str' in i ? i.str + (i.hasEOL ? '\n' : ' ') : '')).join(''));
-  }
-  await doc.destroy();
-  return pages.join('\n');
-}

@@ -470,7 +470,7 @@ const READING = {
 		"invoiceNumber",
 		"gross"
 	],
-	minTextChars: 40,
+	minTextChars: 10,
 	maxTextChars: 2e4,
 	fieldLabels: {
 		invoiceDate: "Rechnungsdatum",

@@ -49,6 +49,7 @@ export function ReadingPanel({
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [textOpen, setTextOpen] = useState(false);
 
   const save = async (field: ReadField) => {
     setBusy(true);
@@ -178,9 +179,16 @@ export function ReadingPanel({
               })}
             </tbody>
           </table>
-          <details className="mt-3" onToggle={(e) => (e.currentTarget as HTMLDetailsElement).open && onOpenText()}>
+          <details
+            className="mt-3"
+            onToggle={(e) => {
+              const open = (e.currentTarget as HTMLDetailsElement).open;
+              setTextOpen(open);
+              if (open) onOpenText();
+            }}
+          >
             <summary className="cursor-pointer text-slate-800">Gelesener Text</summary>
-            {item.text === undefined ? (
+            {!textOpen ? null : item.text === undefined ? (
               <Spinner label="Text wird geladen …" />
             ) : (
               <pre className="mt-2 max-h-80 overflow-auto rounded border border-slate-200 bg-slate-50 p-2 text-xs whitespace-pre-wrap">
