@@ -9,11 +9,9 @@
 //   PORTAL_READER_API   PocketBase's own address (http://127.0.0.1:port), never the front
 //   PORTAL_DATA_DIR     where the secret file is (or PORTAL_READER_SECRET)
 //   PORTAL_READER_POLL_MS  how often an idle reader asks for work (1000)
-import { setPriority } from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 
-import { rules } from '../lib/rules.mjs';
+import { lowerPriority, readInThread } from './read-thread.mjs';
 import { readerSecret, SECRET_HEADER } from './secret.mjs';
 
 const env = process.env;
@@ -22,15 +20,9 @@ const dataDir = path.resolve(env.PORTAL_DATA_DIR || 'pb_data');
 const pollMs = Number(env.PORTAL_READER_POLL_MS) || 1000;
 const memoryMb = Number(env.PORTAL_READER_MEMORY_MB) || 256;
 const headers = { [SECRET_HEADER]: readerSecret(dataDir, env) };
-const R = rules.READING;
 const log = (/** @type {string} */ msg) => console.log(`[reader] ${msg}`);
 
-// Reading never slows the API: the reader yields the cores to PocketBase and the front.
-try {
-  setPriority(10);
-} catch {
-  log('could not lower the priority (nice); reading at normal priority.');
-}
+lowerPriority(log);
 
 /** @param {number} ms */
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -43,67 +35,13 @@ async function call(route, init = {}) {
   return fetch(`${api}${route}`, { ...init, headers: { ...headers, ...(init.headers ?? {}) }, signal: AbortSignal.timeout(60_000) });
 }
 
-/** CPU seconds this process has used (the reading thread and recognition's thread are in it). */
-const cpuSeconds = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1e6;
-};
-
-/**
- * Reads one invoice in its own thread; the thread is ended when a page uses more CPU time than
- * the rulebook allows (CPU, not wall-clock: at low priority on a busy server a page may wait long
- * for a core without doing more work), when a page takes ten times that on the clock, or when it
- * outgrows its memory.
- * @param {Buffer} bytes
- * @param {unknown} workshop
- * @returns {Promise<{ result?: unknown, failed?: string }>}
- */
-function readInThread(bytes, workshop) {
-  return new Promise((resolve) => {
-    const thread = new Worker(new URL('./thread.mjs', import.meta.url), {
-      workerData: { bytes, workshop },
-      resourceLimits: { maxOldGenerationSizeMb: memoryMb },
-    });
-    let settled = false;
-    let pageCpu = cpuSeconds();
-    let pageClock = Date.now();
-    const watch = setInterval(() => {
-      if (cpuSeconds() - pageCpu > R.pageSeconds || Date.now() - pageClock > R.pageSeconds * 10_000) settle({ failed: R.reasons.timeout });
-    }, 250);
-    /** @param {{ result?: unknown, failed?: string }} outcome */
-    const settle = (outcome) => {
-      if (settled) return;
-      settled = true;
-      clearInterval(watch);
-      resolve(outcome);
-      thread.terminate().catch(() => {});
-    };
-    thread.on('message', (message) => {
-      if (message.page) {
-        pageCpu = cpuSeconds();
-        pageClock = Date.now();
-      } else if (message.result) settle({ result: message.result });
-      else if (message.failed) settle({ failed: message.failed });
-      else if (message.error) {
-        log(`reading failed: ${message.error.split('\n')[0]}`);
-        settle({ failed: R.reasons.damaged });
-      }
-    });
-    thread.on('error', (err) => {
-      log(`reading thread ended: ${err.message}`);
-      settle({ failed: R.reasons.damaged });
-    });
-    thread.on('exit', () => settle({ failed: R.reasons.damaged }));
-  });
-}
-
 /** One job: fetched, read, answered. */
 async function readOne(/** @type {{ id: string, attempt: number, workshop: unknown }} */ job) {
   const started = Date.now();
   const file = await call(`/api/internal/reader/file/${encodeURIComponent(job.id)}`);
   if (!file.ok) throw new Error(`file of ${job.id}: HTTP ${file.status}`);
   const bytes = Buffer.from(await file.arrayBuffer());
-  const outcome = await readInThread(bytes, job.workshop);
+  const outcome = await readInThread(bytes, job.workshop, { memoryMb, log });
   const result = outcome.failed ? { failed: outcome.failed } : outcome.result;
   const answer = await call(`/api/internal/reader/result/${encodeURIComponent(job.id)}`, {
     method: 'POST',

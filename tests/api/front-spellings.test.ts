@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { OVERLOAD } from '../../scripts/lib/front.mjs';
+import { readerSecret, SECRET_HEADER } from '../../scripts/reader/secret.mjs';
 import { ensureBinary, spawnServe, upsertSuperuser, waitForHealth } from '../../scripts/lib/pocketbase.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
 import { createStaff, createWorkshop, csvUpload, unique, workshopData } from '../helpers/fixtures';
@@ -26,6 +27,24 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
+});
+
+describe("the reader's internal routes", () => {
+  it('are not reached through the front however spelled, even with the secret; PocketBase on its own port answers the reader', async () => {
+    const secret = readerSecret(stack.pb.dataDir);
+    for (const spelling of [
+      '/api/internal/reader/claim',
+      '/api//internal/reader/claim',
+      '/api/%69nternal/reader/claim',
+      '/%61pi/internal/reader/claim',
+    ]) {
+      const res = await from('127.0.0.72', stack.url, 'POST', spelling, {}, { [SECRET_HEADER]: secret });
+      expect(res.status, spelling).toBe(404);
+      expect(res.json).toEqual({ status: 404, message: "The requested resource wasn't found.", data: {} });
+    }
+    const direct = await fetch(`${stack.pb.url}/api/internal/reader/claim`, { method: 'POST', headers: { [SECRET_HEADER]: secret } });
+    expect(direct.status).toBe(204);
+  });
 });
 
 describe('realtime streams, however spelled', () => {

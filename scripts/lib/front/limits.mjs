@@ -116,6 +116,15 @@ export function isDashboard(path) {
 }
 
 /**
+ * PocketBase's internal routes (the invoice reader's, issue 61): the reader calls PocketBase on
+ * its own port, so through the front nobody reaches them, whatever secret they bring.
+ * @param {string} path
+ */
+export function isInternal(path) {
+  return path === '/api/internal' || path.startsWith('/api/internal/');
+}
+
+/**
  * The server itself: 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6.
  * @param {string | undefined} address
  */

@@ -99,3 +99,21 @@ export function refusalResponse(status, message, retryAfter) {
   const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
   return `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${lines.join('')}\r\n${body}`;
 }
+
+/** PocketBase's answer to a route that is not there. */
+export const NOT_FOUND = JSON.stringify({ status: 404, message: "The requested resource wasn't found.", data: {} });
+
+/**
+ * A JSON answer the front gives itself, never stored by a cache.
+ * @param {http.ServerResponse} res
+ * @param {number} status
+ * @param {string} body
+ */
+export function answerJson(res, status, body) {
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Length': Buffer.byteLength(body),
+  });
+  res.end(body);
+}

@@ -15,8 +15,18 @@ import { readBody } from './body.mjs';
 import { createPageReads } from './page-reads.mjs';
 import { perAddressCount } from './per-address.mjs';
 import { downstreamHeaders, upstreamHeaders } from './headers.mjs';
-import { classify, FRONT_DEFAULTS, isDashboard, isLoopback, OVERLOAD, STAFF_UPLOADS, TICKET_HEADER_LOWER } from './limits.mjs';
-import { Refusal, refusalBody, refusalHeaders, refusalResponse, UPSTREAM_FAILED, upstreamCode, upstreamRefusal } from './refusals.mjs';
+import { classify, FRONT_DEFAULTS, isDashboard, isInternal, isLoopback, OVERLOAD, STAFF_UPLOADS, TICKET_HEADER_LOWER } from './limits.mjs';
+import {
+  answerJson,
+  NOT_FOUND,
+  Refusal,
+  refusalBody,
+  refusalHeaders,
+  refusalResponse,
+  UPSTREAM_FAILED,
+  upstreamCode,
+  upstreamRefusal,
+} from './refusals.mjs';
 
 /**
  * Starts the front on `host:port`, forwarding to `upstream` (PocketBase).
@@ -53,6 +63,7 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
         // back. Nothing the portal uses, so it is refused here.
         if (req.method === 'HEAD' && isRealtimeStream('GET', target.path)) return void refuseTarget(req, res);
         if (limits.adminDashboard !== 'public' && isDashboard(target.path) && !isLoopback(addressOf(req))) return void refuseDashboard(res);
+        if (isInternal(target.path)) return void refuseInternal(res);
         if (!fastRead(req, res)) handler(req, res);
       });
       server.keepAliveTimeout = Number(options.keepAliveTimeout);
@@ -120,18 +131,10 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
   }
 
   const dashboardClosed = JSON.stringify({ status: 403, message: OVERLOAD.dashboardClosedMessage, data: {} });
-  /**
-   * The dashboard or superuser sign-in asked for from elsewhere than the server itself.
-   * @param {http.ServerResponse} res
-   */
-  function refuseDashboard(res) {
-    res.writeHead(403, {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Cache-Control': 'no-store',
-      'Content-Length': Buffer.byteLength(dashboardClosed),
-    });
-    res.end(dashboardClosed);
-  }
+  /** The dashboard or superuser sign-in asked for from elsewhere than the server itself. */
+  const refuseDashboard = (/** @type {http.ServerResponse} */ res) => answerJson(res, 403, dashboardClosed);
+  /** An internal route asked for through the front: PocketBase's own 404, as if it were not there. */
+  const refuseInternal = (/** @type {http.ServerResponse} */ res) => answerJson(res, 404, NOT_FOUND);
 
   /** An address over its share (requests open, realtime connections): 429, after the tarpit. */
   const overShare = () => new Refusal(429, OVERLOAD.perAddressMessage, 1, true);
