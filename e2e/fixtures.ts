@@ -203,16 +203,35 @@ export async function openVoucher(admin: PocketBase, userId: string, tier: numbe
 
 /**
  * A workshop's submission of a fresh code (sent as the workshop, through the API) and an auditor
- * to check it. The review queue is shared by the browser tests: `settle()` takes the submission
+ * to check it, the workshop linked to `centre` first when one is named. The review queue is shared by the browser tests: `settle()` takes the submission
  * out of it again (a verdict 'missing'); call it in a `finally`.
  */
 export async function submissionToCheck(
   admin: PocketBase,
   makeAccount: Fixtures['makeAccount'],
-  { tier, workshop: overrides, file, filename }: { tier: number; workshop?: Record<string, unknown>; file?: Blob; filename?: string },
+  {
+    tier,
+    workshop: overrides,
+    file,
+    filename,
+    centre,
+  }: {
+    tier: number;
+    workshop?: Record<string, unknown>;
+    file?: Blob;
+    filename?: string;
+    /** A service centre the workshop is linked to before it submits (the reader matches the seller against it). */
+    centre?: { partnerName: string; customerNumber: string };
+  },
 ) {
   const auditor = await makeAccount('auditors');
   const workshop = await makeAccount('users', overrides);
+  if (centre) {
+    const dealer = await admin
+      .collection('nora_lz')
+      .create({ partnerName: centre.partnerName, zipCode: '80331', city: 'München', bnr: `C${Date.now()}${tier}` });
+    await admin.collection('user_lz_connections').create({ user: workshop.id, noraLz: dealer.id, customerNumber: centre.customerNumber });
+  }
   const voucher = await openVoucher(admin, workshop.id, tier);
   const client = await admin.collection('users').impersonate(workshop.id, 600);
   const submission = await client.collection('submissions').create(submissionForm(workshop.id, voucher, {}, file, filename));

@@ -1,6 +1,6 @@
 import { freshIban, PNG_BYTES, submissionForm } from '../tests/helpers/fixtures';
 import { invoicePdf } from '../tests/helpers/invoices';
-import { declineCookies, expect, enterAs, openVoucher, test } from './fixtures';
+import { declineCookies, expect, enterAs, openVoucher, submissionToCheck, test } from './fixtures';
 
 // Issue 18: an auditor reviews submissions in the queue: the invoice (PDF through pdf.js with
 // selectable text, images zoomable) beside the facts and the server's signals, verdicts by
@@ -219,28 +219,20 @@ test('a phone photo of an invoice: the queue shows its date, number and total as
 }) => {
   test.setTimeout(90_000);
   const { pageImageOf, photoOf, sampleInvoice, textPdfOf } = await import('../scripts/lib/invoice-samples.mjs');
-  const auditor = await makeAccount('auditors');
-  made.auditor = auditor.id;
   const inv = sampleInvoice(Date.now() % 100_000, { date: '2025-09-12', dealer: 0 });
-  const workshop = await makeAccount('users', { shopName: inv.shopName });
-  const dealer = await admin
-    .collection('nora_lz')
-    .create({ partnerName: inv.seller, zipCode: '80331', city: 'München', bnr: `F${Date.now()}` });
-  await admin.collection('user_lz_connections').create({ user: workshop.id, noraLz: dealer.id, customerNumber: inv.customerNumber });
   const photo = photoOf(await pageImageOf(await textPdfOf(inv), 150), { skew: 2, quarterTurns: 1, quality: 65, seed: 61 });
-  const voucher = await openVoucher(admin, workshop.id, 75);
-  const client = await admin.collection('users').impersonate(workshop.id, 600);
-  const record = await client
-    .collection('submissions')
-    .create(
-      submissionForm(
-        workshop.id,
-        voucher,
-        { ibanNumber: freshIban() },
-        new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }),
-        'foto.jpg',
-      ),
-    );
+  const {
+    auditor,
+    voucher,
+    submission: record,
+  } = await submissionToCheck(admin, makeAccount, {
+    tier: 75,
+    workshop: { shopName: inv.shopName },
+    centre: { partnerName: inv.seller, customerNumber: inv.customerNumber },
+    file: new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }),
+    filename: 'foto.jpg',
+  });
+  made.auditor = auditor.id;
   made.ids.push(record.id);
 
   await enterAs(page, admin, auditor);

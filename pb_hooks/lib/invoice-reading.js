@@ -166,7 +166,7 @@ function store(app, id, attempt, result) {
     finish(tx, s, result || {});
     stored = true;
   });
-  if (!stored) throw new ApiError(409, 'Dieses Lesen ist nicht mehr an der Reihe.');
+  if (!stored) throw new ApiError(409, rules().READING.messages.stale);
 }
 
 /** The reading's end in `tx`: its fields on the submission, the signals of it and its number twins. */

@@ -66,6 +66,8 @@ export const READING = {
     correctionField: 'Dieses Feld gibt es nicht.',
     correctionDate: 'Bitte geben Sie das Rechnungsdatum als TT.MM.JJJJ ein.',
     correctionAmount: 'Bitte geben Sie den Betrag in Euro ein, z. B. 546,61.',
+    /** A reader's result for an attempt that is no longer the one in progress (the reader was restarted). */
+    stale: 'Dieses Lesen ist nicht mehr an der Reihe.',
   },
 } as const;
 

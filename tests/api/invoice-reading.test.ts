@@ -407,7 +407,7 @@ describe('the internal routes answer the reader only', () => {
       }),
     });
     expect(res.status).toBe(409);
-    expect((await res.json()).message).toBe('Dieses Lesen ist nicht mehr an der Reihe.');
+    expect((await res.json()).message).toBe(READING.messages.stale);
     const after = await stored(id);
     expect(after.invoiceNumber).toBe(before.invoiceNumber);
     expect(after.reading).toEqual(before.reading);

@@ -501,7 +501,8 @@ const READING = {
 		correctionValue: "Bitte geben Sie den richtigen Wert ein (eine Rechnungsnummer hat höchstens 40 Zeichen).",
 		correctionField: "Dieses Feld gibt es nicht.",
 		correctionDate: "Bitte geben Sie das Rechnungsdatum als TT.MM.JJJJ ein.",
-		correctionAmount: "Bitte geben Sie den Betrag in Euro ein, z. B. 546,61."
+		correctionAmount: "Bitte geben Sie den Betrag in Euro ein, z. B. 546,61.",
+		stale: "Dieses Lesen ist nicht mehr an der Reihe."
 	}
 };
 const CORRECTABLE_FIELDS = [
