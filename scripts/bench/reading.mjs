@@ -89,6 +89,8 @@ const peakMb = lines.pop().peakMb;
 const want = (/** @type {any} */ inv, /** @type {string} */ field) =>
   ({ invoiceDate: inv.date, invoiceNumber: inv.number, gross: inv.gross, net: inv.net, seller: inv.seller, buyer: inv.shopName })[field];
 
+/** Key fields read wrong, to be looked at: file, field, what was read, what is right, confidence. */
+const wrongs = [];
 /** @type {Record<string, { files: number, failed: number, pages: number, cpu: number, maxCpu: number, right: Record<string, number>, silent: number, raised: number }>} */
 const stats = {};
 for (const line of lines) {
@@ -123,6 +125,10 @@ for (const line of lines) {
       if (!sure) unsure = true;
       // A wrong value that passes as sure is compared by the signals as if it were right.
       if (!right && sure) s.silent += 1;
+      if (!right)
+        wrongs.push(
+          `${meta.file} ${field}: read ${JSON.stringify(got?.value ?? null)} (${got?.confidence ?? 0} %), is ${JSON.stringify(want(meta.truth, field))}${sure ? ' — passed as sure' : ''}`,
+        );
     }
   }
   if (unsure) s.raised += 1;
@@ -138,6 +144,7 @@ for (const kind of KINDS) {
     `${kind.padEnd(6)} ${String(s.files).padStart(5)}  ${String(s.failed).padStart(6)}  ${FIELDS.map((f) => pct(s.right[f] ?? 0, s.files).padStart(13)).join(' ')}  ${String(s.silent).padStart(12)}  ${String(s.raised).padStart(10)}  ${(s.cpu / Math.max(1, s.pages)).toFixed(2)} (${s.maxCpu.toFixed(2)})`,
   );
 }
+if (wrongs.length) console.log(`\nkey fields read wrong (${wrongs.length}):\n  ${wrongs.join('\n  ')}`);
 console.log('');
 console.log(`reader peak RSS: ${peakMb} MB; whole run ${((Date.now() - started) / 1000).toFixed(0)} s`);
 console.log(`targets: date, number, gross ≥ 98 % on text PDFs and ≥ 90 % on photos; silent-wrong 0; ≤ 10 s CPU per page; peak ≤ 500 MB`);

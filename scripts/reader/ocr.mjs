@@ -19,8 +19,11 @@ const require = createRequire(import.meta.url);
 const LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/deu/package.json')), '4.0.0_best_int');
 /** Below this mean confidence the other way up is tried too. */
 const TRY_OTHER_WAY = 65;
-/** A longer side than this is scaled down before recognition (A4 at 300 dpi). */
-const MAX_SIDE = 3508;
+/**
+ * A longer side than this is scaled down before recognition (A4 at about 220 dpi: a phone photo's
+ * 10-point text keeps about 30 pixels a line; recognition's time and memory follow the pixels).
+ */
+const MAX_SIDE = 2600;
 
 /** @type {Promise<import('tesseract.js').Worker> | null} */
 let worker = null;
@@ -98,16 +101,42 @@ function roughness(sums) {
 }
 
 /**
+ * A canvas as an 8-bit grey PGM file: recognition reads in grey anyway, and a grey image is a
+ * quarter of a colour one in recognition's memory (and needs no PNG encoding).
+ * @param {Canvas} canvas
+ */
+function greyImage(canvas) {
+  const { width, height } = canvas;
+  const head = Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1');
+  const image = Buffer.allocUnsafe(head.length + width * height);
+  head.copy(image);
+  const g = canvas.getContext('2d');
+  // In bands: a whole page's colour pixels at once would be another 20 MB.
+  for (let top = 0; top < height; top += GREY_BAND) {
+    const rows = Math.min(GREY_BAND, height - top);
+    const { data } = g.getImageData(0, top, width, rows);
+    const offset = head.length + top * width;
+    for (let i = 0; i < width * rows; i += 1) {
+      image[offset + i] = Math.round(0.299 * (data[i * 4] ?? 0) + 0.587 * (data[i * 4 + 1] ?? 0) + 0.114 * (data[i * 4 + 2] ?? 0));
+    }
+  }
+  return image;
+}
+
+/** Rows of colour pixels turned grey at a time. */
+const GREY_BAND = 128;
+
+/**
  * Recognises one upright canvas: its lines of words, boxes as fractions of the canvas.
  * @param {Canvas} canvas
  * @returns {Promise<{ lines: Line[], confidence: number }>}
  */
 async function recognise(canvas) {
   const w = await ocrWorker();
-  const png = canvas.toBuffer('image/png');
+  const image = greyImage(canvas);
   // The resolution of an A4 page this wide (tesseract would estimate it, and say so on stderr).
   await w.setParameters({ user_defined_dpi: String(Math.max(70, Math.round(Math.min(canvas.width, canvas.height) / 8.27))) });
-  const { data } = await w.recognize(png, { rotateAuto: true }, { text: false, blocks: true });
+  const { data } = await w.recognize(image, { rotateAuto: true }, { text: false, blocks: true });
   const { width, height } = canvas;
   /** @type {Line[]} */
   const lines = [];

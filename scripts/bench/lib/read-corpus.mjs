@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { lowerPriority, readInThread } from '../../reader/read-thread.mjs';
+import { lowerPriority, readInThread, stopReading } from '../../reader/read-thread.mjs';
 import { memoryOf } from './campaign.mjs';
 
 const dir = /** @type {string} */ (process.argv[2]);
@@ -27,8 +27,11 @@ for (const name of readdirSync(dir)
       name,
       ms: Date.now() - started,
       cpuSeconds: (used.user + used.system) / 1e6,
+      rssMb: Math.round(memoryOf(process.pid).rss),
+      peakMb: Math.round(memoryOf(process.pid).peak),
       outcome,
     }),
   );
 }
+await stopReading();
 console.log(JSON.stringify({ peakMb: memoryOf(process.pid).peak }));
