@@ -245,7 +245,7 @@ test('a phone photo of an invoice: the queue shows its date, number and total as
   // The auditor only looks: the detail shows the reading once the reader is done.
   const read = queue.getByRole('region', { name: 'Gelesen' });
   await expect(read).toContainText('Texterkennung (Scan oder Foto)', { timeout: 30_000 });
-  const row = (label: string) => read.getByRole('row', { name: new RegExp(`^${label}`) });
+  const row = (label: string) => read.getByRole('listitem', { name: label, exact: true });
   await expect(row('Rechnungsdatum')).toContainText('12.09.2025');
   await expect(row('Rechnungsnummer')).toContainText(inv.number);
   const gross = Number(inv.gross).toLocaleString('de-DE', { minimumFractionDigits: 2 });

@@ -80,72 +80,57 @@ export function ReadingPanel({
       {reading.state === 'read' && (
         <>
           <p className="mt-1 text-slate-700">{READING.kindLabels[reading.kind] ?? ''}</p>
-          <table className="mt-2 w-full text-left">
-            <thead>
-              <tr className="text-slate-700">
-                <th scope="col" className="pr-2 font-normal">
-                  Feld
-                </th>
-                <th scope="col" className="pr-2 font-normal">
-                  Gelesen
-                </th>
-                <th scope="col" className="pr-2 font-normal">
-                  Sicherheit
-                </th>
-                <th scope="col" className="sr-only">
-                  Aktionen
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {READ_FIELDS.map((field) => {
-                const read = reading.fields[field];
-                const corrected = reading.corrections[field];
-                const sure = isSure(read);
-                const matched = field === 'seller' || field === 'buyer' ? read?.match : undefined;
-                return (
-                  <tr key={field} className="align-top">
-                    <th scope="row" className="pr-2 font-normal text-slate-700">
-                      {READING.fieldLabels[field]}
-                    </th>
-                    <td className={`pr-2 break-words ${sure || corrected ? 'text-slate-900' : 'font-semibold text-amber-800'}`}>
-                      {corrected ? (
-                        <>
-                          {shown(field, corrected.value)}{' '}
-                          <span className="text-slate-700">(korrigiert; gelesen: {shown(field, corrected.read)})</span>
-                        </>
-                      ) : (
-                        shown(field, read?.value ?? '')
-                      )}
-                      {matched === false && <span className="block text-amber-800">nicht zugeordnet</span>}
-                      {editing === field && (
-                        <form
-                          className="mt-2 flex flex-col gap-2"
-                          onSubmit={(e) => {
-                            e.preventDefault();
-                            void save(field);
-                          }}
-                        >
-                          <TextField
-                            label={`${READING.fieldLabels[field]} richtig`}
-                            value={value}
-                            onChange={(e) => setValue(e.target.value)}
-                            error={error ?? undefined}
-                            autoFocus
-                          />
-                          <div className="flex gap-2">
-                            <Button type="submit" size="sm" disabled={busy}>
-                              Speichern
-                            </Button>
-                            <Button type="button" size="sm" variant="outline" onClick={() => setEditing(null)}>
-                              Abbrechen
-                            </Button>
-                          </div>
-                        </form>
-                      )}
-                    </td>
-                    <td className="pr-2">{corrected ? 'geprüft' : read?.value ? confidenceLabel(read.confidence) : '-'}</td>
-                    <td className="flex flex-wrap gap-1">
+          <ul className="mt-2 flex flex-col gap-2" aria-label="Gelesene Felder">
+            {READ_FIELDS.map((field) => {
+              const read = reading.fields[field];
+              const corrected = reading.corrections[field];
+              const sure = isSure(read);
+              const matched = field === 'seller' || field === 'buyer' ? read?.match : undefined;
+              return (
+                <li key={field} aria-label={READING.fieldLabels[field]} className="border-b border-slate-200 pb-2">
+                  <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                    <span className="text-slate-700">{READING.fieldLabels[field]}</span>
+                    <span className="text-slate-700">
+                      Sicherheit: {corrected ? 'geprüft' : read?.value ? confidenceLabel(read.confidence) : '-'}
+                    </span>
+                  </div>
+                  <p className={`break-words ${sure || corrected ? 'text-slate-900' : 'font-semibold text-amber-800'}`}>
+                    {corrected ? (
+                      <>
+                        {shown(field, corrected.value)}{' '}
+                        <span className="font-normal text-slate-700">(korrigiert; gelesen: {shown(field, corrected.read)})</span>
+                      </>
+                    ) : (
+                      shown(field, read?.value ?? '')
+                    )}
+                    {matched === false && <span className="block text-amber-800">nicht zugeordnet</span>}
+                  </p>
+                  {editing === field ? (
+                    <form
+                      className="mt-2 flex flex-col gap-2"
+                      onSubmit={(e) => {
+                        e.preventDefault();
+                        void save(field);
+                      }}
+                    >
+                      <TextField
+                        label={`${READING.fieldLabels[field]} richtig`}
+                        value={value}
+                        onChange={(e) => setValue(e.target.value)}
+                        error={error ?? undefined}
+                        autoFocus
+                      />
+                      <div className="flex gap-2">
+                        <Button type="submit" size="sm" disabled={busy}>
+                          Speichern
+                        </Button>
+                        <Button type="button" size="sm" variant="outline" onClick={() => setEditing(null)}>
+                          Abbrechen
+                        </Button>
+                      </div>
+                    </form>
+                  ) : (
+                    <div className="mt-1 flex flex-wrap gap-1">
                       {read?.box && (
                         <Button
                           type="button"
@@ -158,7 +143,7 @@ export function ReadingPanel({
                           Zeigen
                         </Button>
                       )}
-                      {(CORRECTABLE_FIELDS as readonly string[]).includes(field) && editing !== field && (
+                      {(CORRECTABLE_FIELDS as readonly string[]).includes(field) && (
                         <Button
                           type="button"
                           size="sm"
@@ -173,12 +158,12 @@ export function ReadingPanel({
                           Korrigieren
                         </Button>
                       )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
           <details
             className="mt-3"
             onToggle={(e) => {
