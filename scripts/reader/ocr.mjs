@@ -123,6 +123,17 @@ function greyImage(canvas) {
   return image;
 }
 
+/**
+ * A word's confidence, or that of its least sure digit when that is lower: in an invoice number,
+ * a date or an amount one digit read wrong makes the whole field wrong ('3291' for '8291' came
+ * with a word confidence of 79 %, bench:reading), so a doubtful digit makes the field doubtful.
+ * @param {{ confidence: number, symbols?: { text: string, confidence: number }[] }} word
+ */
+function digitConfidence(word) {
+  const digits = (word.symbols ?? []).filter((s) => /\d/.test(s.text)).map((s) => s.confidence);
+  return Math.min(word.confidence, ...digits);
+}
+
 /** Rows of colour pixels turned grey at a time. */
 const GREY_BAND = 128;
 
@@ -152,7 +163,7 @@ async function recognise(canvas) {
             count += word.text.length;
             return {
               text: word.text.trim(),
-              confidence: word.confidence,
+              confidence: digitConfidence(word),
               /** @type {[number, number, number, number]} */
               box: [word.bbox.x0 / width, word.bbox.y0 / height, word.bbox.x1 / width, word.bbox.y1 / height],
             };
