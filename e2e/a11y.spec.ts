@@ -4,7 +4,7 @@ import { jobsFor } from '../src/config/datacenter-jobs';
 import { LIVE_REGION_SETTLE_MS } from '../src/config/ui';
 import type { Role } from '../src/lib/roles';
 import { invoicePdf } from '../tests/helpers/invoices';
-import { declineCookies, expect, hasFocusRing, signInAs, storeSession, submissionToCheck, test } from './fixtures';
+import { declineCookies, expect, hasFocusRing, openInQueue, signInAs, storeSession, submissionToCheck, test } from './fixtures';
 
 // Axe (WCAG 2.0–2.2 A and AA) on every route at a 360 px phone width and a
 // 1280 px desktop width, anonymous and signed in as each role. The dialogs
@@ -244,11 +244,7 @@ test.describe('at 360 px, the review', () => {
       await signInAs(page, admin, 'auditors', auditor.id);
       await page.goto('/datacenter/pruefung');
       await declineCookies(page);
-      const queue = page.getByRole('region', { name: 'Prüfwarteschlange' });
-      await queue
-        .getByRole('navigation', { name: 'Einreichungen in der Warteschlange' })
-        .getByRole('button', { name: new RegExp(voucher.code) })
-        .click();
+      const queue = await openInQueue(page, voucher.code);
       const sheet = queue.getByRole('img', { name: `Rechnung ${submission.id}, Seite 1` });
       await expect(sheet).toBeVisible();
       const box = (await sheet.boundingBox())!;

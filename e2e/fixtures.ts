@@ -241,6 +241,16 @@ export async function submissionToCheck(
   return { auditor, workshop, voucher, submission, staff, verdict, settle: () => verdict('missing') };
 }
 
+/** The review queue on the page, with the submission of `code` opened from its navigation. */
+export async function openInQueue(page: Page, code: string) {
+  const queue = page.getByRole('region', { name: 'Prüfwarteschlange' });
+  await queue
+    .getByRole('navigation', { name: 'Einreichungen in der Warteschlange' })
+    .getByRole('button', { name: new RegExp(code) })
+    .click();
+  return queue;
+}
+
 /** Fills the cashback form with valid bank data, the invoice and the code. */
 export async function fillCashback(
   page: Page,

@@ -1,6 +1,6 @@
 import { freshIban, PNG_BYTES, submissionForm } from '../tests/helpers/fixtures';
 import { invoicePdf } from '../tests/helpers/invoices';
-import { declineCookies, expect, enterAs, openVoucher, submissionToCheck, test } from './fixtures';
+import { declineCookies, expect, enterAs, openInQueue, openVoucher, submissionToCheck, test } from './fixtures';
 
 // Issue 18: an auditor reviews submissions in the queue: the invoice (PDF through pdf.js with
 // selectable text, images zoomable) beside the facts and the server's signals, verdicts by
@@ -237,11 +237,7 @@ test('a phone photo of an invoice: the queue shows its date, number and total as
 
   await enterAs(page, admin, auditor);
   await declineCookies(page);
-  const queue = page.getByRole('region', { name: 'Prüfwarteschlange' });
-  await queue
-    .getByRole('navigation', { name: 'Einreichungen in der Warteschlange' })
-    .getByRole('button', { name: new RegExp(voucher.code) })
-    .click();
+  const queue = await openInQueue(page, voucher.code);
   // The auditor only looks: the detail shows the reading once the reader is done.
   const read = queue.getByRole('region', { name: 'Gelesen' });
   await expect(read).toContainText('Texterkennung (Scan oder Foto)', { timeout: 30_000 });

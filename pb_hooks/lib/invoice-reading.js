@@ -16,15 +16,20 @@ const SECRET_FILE = '.portal-reader-secret';
 /** PocketBase's date format of a time in ms (real time: leases are about processes, not the campaign clock). */
 const stamp = (ms) => new Date(ms).toISOString().replace('T', ' ');
 
-/** The reader's secret, or '' when no reader is set up. */
+/** The secret once read from the data directory (this JS runtime's; the file does not change). */
+let secretRead = '';
+
+/** The reader's secret, or '' when no reader is set up. The idle reader asks every second: the file is read once. */
 function secret(app) {
   const fromEnv = $os.getenv('PORTAL_READER_SECRET');
   if (fromEnv) return fromEnv;
+  if (secretRead) return secretRead;
   try {
-    return toString($os.readFile(`${app.dataDir()}/${SECRET_FILE}`)).trim();
+    secretRead = toString($os.readFile(`${app.dataDir()}/${SECRET_FILE}`)).trim();
   } catch (_) {
-    return '';
+    secretRead = '';
   }
+  return secretRead;
 }
 
 /** Equal strings, compared in time that does not depend on where they differ. */

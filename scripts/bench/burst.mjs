@@ -25,23 +25,13 @@ import { parseArgs } from 'node:util';
 import PocketBase from 'pocketbase';
 import { FormData } from 'undici';
 
-import {
-  CENTRES,
-  cpu,
-  id15,
-  memoryOf,
-  openCodes,
-  PASSWORD,
-  pdfOf,
-  percentile,
-  redemptionForm,
-  seededPortal,
-  signUpBody,
-} from './lib/campaign.mjs';
+import { memoryOf, openCodes, PASSWORD, pdfOf, percentile, redemptionForm, seededPortal } from './lib/campaign.mjs';
 import { spawnFront } from './lib/front-process.mjs';
 import { loadRepeat } from './lib/repeat-module.mjs';
 import { keptUp, measureRate, warmUp } from './lib/open-loop.mjs';
 import { flood, repeatedReads, stalledUploads } from './lib/burst-loads.mjs';
+import { dist, fmt, rush, settle, signUpData, timed } from './lib/burst-rush.mjs';
+import { phaseMeters } from './lib/phase-meters.mjs';
 import { addressOf, clientFrom, closeVisitors } from './lib/visitors.mjs';
 
 const { values } = parseArgs({
@@ -73,30 +63,9 @@ const CAPACITY_SECONDS = Number(values['capacity-seconds']);
 const ONLY = values.only.split(',').map(Number);
 const log = (msg) => console.log(`[bench:burst] ${msg}`);
 
-const settle = () => new Promise((r) => setTimeout(r, 600));
-
 /** A visitor's client, sending through the app's repeat logic. */
 const visitor = (url, address, repeat, counters) =>
   clientFrom(url, address, (send) => repeat.withRepeats(send, { onWait: () => (counters.waited += 1) }));
-
-const timed = async (fn) => {
-  const t0 = performance.now();
-  try {
-    await fn();
-    return { ok: true, ms: performance.now() - t0 };
-  } catch (err) {
-    return { ok: false, ms: performance.now() - t0, error: `${err?.status ?? ''} ${err?.message ?? err}`.trim() };
-  }
-};
-
-/** What the app's registration sends. */
-const signUpData = (email) => signUpBody(email, { shopName: 'Kfz-Betrieb Ansturm' });
-
-const fmt = (n) => (Number.isFinite(n) ? n.toFixed(0) : '-');
-const dist = (list) => {
-  const ms = list.map((r) => r.ms).sort((a, b) => a - b);
-  return `p50 ${fmt(percentile(ms, 50))} ms, p95 ${fmt(percentile(ms, 95))} ms, max ${fmt(ms.at(-1))} ms`;
-};
 
 async function main() {
   const repeat = await loadRepeat();
@@ -179,94 +148,12 @@ async function main() {
 
     // Workshops for logins, reads and redemptions: seeded ones, with their open code.
     const open = openCodes(dataDir, { limit: 400, atLeast: 200 });
-    // CPU seconds per process over a phase: PocketBase, the front, this load generator.
-    const cpuNow = () => ({ pb: cpu(server.child.pid), front: cpu(front.pid), self: process.cpuUsage() });
-    // With `admitted`, also PocketBase's CPU per request the front let through (the capacity
-    // measurement prints the same per page, so a slower hour shows).
-    const cpuSince = (cpu0, admitted = 0) => {
-      const self = process.cpuUsage(cpu0.self);
-      const pb = cpu(server.child.pid) - cpu0.pb;
-      const perRequest = admitted > 0 ? ` (PocketBase ${((1000 * pb) / admitted).toFixed(2)} ms a request let through)` : '';
-      return `CPU s: PocketBase ${pb.toFixed(1)}, front ${(cpu(front.pid) - cpu0.front).toFixed(1)}, visitors ${((self.user + self.system) / 1e6).toFixed(1)}${perRequest}`;
-    };
-    // A phase in steps of 5 s: what went through the front a second, what it refused a second
-    // (refused and displaced) and PocketBase's CPU per request let through, so a run that tips into
-    // refusals and repeats shows when, and whether PocketBase itself became slower.
-    const stepsOf = (ms = 5000) => {
-      const take = () => ({
-        admitted: front.stats.admitted,
-        refused: front.stats.refusedBusy + front.stats.readsTimedOut + front.stats.readsDisplaced,
-        pb: cpu(server.child.pid),
-      });
-      const steps = [];
-      let last = take();
-      const timer = setInterval(() => {
-        const now = take();
-        steps.push({ admitted: now.admitted - last.admitted, refused: now.refused - last.refused, pb: now.pb - last.pb });
-        last = now;
-      }, ms);
-      return () => {
-        clearInterval(timer);
-        const perSecond = (n) => fmt(n / (ms / 1000));
-        return (
-          `   every ${ms / 1000} s: through the front ${steps.map((x) => perSecond(x.admitted)).join(' ')} a second; ` +
-          `refused ${steps.map((x) => perSecond(x.refused)).join(' ')} a second; ` +
-          `PocketBase ms a request let through ${steps.map((x) => (x.admitted > 0 ? ((1000 * x.pb) / x.admitted).toFixed(2) : '-')).join(' ')}`
-        );
-      };
-    };
+    const { cpuNow, cpuSince, stepsOf } = phaseMeters({ pbPid: server.child.pid, front });
     let visitorNo = 0;
     const counters = { waited: 0 };
     const newVisitor = () => visitor(url, addressOf(visitorNo++), repeat, counters);
 
-    if (ONLY.includes(1)) {
-      const n = Number(values.signups);
-      log(`1. ${n} sign-ups at the same instant...`);
-      counters.waited = 0;
-      const before = { ...front.stats };
-      const cpu0 = cpuNow();
-      const t0 = performance.now();
-      // Each as the app registers (src/features/registration/api/register-workshop.ts): the
-      // account, the login, a link to a centre, the verification mail. An error in the first two
-      // is shown to the workshop; a failed link shows the notice to add the centre again, a failed
-      // mail request only logs.
-      let linksFailed = 0;
-      let lastAccount = 0;
-      const results = await Promise.all(
-        Array.from({ length: n }, (_, i) =>
-          timed(async () => {
-            const pb = newVisitor();
-            const email = `ansturm-${i}@bench.test`;
-            await pb.collection('users').create(signUpData(email));
-            lastAccount = performance.now() - t0;
-            const auth = await pb.collection('users').authWithPassword(email, PASSWORD);
-            await pb
-              .collection('user_lz_connections')
-              .create({ user: auth.record.id, noraLz: id15('lz', i % CENTRES), customerNumber: `AN${i}` })
-              .catch(() => (linksFailed += 1));
-            await pb
-              .collection('users')
-              .requestVerification(email)
-              .catch(() => {});
-          }),
-        ),
-      );
-      const seconds = (performance.now() - t0) / 1000;
-      const cpuSpent = cpuSince(cpu0);
-      await settle();
-      const su = new PocketBase(server.url);
-      await su.collection('_superusers').authWithPassword(server.superuser.email, server.superuser.password);
-      const created = (await su.collection('users').getList(1, 1, { filter: 'email ~ "ansturm-%"' })).totalItems;
-      const errors = results.filter((r) => !r.ok);
-      console.log(
-        `\n1. rush: ${n} sign-ups at once (each as the app registers: account, login, centre link, verification mail): ` +
-          `${created} accounts created, ${errors.length} errors shown, ${linksFailed} centre links failed; the last account after ` +
-          `${(lastAccount / 1000).toFixed(1)} s, the last registration through after ${seconds.toFixed(1)} s; ` +
-          `${dist(results)}; ${counters.waited} visitors waited; front: ${front.stats.waited - before.waited} waited in line, ` +
-          `${front.stats.refusedBusy - before.refusedBusy + front.stats.timedOut - before.timedOut} refused and repeated; ${cpuSpent}`,
-      );
-      for (const e of errors.slice(0, 5)) console.log(`   error: ${e.error}`);
-    }
+    if (ONLY.includes(1)) await rush({ n: Number(values.signups), server, front, newVisitor, counters, meters: { cpuNow, cpuSince }, log });
 
     const writesDuringReads = async (label, extra) => {
       counters.waited = 0;

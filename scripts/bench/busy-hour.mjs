@@ -19,7 +19,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import Database from 'better-sqlite3';
 import PocketBase from 'pocketbase';
 // A visitor's client sends with undici's fetch (lib/visitors.mjs), which takes undici's own form data.
 import { FormData as VisitorFormData } from 'undici';
@@ -39,7 +38,7 @@ import {
 import { pageLoop } from './lib/open-loop.mjs';
 import { startLauncher } from './lib/launcher.mjs';
 import { memoryNow, resetPeak, startSampler } from './lib/process-memory.mjs';
-import { changedRows, codesEarnedBy, csvOf, rawSqliteSeconds, weeklyRows } from './lib/sales-file.mjs';
+import { changedRows, codesEarnedBy, csvOf, rawSqliteSeconds, seededTotals, weeklyRows } from './lib/sales-file.mjs';
 import { addressOf, clientFrom, closeVisitors } from './lib/visitors.mjs';
 
 const { values } = parseArgs({
@@ -71,22 +70,6 @@ const log = (msg) => console.log(`[bench:busy-hour] ${msg}`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const ms = (t0) => performance.now() - t0;
 const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
-
-// ---------------------------------------------------------------- the seeded campaign
-/** Each seeded workshop's total in cents, read from the stopped portal's data (what the codes so far are based on). */
-function seededTotals(dataDir) {
-  const db = new Database(path.join(dataDir, 'data.db'), { readonly: true });
-  try {
-    return new Map(
-      db
-        .prepare('SELECT user, totalSales FROM sales_totals')
-        .all()
-        .map((t) => [t.user, Math.round(t.totalSales * 100)]),
-    );
-  } finally {
-    db.close();
-  }
-}
 
 const summary = (latencies) => {
   const sorted = [...latencies].sort((a, b) => a - b);

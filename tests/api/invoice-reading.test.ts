@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import Database from 'better-sqlite3';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { PDFDocument, PDFName } from 'pdf-lib';
@@ -8,7 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imagePdfOf, pageImageOf, photoOf, sampleInvoice, textPdfOf, type SampleInvoice } from '../../scripts/lib/invoice-samples.mjs';
 import { SECRET_FILE, SECRET_HEADER } from '../../scripts/reader/secret.mjs';
 import { READING, READING_SIGNALS } from '../../src/rules';
-import { blob, createCentre, createStaff, createVoucher, createWorkshop, freshIban, submissionForm, type Actor } from '../helpers/fixtures';
+import {
+  backdateVoucher,
+  blob,
+  createCentre,
+  createStaff,
+  createVoucher,
+  createWorkshop,
+  freshIban,
+  submissionForm,
+  type Actor,
+} from '../helpers/fixtures';
 import { request } from '../helpers/http';
 import { pngDeclaring } from '../helpers/images';
 import { invoicePdf } from '../helpers/invoices';
@@ -48,12 +57,7 @@ async function workshopFor(inv: SampleInvoice, { linked = true } = {}) {
 
 async function redeem(workshop: Actor, bytes: Buffer, name: string, type: string, issued?: string) {
   const voucher = await createVoucher(server, workshop.id);
-  if (issued) {
-    const db = new Database(path.join(server.dataDir, 'data.db'));
-    db.pragma('busy_timeout = 10000');
-    db.prepare('UPDATE vouchers SET created = ? WHERE id = ?').run(`${issued} 08:00:00.000Z`, voucher.id);
-    db.close();
-  }
+  if (issued) backdateVoucher(server, voucher.id, issued);
   const res = await request(
     server.url,
     workshop,

@@ -1,8 +1,7 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
+  backdateVoucher,
   blob,
   createCentre,
   createStaff,
@@ -43,10 +42,7 @@ async function submit(workshop: Actor, extra: Record<string, string> = {}, file?
   // Each its own invoice file unless a test shares one on purpose.
   file ??= blob(await invoicePdf([`Rechnung ${Math.random()}`]), 'application/pdf');
   const voucher = await createVoucher(server, workshop.id);
-  const db = new Database(path.join(server.dataDir, 'data.db'));
-  db.pragma('busy_timeout = 10000');
-  db.prepare('UPDATE vouchers SET created = ? WHERE id = ?').run('2025-08-01 08:00:00.000Z', voucher.id);
-  db.close();
+  backdateVoucher(server, voucher.id, '2025-08-01');
   const res = await request(
     server.url,
     workshop,

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import PocketBase from 'pocketbase';
 
 import type { TestServer } from './pocketbase';
@@ -163,6 +165,20 @@ export async function createVoucher(server: TestServer, userId: string, status =
     campaign: await activeCampaignId(server),
     tier,
   });
+}
+
+/**
+ * Dates a code's issue back to `day` (YYYY-MM-DD, 08:00 UTC) in the database itself: the record
+ * API cannot set `created`, and the review's 'before the code' signal compares with it.
+ */
+export function backdateVoucher(server: TestServer, voucherId: string, day: string) {
+  const db = new Database(path.join(server.dataDir, 'data.db'));
+  try {
+    db.pragma('busy_timeout = 10000');
+    db.prepare('UPDATE vouchers SET created = ? WHERE id = ?').run(`${day} 08:00:00.000Z`, voucherId);
+  } finally {
+    db.close();
+  }
 }
 
 export async function createSubmission(server: TestServer, userId: string) {

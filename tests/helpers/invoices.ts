@@ -8,11 +8,3 @@ export async function invoicePdf(lines: string[]): Promise<Buffer> {
   lines.forEach((line, i) => page.drawText(line, { x: 56, y: 780 - i * 22, size: 12, font }));
   return Buffer.from(await doc.save());
 }
-
-/** A PDF without any text (a scanned page would look like this to pdf.js). */
-export async function scannedPdf(): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([595, 842]);
-  page.drawRectangle({ x: 56, y: 600, width: 300, height: 120 });
-  return Buffer.from(await doc.save());
-}

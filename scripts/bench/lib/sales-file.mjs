@@ -71,3 +71,18 @@ export function weeklyRows({ rows: ROWS, workshops: WORKSHOPS }) {
 
 /** The file with every tenth row's amount changed (a corrected delivery). */
 export const changedRows = (rows) => rows.map((r, i) => (i % 10 === 0 ? [...r.slice(0, 5), (Number(r[5]) + 1.25).toFixed(2)] : r));
+
+/** Each seeded workshop's total in cents, read from the stopped portal's data (what the codes so far are based on). */
+export function seededTotals(dataDir) {
+  const db = new Database(path.join(dataDir, 'data.db'), { readonly: true });
+  try {
+    return new Map(
+      db
+        .prepare('SELECT user, totalSales FROM sales_totals')
+        .all()
+        .map((t) => [t.user, Math.round(t.totalSales * 100)]),
+    );
+  } finally {
+    db.close();
+  }
+}
