@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Bundles the pure-JS libraries the PocketBase hooks use into CommonJS files under
 // pb_hooks/lib/vendor/ (HOUSE_STYLE: the hook runtime runs CommonJS, not npm packages).
 // Each output names what it bundles and from which version. The outputs are committed, so
@@ -37,12 +38,16 @@ export const BUNDLES = [
   },
 ];
 
+/** @param {string} pkg */
 function versionOf(pkg) {
   // Read straight from node_modules: not every package exports its package.json.
   return JSON.parse(readFileSync(path.join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')).version;
 }
 
-/** The text of one bundle, header included. */
+/**
+ * The text of one bundle, header included.
+ * @param {(typeof BUNDLES)[number]} spec
+ */
 export async function bundle(spec) {
   // goja (PocketBase's JS runtime) lacks some recent syntax (?? and ?. among it): lower to ES2019.
   const build = await rolldown({

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Front-end budget (issues 9 and 34, decision 031), run by `npm test` as one check:
 //  - what Chromium downloads before `/` and `/login` are interactive: at most 150 kB of JS
 //    (gzip, as transferred) each; the other public pages are measured against the same figure;
@@ -35,12 +36,12 @@ const outDir = testBuild(console.log);
 
 const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'));
 const failures = [];
-const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
+const kb = (/** @type {number} */ n) => `${(n / 1024).toFixed(1)} kB`;
 
 // Initial JS: the entry and its static import closure.
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const entryKey = /** @type {string} */ (Object.keys(manifest).find((k) => manifest[k].isEntry));
 const initial = new Set();
-const walk = (key) => {
+const walk = (/** @type {string} */ key) => {
   if (initial.has(key)) return;
   initial.add(key);
   for (const dep of manifest[key].imports ?? []) walk(dep);
@@ -110,7 +111,7 @@ for (const file of [
 ]) {
   if (remote.test(readFileSync(file, 'utf8'))) failures.push(`${path.basename(file)} loads a remote font or image`);
 }
-const sources = readdirSync(path.join(ROOT, 'src'), { recursive: true })
+const sources = readdirSync(path.join(ROOT, 'src'), { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.tsx'))
   .map((f) => path.join(ROOT, 'src', f));
 let images = 0;
@@ -137,7 +138,9 @@ try {
   for (const [route, budgetKb] of Object.entries(PUBLIC_PAGES)) {
     const budget = budgetKb * 1024;
     const page = await browser.newPage();
+    /** @type {Promise<number>[]} */
     const scripts = [];
+    /** @type {string[]} */
     const names = [];
     page.on('requestfinished', (request) => {
       if (request.resourceType() !== 'script') return;

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm run restore -- <target data dir> [--timestamp 2026-11-26T15:00:00Z]`: rebuilds a data
 // directory from the replica PORTAL_REPLICA_URL names (issue 38, decision 037); `npm start` with
 // PORTAL_DATA_DIR=<target> then comes up with everything the replica held.
@@ -29,6 +30,6 @@ try {
   if (filesInBucket) console.log('[restore] the invoices and CSV files stay in the bucket, where PocketBase reads them.');
   console.log(`[restore] start it with: PORTAL_DATA_DIR=${path.resolve(target)} npm start`);
 } catch (err) {
-  console.error(`[restore] ${err.message}`);
+  console.error(`[restore] ${/** @type {Error} */ (err).message}`);
   process.exit(1);
 }

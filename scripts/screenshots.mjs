@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm run screenshots`: refreshes docs/screenshots/ with the main pages at a
 // 360 px phone width and a 1280 px desktop width, from the built portal with
 // the demo data, in Debian's Chromium. Signed-in pages use a session the
@@ -15,6 +16,7 @@ import { startPortal } from './lib/portal-server.mjs';
 
 const OUT = path.join(ROOT, 'docs', 'screenshots');
 const WIDTHS = { phone: { width: 360, height: 780 }, desktop: { width: 1280, height: 900 } };
+/** @type {{ name: string, path: string, as?: [string, string] }[]} */
 const PAGES = [
   { name: 'landing', path: '/' },
   { name: 'login', path: '/login' },
@@ -39,7 +41,10 @@ mkdirSync(OUT, { recursive: true });
 const su = new PocketBase(portal.url);
 await su.collection('_superusers').authWithPassword(portal.superuser.email, portal.superuser.password);
 
-/** A session the superuser issues for a demo account (PocketBase impersonation). */
+/**
+ * A session the superuser issues for a demo account (PocketBase impersonation).
+ * @param {[string, string]} as the account's collection and id
+ */
 async function sessionFor([collection, id]) {
   const client = await su.collection(collection).impersonate(id, 3600);
   return { token: client.authStore.token, record: client.authStore.record };

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm start`: build the SPA if needed, start the mail catcher (when no SMTP
 // server is configured), start and supervise PocketBase, load the demo data.
 // `npm run dev` (--dev): the same backend plus Vite's dev server with HMR.
@@ -36,7 +37,7 @@ const apiUrl = `http://${http}`;
 const vitePort = Number(env.VITE_PORT || 5173);
 const publicUrl = env.PORTAL_URL || (dev ? `http://127.0.0.1:${vitePort}` : apiUrl);
 
-const log = (msg) => console.log(`[portal] ${msg}`);
+const log = (/** @type {string} */ msg) => console.log(`[portal] ${msg}`);
 // How PocketBase and Litestream are restarted when they die (decision 028).
 const RESTART = { baseMs: Number(env.PORTAL_RESTART_PAUSE_MS) || 1000, capMs: Number(env.PORTAL_RESTART_MAX_PAUSE_MS) || 30_000 };
 
@@ -63,14 +64,19 @@ function superuserCredentials() {
 }
 
 // ---------------------------------------------------------------- main
+/** @typedef {import('node:child_process').ChildProcess} ChildProcess */
+/** @type {Set<ChildProcess>} */
 const children = new Set();
 let stopping = false;
+/** @type {Awaited<ReturnType<typeof startMailCatcher>> | null} */
 let mailCatcher = null;
+/** @type {Awaited<ReturnType<typeof startFront>> | null} */
 let front = null;
 let stopReplicaHelpers = () => {};
+/** @type {ReturnType<typeof startPageRenderer> | null} */
 let pageRenderer = null;
 
-const exitOf = (child) =>
+const exitOf = (/** @type {ChildProcess} */ child) =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
 
 async function shutdown(code = 0) {
@@ -97,6 +103,7 @@ async function shutdown(code = 0) {
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
+/** @param {ChildProcess} child */
 function track(child) {
   children.add(child);
   child.once('exit', () => children.delete(child));
@@ -108,6 +115,9 @@ function track(child) {
  * doubles with each crash in a row from PORTAL_RESTART_PAUSE_MS (1 s) up to
  * PORTAL_RESTART_MAX_PAUSE_MS (30 s), and each crash is logged with PocketBase's last output
  * (decision 028).
+ * @param {string} bin
+ * @param {Record<string, string | undefined>} pbEnv
+ * @param {() => void} onFirstHealthy
  */
 function supervisePocketBase(bin, pbEnv, onFirstHealthy) {
   const { first } = supervise({
@@ -116,7 +126,7 @@ function supervisePocketBase(bin, pbEnv, onFirstHealthy) {
     log,
     ...RESTART,
   });
-  waitForHealth(apiUrl, { child: first, timeoutMs: 60_000 }).then(onFirstHealthy, (err) => {
+  waitForHealth(apiUrl, { child: first ?? undefined, timeoutMs: 60_000 }).then(onFirstHealthy, (err) => {
     log(err.message);
     shutdown(1);
   });
@@ -159,6 +169,7 @@ async function main() {
   const bin = ensureBinary(env);
   if (!dev) buildIfStale(log);
 
+  /** @type {Record<string, string | undefined>} */
   const pbEnv = { ...env, PORTAL_URL: publicUrl };
   // The demo runs on real time with a campaign running today beside the closed 2025 one (issue 60,
   // scripts/demo/current-campaign.mjs). PORTAL_NOW pins the campaign clock when set (the tests

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm test`: every test layer, each run even if an earlier one failed, then one line
 // `N passed, N failed[, N skipped]` totalled over all of them.
 // Static checks (types, lint, format, build, budget) count as one test each.
@@ -22,7 +23,7 @@ const reports = path.join(ROOT, '.test-reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
+const bin = (/** @type {string} */ name) => path.join(ROOT, 'node_modules', '.bin', name);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** name -> summary line, printed in the order the steps are listed below. */
 const summary = new Map();
@@ -32,23 +33,29 @@ const runStarted = Date.now();
  * Runs a command. Its output is kept and printed in one piece when it ends; with `prefix`, each
  * complete line is passed on as it comes, marked with the prefix (the browser layer runs for
  * minutes beside the other lane, whose steps print whole).
+ * @param {string} name
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {{ env?: Record<string, string>, prefix?: string }} [options]
+ * @returns {Promise<{ ok: boolean, seconds: string }>}
  */
 function run(name, cmd, args, { env = {}, prefix = '' } = {}) {
   const started = Date.now();
   if (prefix) console.log(`\n=== ${name} (started ${((started - runStarted) / 1000).toFixed(0)} s into the run) ===`);
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    /** @type {Buffer[]} */
     const chunks = [];
     const partial = { stdout: '', stderr: '' };
-    const take = (stream) => (d) => {
+    const take = (/** @type {'stdout' | 'stderr'} */ stream) => (/** @type {Buffer} */ d) => {
       if (!prefix) return chunks.push(d);
       const lines = (partial[stream] + d.toString()).split('\n');
-      partial[stream] = lines.pop();
+      partial[stream] = lines.pop() ?? '';
       if (lines.length) process.stdout.write(lines.map((l) => `${prefix}${l}\n`).join(''));
     };
     child.stdout.on('data', take('stdout'));
     child.stderr.on('data', take('stderr'));
-    const done = (ok) => {
+    const done = (/** @type {boolean} */ ok) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       const at = ((Date.now() - runStarted) / 1000).toFixed(0);
       const rest = Object.values(partial).filter(Boolean);
@@ -64,12 +71,14 @@ function run(name, cmd, args, { env = {}, prefix = '' } = {}) {
   });
 }
 
+/** @param {string} name @param {string} cmd @param {string[]} args */
 async function check(name, cmd, args) {
   const { ok, seconds } = await run(name, cmd, args);
   totals[ok ? 'passed' : 'failed'] += 1;
   summary.set(name, `${name}: ${ok ? 'ok' : 'FAILED'} (${seconds} s)`);
 }
 
+/** @param {'unit' | 'api'} project */
 async function vitest(project) {
   const name = `vitest ${project}`;
   const out = path.join(reports, `vitest-${project}.json`);
@@ -96,6 +105,7 @@ async function vitest(project) {
   summary.set(name, `${name}: ${r.numPassedTests} passed, ${failed} failed, ${skipped} skipped (${seconds} s)`);
 }
 
+/** @param {1 | 2} part */
 async function playwright(part) {
   const name = `playwright e2e (part ${part})`;
   const out = path.join(reports, `e2e-${part}.json`);

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Type-checks the PocketBase hooks (issue 36): every file in pb_hooks/ against the JS API types
 // the pinned PocketBase writes for its own runtime (types.d.ts), with `checkJs`
 // (tsconfig.hooks.json). The types are made here by running the pinned binary once on an empty
@@ -41,8 +42,9 @@ function generateTypes() {
  */
 function writeModuleTypes() {
   const lib = path.join(ROOT, 'pb_hooks', 'lib');
+  /** @type {string[]} */
   const names = [];
-  const walk = (dir) => {
+  const walk = (/** @type {string} */ dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
@@ -52,7 +54,7 @@ function writeModuleTypes() {
   };
   walk(lib);
   const from = path.dirname(TYPES);
-  const rel = (target) => path.relative(from, target).split(path.sep).join('/');
+  const rel = (/** @type {string} */ target) => path.relative(from, target).split(path.sep).join('/');
   const modules = [
     ...names.sort().map((name) => `  '${name}': typeof import('${rel(path.join(lib, name))}.js');`),
     `  'vendor/rules': typeof import('${rel(path.join(ROOT, 'scripts', 'hook-bundles', 'rules'))}');`,

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm run bench:csv [-- --size 400000]`
 // The CSV reader's time on adversarial shapes: each shape is imported through the real API at
 // `size` and at twice `size` characters (every row fails, so all the work is reading), the best
@@ -19,6 +20,7 @@ const SIZE = Number(values.size);
 const SUPERUSER = { email: 'bench@local.test', password: 'bench-superuser-1' };
 const HEADER = 'user,bnr,knr,gpnr,deliverydate,sales';
 
+/** @type {Record<string, (n: number) => string>} */
 const shapes = {
   'one long quoted field with separators, quotes and line breaks': (n) =>
     `${HEADER}\n"${'a,b;""c\r\nd'.repeat(Math.floor(n / 12))}",x,y,z,2025-06-01,1\n`,
@@ -52,7 +54,7 @@ async function main() {
     const admin = await su.collection('administrators').impersonate(staff.id, 60 * 60);
     admin.autoCancellation(false);
 
-    const importSeconds = async (content) => {
+    const importSeconds = async (/** @type {string} */ content) => {
       const fd = new FormData();
       fd.append('filename', 'feindlich.csv');
       fd.append('file', new Blob([content], { type: 'text/csv' }), 'feindlich.csv');
@@ -63,7 +65,8 @@ async function main() {
       if (stored.successfullyProcessedRows !== 0) throw new Error(`a hostile row was imported (${stored.status})`);
       return seconds;
     };
-    const best = async (content) => Math.min(await importSeconds(content), await importSeconds(content), await importSeconds(content));
+    const best = async (/** @type {string} */ content) =>
+      Math.min(await importSeconds(content), await importSeconds(content), await importSeconds(content));
 
     console.log(`shape | ${SIZE / 1000} kB s | ${(2 * SIZE) / 1000} kB s | ratio | target <= 2.5`);
     for (const [name, make] of Object.entries(shapes)) {

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm run bench:import [-- --rows 1000000 --workshops 2000]` (or --workshops 40000)
 // Generates a deterministic sales CSV, imports it through the real API into a fresh
 // PocketBase, and prints: rows, seconds, rows/s, PocketBase's peak RSS (after the import, and
@@ -30,7 +31,7 @@ const ROWS = Number(values.rows);
 const WORKSHOPS = Number(values.workshops);
 const SUPERUSER = { email: 'bench@local.test', password: 'bench-superuser-1' };
 
-/** Deterministic rows: same options, same file. */
+/** Deterministic rows: same options, same file. @param {string[]} userIds */
 function generateRows(userIds) {
   const random = mulberry32(2025);
   const rows = new Array(ROWS);
@@ -85,7 +86,7 @@ async function main() {
     const csv = csvOf(rows);
     const sizeMb = Buffer.byteLength(csv) / 1024 / 1024;
 
-    const upload = async (name) => {
+    const upload = async (/** @type {string} */ name) => {
       const fd = new FormData();
       fd.append('filename', name);
       fd.append('file', new Blob([csv], { type: 'text/csv' }), name);
@@ -96,6 +97,7 @@ async function main() {
     };
 
     // Registrations made while the import runs: each one's full request time.
+    /** @type {number[]} */
     const waits = [];
     let importing = true;
     const registrations = (async () => {
@@ -163,6 +165,7 @@ async function main() {
         `\nINCOMPLETE: ${first.record.successfullyProcessedRows} + ${first.record.failedProcessedRows} of ${ROWS} rows accounted for`,
       );
     // Issue 21's targets.
+    /** @type {[string, boolean | string][]} */
     const targets = [
       ['every row imported', complete && first.record.failedProcessedRows === 0],
       ['1,000,000 rows in <= 30 s', ROWS < 1e6 ? 'n/a (fewer rows)' : first.seconds <= 30],

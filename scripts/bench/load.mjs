@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm run bench:load [-- --workshops 40000 --rows 2400000 --rates 250,500,1000 --seconds 10]`
 // Seeds a fresh PocketBase with 40,000 workshops (one centre link each), 2.4 million
 // sales rows with their totals and the codes they earn, then loads the profile page's data
@@ -43,11 +44,12 @@ const CLIENTS = Number(values.clients);
 const SECONDS = Number(values.seconds);
 const RATES = values.rates.split(',').map(Number);
 
-const log = (msg) => console.log(`[bench:load] ${msg}`);
+const log = (/** @type {string} */ msg) => console.log(`[bench:load] ${msg}`);
 
 async function main() {
   // One data dir for both starts: the seed goes in between, with PocketBase stopped.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-load-'));
+  /** @type {Record<string, string>} */
   const env = { PORTAL_RATE_LIMIT_EXCLUDED_IPS: '127.0.0.1' };
   if (values['hooks-pool']) env.PORTAL_HOOKS_POOL = values['hooks-pool'];
   if (values['max-in-flight']) env.PORTAL_MAX_IN_FLIGHT = values['max-in-flight'];
@@ -62,7 +64,9 @@ async function main() {
       clients.push({ id: auth.record.id, token: auth.token });
     }
     // A short warm-up, as a page load after a deploy would see.
-    const probe = await fetch(`${server.url}${PAGE_PATH}`, { headers: { [PAGE_TOKEN_HEADER]: clients[0].token } }).then((r) => r.json());
+    const probe = await fetch(`${server.url}${PAGE_PATH}`, { headers: { [PAGE_TOKEN_HEADER]: String(clients[0]?.token) } }).then((r) =>
+      r.json(),
+    );
     log(`first workshop sees ${probe.vouchers.length} code(s); open loop at ${RATES.join(', ')} pages/s, ${SECONDS} s each...`);
 
     // Warm-up (not reported), a ramp as traffic after a deploy.
@@ -119,12 +123,12 @@ async function main() {
         if (!res.ok) throw new Error(`${url} answered ${res.status}`);
         times.push(Number(process.hrtime.bigint() - t0) / 1e6);
       }
-      const first = times[0];
+      const first = /** @type {number} */ (times[0]);
       times.sort((a, b) => a - b);
       const p95 = percentile(times, 95);
       backOfficeMet &&= p95 <= 200;
       console.log(
-        `  ${name.padEnd(24)} first ${first.toFixed(1)}  p50 ${percentile(times, 50).toFixed(1)}  p95 ${p95.toFixed(1)}  max ${times.at(-1).toFixed(1)}`,
+        `  ${name.padEnd(24)} first ${first.toFixed(1)}  p50 ${percentile(times, 50).toFixed(1)}  p95 ${p95.toFixed(1)}  max ${(times.at(-1) ?? 0).toFixed(1)}`,
       );
     }
     console.log(`\ntarget back office p95 <= 200 ms: ${backOfficeMet ? 'met' : 'MISSED'}`);

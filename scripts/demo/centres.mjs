@@ -1,7 +1,9 @@
+// @ts-check
 // Deterministic demo service centres: realistic German dealership names with
 // matching postcode and town, so search and the 100-option cap can be tried.
 import { mulberry32 } from '../lib/random.mjs';
 
+/** @type {[string, string][]} */
 const TOWNS = [
   ['10115', 'Berlin'],
   ['10247', 'Berlin'],
@@ -188,6 +190,7 @@ const SURNAMES = [
   'Heinrich',
 ];
 
+/** @type {((surname: string, town: string, partner: string) => string)[]} */
 const PATTERNS = [
   (s) => `Autohaus ${s} GmbH`,
   (s) => `Autohaus ${s}`,
@@ -204,14 +207,16 @@ const PATTERNS = [
 /** Returns `count` distinct centres with stable ids, names, PLZ, Ort and bnr. */
 export function demoCentres(count = 320) {
   const random = mulberry32(2025);
-  const pick = (list) => list[Math.floor(random() * list.length)];
+  /** @type {<T>(list: T[]) => T} */
+  const pick = (list) => /** @type {any} */ (list[Math.floor(random() * list.length)]);
   const names = new Set();
+  /** @type {{ id: string, partnerName: string, zipCode: string, city: string, bnr: string }[]} */
   const centres = [];
   while (centres.length < count) {
     const [zipCode, city] = pick(TOWNS);
     const surname = pick(SURNAMES);
     const partner = pick(SURNAMES);
-    const townShort = city.split(/[ (]/)[0];
+    const townShort = city.split(/[ (]/)[0] ?? city;
     const partnerName = pick(PATTERNS)(surname, townShort, partner === surname ? 'Söhne' : partner);
     if (names.has(partnerName)) continue;
     names.add(partnerName);

@@ -1,3 +1,4 @@
+// @ts-check
 // The demo's running campaign (issue 60): made once, on the day `npm start` first loads the demo,
 // so a newcomer sees a live campaign on real time (no pinned clock) beside 2025, which stays as a
 // closed campaign with its codes and payouts. Its sales period began 60 days before that day and
@@ -12,13 +13,17 @@ export const CURRENT_IDS = {
 };
 export const CURRENT_CODE = 'NORA-L4UF-3NDE';
 
-const iso = (ms) => new Date(ms).toISOString().slice(0, 10);
+const iso = (/** @type {number} */ ms) => new Date(ms).toISOString().slice(0, 10);
 // Day boundaries as Berlin reads them closely enough for demo dates: a start at 00:00 UTC and an
 // end at 21:59:59.999 UTC fall on the same Berlin day in summer and in winter.
-const startOf = (ms) => `${iso(ms)} 00:00:00.000Z`;
-const endOf = (ms) => `${iso(ms)} 21:59:59.999Z`;
+const startOf = (/** @type {number} */ ms) => `${iso(ms)} 00:00:00.000Z`;
+const endOf = (/** @type {number} */ ms) => `${iso(ms)} 21:59:59.999Z`;
 
-/** The running campaign's facts for `today` (ms), after `previous` (the latest campaign record). */
+/**
+ * The running campaign's facts for `today` (ms), after `previous` (the latest campaign record).
+ * @param {number} today
+ * @param {{ campaignEnd: string, year: number }} previous
+ */
 export function currentCampaignFacts(today, previous) {
   const afterPrevious = Date.parse(previous.campaignEnd.replace(' ', 'T')) + DAY;
   const start = Math.max(today - 60 * DAY, afterPrevious);
@@ -39,16 +44,21 @@ export function currentCampaignFacts(today, previous) {
 /**
  * Creates the running campaign and the demo workshop's part in it, once (fixed ids); later
  * starts leave them as they are. Returns whether it created the campaign.
+ * @param {import('pocketbase').default} pb a superuser's client
+ * @param {{ workshopId: string, connections: { bnr: string, knr: string, gpnr: string }[], today?: number }} demo
  */
 export async function seedCurrentCampaign(pb, { workshopId, connections, today = Date.now() }) {
   try {
     await pb.collection('campaigns').getOne(CURRENT_IDS.campaign);
     return false;
   } catch (err) {
-    if (err?.status !== 404) throw err;
+    if (/** @type {{ status?: number }} */ (err)?.status !== 404) throw err;
   }
-  const previous = await pb.collection('campaigns').getFirstListItem('', { sort: '-campaignStart' });
+  const previous = /** @type {import('pocketbase').RecordModel & { campaignEnd: string, year: number }} */ (
+    await pb.collection('campaigns').getFirstListItem('', { sort: '-campaignStart' })
+  );
   const facts = currentCampaignFacts(today, previous);
+  /** @type {Record<string, unknown>} */
   const copy = {};
   for (const key of [
     'codePrefix',
@@ -81,11 +91,11 @@ export async function seedCurrentCampaign(pb, { workshopId, connections, today =
   await pb.collection('campaigns').update(CURRENT_IDS.campaign, { active: true });
 
   // 600,50 € in the running campaign: one code, open.
-  for (const [i, [daysAgo, sales]] of [
+  for (const [i, [daysAgo, sales]] of /** @type {[number, number][]} */ ([
     [20, 420.0],
     [10, 180.5],
-  ].entries()) {
-    const c = connections[i % connections.length];
+  ]).entries()) {
+    const c = /** @type {(typeof connections)[number]} */ (connections[i % connections.length]);
     await pb.collection('sales_data').create({
       id: CURRENT_IDS.sales[i],
       user: workshopId,

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm start` as a benchmark runs it (bench:busy-hour): the launcher itself, with the front,
 // PocketBase, the outbox, the page renderer and whatever the environment adds (a replica).
 import { spawn } from 'node:child_process';
@@ -21,7 +22,7 @@ export async function startLauncher({ dataDir, env }) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const keep = (d) => (output = (output + d).slice(-20_000));
+  const keep = (/** @type {Buffer | string} */ d) => (output = (output + d).slice(-20_000));
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   const t0 = performance.now();

@@ -1,3 +1,4 @@
+// @ts-check
 // The memory of a process tree over a benchmark (bench:busy-hour): every process below the
 // launcher sampled every 250 ms, their sum, each phase's maxima, and the replica's lag from the
 // status file the launcher keeps (scripts/lib/replica.mjs).
@@ -7,7 +8,7 @@ import path from 'node:path';
 import { STATUS_FILE } from '../../lib/replica.mjs';
 import { memoryOf } from './campaign.mjs';
 
-/** Every process below `rootPid` (and itself): pid → its command name. */
+/** Every process below `rootPid` (and itself): pid → its command name. @param {number} rootPid */
 export function processTree(rootPid) {
   const parent = new Map();
   const name = new Map();
@@ -35,7 +36,7 @@ export function processTree(rootPid) {
   return tree;
 }
 
-/** A process's resident and peak memory in MB; zeros once it is gone. */
+/** A process's resident and peak memory in MB; zeros once it is gone. @param {number} pid */
 export function memoryNow(pid) {
   try {
     return memoryOf(pid);
@@ -44,7 +45,10 @@ export function memoryNow(pid) {
   }
 }
 
-/** Samples every 250 ms: each process's RSS, their sum, the replica's lag; a phase label splits the maxima. */
+/**
+ * Samples every 250 ms: each process's RSS, their sum, the replica's lag; a phase label splits the maxima.
+ * @param {{ rootPid: number, dataDir: string }} options
+ */
 export function startSampler({ rootPid, dataDir }) {
   const peaks = new Map(); // 'name pid' → MB
   const phasePeaks = new Map(); // phase → { total, byName: Map }
@@ -79,17 +83,17 @@ export function startSampler({ rootPid, dataDir }) {
   const timer = setInterval(tick, 250);
   tick();
   return {
-    setPhase(next) {
+    setPhase(/** @type {string} */ next) {
       tick();
       phase = next;
     },
-    pidOf: (name) => [...processTree(rootPid)].find(([, n]) => n === name)?.[0],
+    pidOf: (/** @type {string} */ name) => [...processTree(rootPid)].find(([, n]) => n === name)?.[0],
     result: () => ({ peaks, phasePeaks, totalPeak, lagPeak, lagSamples }),
     stop: () => clearInterval(timer),
   };
 }
 
-/** Resets a process's peak RSS (VmHWM) so the next phase's peak is its own. */
+/** Resets a process's peak RSS (VmHWM) so the next phase's peak is its own. @param {number} pid */
 export function resetPeak(pid) {
   try {
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
