@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm run lighthouse`: Lighthouse 12 (mobile settings, simulated throttling)
 // against the built portal in Debian's Chromium, for the four public pages.
 // Each page is measured --runs times (default 3); the median of each figure counts. Prints the
@@ -18,9 +19,11 @@ import { startPortal } from './lib/portal-server.mjs';
 const ALL_PAGES = ['/', '/login', '/register/account', '/aktionsbedingungen'];
 // --page /register/account measures one page; --long-tasks prints each run's long tasks (where TBT comes from).
 const pageArg = process.argv.indexOf('--page');
-const PAGES = pageArg > 0 ? [process.argv[pageArg + 1]] : ALL_PAGES;
+const PAGES = pageArg > 0 ? [String(process.argv[pageArg + 1])] : ALL_PAGES;
 const LONG_TASKS = process.argv.includes('--long-tasks');
 // [row field, label, target, true when the value must be at least the target]
+/** @typedef {'performance' | 'accessibility' | 'best-practices' | 'seo' | 'lcpMs' | 'cls' | 'tbtMs'} Figure */
+/** @type {[Figure, string, number, boolean][]} */
 const TARGETS = [
   ['performance', 'performance', 98, true],
   ['accessibility', 'accessibility', 100, true],
@@ -31,9 +34,9 @@ const TARGETS = [
 ];
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
-const median = (values) => {
+const median = (/** @type {number[]} */ values) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  return /** @type {number} */ (sorted[Math.floor(sorted.length / 2)]);
 };
 
 // The test run's build (the same one the budget and the browser tests use, issue 33).
@@ -43,10 +46,14 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: CHROMIUM_FLAGS,
 });
 
+/** @typedef {{ page: string, runs?: number } & Record<Figure, number>} Row */
+/** @type {Row[]} */
 const rows = [];
+/** @type {string[]} */
 const misses = [];
 try {
   for (const page of PAGES) {
+    /** @type {Row[]} */
     const runs = [];
     for (let run = 0; run < RUNS; run += 1) {
       const result = await lighthouse(`${portal.url}${page}`, {
@@ -55,14 +62,16 @@ try {
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       });
+      if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
       const { categories, audits, runtimeError } = result.lhr;
       if (runtimeError) throw new Error(`Lighthouse could not measure ${page}: ${runtimeError.code} ${runtimeError.message}`);
-      const metric = (id) => {
+      const metric = (/** @type {string} */ id) => {
         const value = audits[id]?.numericValue;
         if (typeof value !== 'number') throw new Error(`${page}: no ${id} (${audits[id]?.errorMessage ?? 'not measured'})`);
         return value;
       };
-      const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
+      const score = (/** @type {string} */ id) => Math.round((categories[id]?.score ?? 0) * 100);
+      /** @type {Row} */
       const row = {
         page,
         performance: score('performance'),
@@ -76,13 +85,13 @@ try {
       runs.push(row);
       console.log(`  ${page} run ${run + 1}: performance ${row.performance}, LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms, CLS ${row.cls}`);
       if (LONG_TASKS)
-        for (const task of audits['long-tasks']?.details?.items ?? [])
+        for (const task of /** @type {any} */ (audits['long-tasks']?.details)?.items ?? [])
           console.log(
             `      long task ${Math.round(task.duration)} ms at ${Math.round(task.startTime)} ms: ${String(task.url).replace(portal.url, '')}`,
           );
       if (run < RUNS - 1) continue;
-      const medianRow = { page, runs: runs.length };
-      for (const key of ['performance', 'accessibility', 'best-practices', 'seo', 'lcpMs', 'cls', 'tbtMs'])
+      const medianRow = /** @type {Row} */ ({ page, runs: runs.length });
+      for (const key of /** @type {Figure[]} */ (['performance', 'accessibility', 'best-practices', 'seo', 'lcpMs', 'cls', 'tbtMs']))
         medianRow[key] = median(runs.map((r) => r[key]));
       rows.push(medianRow);
       for (const [field, label, target, atLeast] of TARGETS) {
@@ -92,8 +101,11 @@ try {
       for (const [id, category] of Object.entries(categories)) {
         for (const ref of category.auditRefs) {
           const audit = audits[ref.id];
+          if (!audit) continue;
           if (ref.weight > 0 && audit.score !== null && audit.score < 1 && id !== 'performance') {
-            const items = (audit.details?.items ?? []).map((item) => JSON.stringify(item).slice(0, 300));
+            const items = /** @type {any} */ ((audit.details)?.items ?? []).map((/** @type {unknown} */ item) =>
+              JSON.stringify(item).slice(0, 300),
+            );
             console.log(`  ${page} ${id}: ${audit.id} (${audit.title})${items.length ? `\n    ${items.join('\n    ')}` : ''}`);
           }
         }

@@ -1,3 +1,4 @@
+// @ts-check
 // Loads the demo data into a running PocketBase through its API, as superuser.
 // Every record has a fixed id, so a second run finds them and creates nothing twice.
 import PocketBase from 'pocketbase';
@@ -33,6 +34,7 @@ const IDS = {
 
 // What the demo invoices say (the reader reads them when the portal starts, issue 61): number,
 // date and total; seller and buyer are the workshop's centre and the workshop itself.
+/** @type {Record<string, { number: string, date: string, net: string, gross: string }>} */
 const DEMO_INVOICES = {
   demoeinreichun1: { number: 'RE-2025-0712', date: '14.08.2025', net: '500,00', gross: '595,00' },
   demoeinreichun2: { number: 'RE-2025-0815', date: '11.09.2025', net: '512,40', gross: '609,76' },
@@ -61,7 +63,7 @@ const DEMO_SALES = [
 ];
 
 /** German text in the ASCII a bare PDF string carries ('Müller' → 'Mueller'), its ( ) \\ escaped. */
-const pdfAscii = (text) =>
+const pdfAscii = (/** @type {string} */ text) =>
   text
     .replace(/ä/g, 'ae')
     .replace(/ö/g, 'oe')
@@ -76,8 +78,11 @@ const pdfAscii = (text) =>
 /**
  * A one-page invoice PDF with a text layer (no library: the demo loader runs without dev
  * dependencies): the seller, the buyer with its customer number, number, date and totals.
+ * @param {{ number: string, date: string, net: string, gross: string } | undefined} invoice
+ * @param {{ seller: string, shop: string, customerNumber: string }} parties
  */
 function demoInvoicePdf(invoice, { seller, shop, customerNumber }) {
+  if (!invoice) throw new Error('no demo invoice for this submission');
   const all = [
     seller,
     'Rechnung',
@@ -97,16 +102,21 @@ function demoInvoicePdf(invoice, { seller, shop, customerNumber }) {
   );
 }
 
+/** @param {PocketBase} pb @param {string} collection @param {string} id */
 async function exists(pb, collection, id) {
   try {
     await pb.collection(collection).getOne(id, { fields: 'id' });
     return true;
   } catch (err) {
-    if (err?.status === 404) return false;
+    if (/** @type {{ status?: number }} */ (err)?.status === 404) return false;
     throw err;
   }
 }
 
+/**
+ * Creates a record with a fixed id unless it exists; whether it created it.
+ * @param {PocketBase} pb @param {string} collection @param {string} id @param {FormData | Record<string, unknown>} data
+ */
 async function ensure(pb, collection, id, data) {
   if (await exists(pb, collection, id)) return false;
   if (data instanceof FormData) {
@@ -118,11 +128,16 @@ async function ensure(pb, collection, id, data) {
   return true;
 }
 
+/**
+ * `worker` over `items`, `size` at a time.
+ * @template T
+ * @param {T[]} items @param {number} size @param {(item: T) => Promise<void>} worker
+ */
 async function pool(items, size, worker) {
   let next = 0;
   await Promise.all(
     Array.from({ length: size }, async () => {
-      while (next < items.length) await worker(items[next++]);
+      while (next < items.length) await worker(/** @type {T} */ (items[next++]));
     }),
   );
 }
@@ -133,6 +148,7 @@ export const DEMO_WORKSHOP2 = { email: 'autoservice@demo.nora-aktion.de', passwo
 /**
  * Seeds the demo data. Returns what it created, so the caller can tell a first
  * start from a later one.
+ * @param {{ url: string, superuser: { email: string, password: string }, current?: boolean }} options
  */
 export async function seedDemo({ url, superuser, current = false }) {
   const pb = new PocketBase(url);
@@ -154,7 +170,7 @@ export async function seedDemo({ url, superuser, current = false }) {
   );
 
   const { administrator, auditor, workshop } = DEMO_LOGINS;
-  const staff = (login, extra) => ({
+  const staff = (/** @type {{ email: string, password: string }} */ login, /** @type {Record<string, unknown>} */ extra) => ({
     email: login.email,
     password: login.password,
     passwordConfirm: login.password,
@@ -190,21 +206,23 @@ export async function seedDemo({ url, superuser, current = false }) {
     city: 'Berlin',
   });
 
-  const linked = [centres[0], centres[1]];
+  /** @typedef {ReturnType<typeof demoCentres>[number]} Centre */
+  const linked = /** @type {Centre[]} */ ([centres[0], centres[1]]);
+  const third = /** @type {Centre} */ (centres[2]);
   for (const [i, id] of IDS.connections.entries()) {
     await ensure(pb, 'user_lz_connections', id, {
       user: IDS.workshop,
-      noraLz: linked[i].id,
+      noraLz: /** @type {Centre} */ (linked[i]).id,
       customerNumber: `KD${48150 + i}`,
       gpnr: `GP${700100 + i}`,
     });
   }
 
-  for (const [i, [date, centre, sales]] of DEMO_SALES.entries()) {
+  for (const [i, [date, centre, sales]] of /** @type {[string, number, number][]} */ (DEMO_SALES).entries()) {
     await ensure(pb, 'sales_data', `demoumsatz${String(i + 1).padStart(5, '0')}`, {
       user: IDS.workshop,
       campaign: campaign.id,
-      bnr: linked[centre].bnr,
+      bnr: /** @type {Centre} */ (linked[centre]).bnr,
       knr: `KD${48150 + centre}`,
       gpnr: `GP${700100 + centre}`,
       deliverydate: date,
@@ -213,7 +231,7 @@ export async function seedDemo({ url, superuser, current = false }) {
   }
 
   for (const v of DEMO_VOUCHERS) {
-    await ensure(pb, 'vouchers', v.id, { code: v.code, status: v.status, tier: v.tier, user: IDS.workshop, campaign: campaign.id });
+    await ensure(pb, 'vouchers', String(v.id), { code: v.code, status: v.status, tier: v.tier, user: IDS.workshop, campaign: campaign.id });
   }
 
   for (const [i, id] of IDS.submissions.entries()) {
@@ -228,9 +246,9 @@ export async function seedDemo({ url, superuser, current = false }) {
       ibanBic: 'COBADEFFXXX',
       status: i === 0 ? 'passed' : 'pending',
     };
-    for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+    for (const [k, v] of Object.entries(fields)) fd.append(k, String(v));
     const invoice = demoInvoicePdf(DEMO_INVOICES[id], {
-      seller: linked[0].partnerName,
+      seller: /** @type {Centre} */ (linked[0]).partnerName,
       shop: 'Kfz-Meisterbetrieb Schrauber',
       customerNumber: 'KD48150',
     });
@@ -254,18 +272,18 @@ export async function seedDemo({ url, superuser, current = false }) {
   });
   await ensure(pb, 'user_lz_connections', IDS.connection2, {
     user: IDS.workshop2,
-    noraLz: centres[2].id,
+    noraLz: third.id,
     customerNumber: 'KD52010',
     gpnr: 'GP700300',
   });
-  for (const [i, [date, sales]] of [
+  for (const [i, [date, sales]] of /** @type {[string, number][]} */ ([
     ['2025-06-10', 612.4],
     ['2025-07-22', 435.8],
-  ].entries()) {
-    await ensure(pb, 'sales_data', IDS.sales2[i], {
+  ]).entries()) {
+    await ensure(pb, 'sales_data', String(IDS.sales2[i]), {
       user: IDS.workshop2,
       campaign: campaign.id,
-      bnr: centres[2].bnr,
+      bnr: third.bnr,
       knr: 'KD52010',
       gpnr: 'GP700300',
       deliverydate: date,
@@ -294,9 +312,9 @@ export async function seedDemo({ url, superuser, current = false }) {
       ibanBic: i === 0 ? 'COBADEFFXXX' : 'BYLADEM1001',
       status: 'pending',
     };
-    for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+    for (const [k, v] of Object.entries(fields)) fd.append(k, String(v));
     const invoice = demoInvoicePdf(DEMO_INVOICES[id], {
-      seller: centres[2].partnerName,
+      seller: third.partnerName,
       shop: 'Autoservice Beispiel',
       customerNumber: 'KD52010',
     });
@@ -314,8 +332,8 @@ export async function seedDemo({ url, superuser, current = false }) {
     accountHolder: 'Karl Schrauber',
     iban: 'DE89370400440532013000',
     bic: 'COBADEFFXXX',
-    endToEndId: DEMO_VOUCHERS[0].code,
-    remittance: `NORA Cashback ${DEMO_VOUCHERS[0].code}`,
+    endToEndId: DEMO_VOUCHERS[0]?.code,
+    remittance: `NORA Cashback ${DEMO_VOUCHERS[0]?.code}`,
     status: 'payable',
   });
 
