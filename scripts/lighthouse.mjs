@@ -103,9 +103,8 @@ try {
           const audit = audits[ref.id];
           if (!audit) continue;
           if (ref.weight > 0 && audit.score !== null && audit.score < 1 && id !== 'performance') {
-            const items = /** @type {any} */ ((audit.details)?.items ?? []).map((/** @type {unknown} */ item) =>
-              JSON.stringify(item).slice(0, 300),
-            );
+            const details = /** @type {any} */ (audit.details);
+            const items = (details?.items ?? []).map((/** @type {unknown} */ item) => JSON.stringify(item).slice(0, 300));
             console.log(`  ${page} ${id}: ${audit.id} (${audit.title})${items.length ? `\n    ${items.join('\n    ')}` : ''}`);
           }
         }

@@ -1,3 +1,4 @@
+// @ts-check
 // The campaign at its real size for the benchmarks (bench:load, bench:burst): seeded straight
 // into SQLite with PocketBase stopped, and the small helpers both benchmarks share.
 import { createHash, randomBytes } from 'node:crypto';
@@ -19,6 +20,10 @@ export const { PAGE_TOKEN_HEADER, SIGN_UP_PASSWORD } = rules;
  * A workshop's sign-up as the app's registration sends it (src/features/registration/api/
  * register-workshop.ts): the password under the sign-up key (decision 052), or under `key`.
  */
+/**
+ * @param {string} email
+ * @param {{ shopName?: string, key?: string }} [options]
+ */
 export const signUpBody = (email, { shopName = 'Kfz-Betrieb Messung', key = SIGN_UP_PASSWORD } = {}) => ({
   email,
   [key]: PASSWORD,
@@ -36,6 +41,10 @@ export const signUpBody = (email, { shopName = 'Kfz-Betrieb Messung', key = SIGN
 /**
  * A redemption as the cashback form sends it: `user` redeems `code` ({ voucher, campaign }) with
  * bank details and `pdf` (bytes) as its invoice. `Form` is the FormData of the client that sends it.
+ * @param {string} user
+ * @param {{ voucher: string, campaign: string }} code
+ * @param {Uint8Array} pdf
+ * @param {typeof FormData} [Form]
  */
 export function redemptionForm(user, code, pdf, Form = FormData) {
   const form = new Form();
@@ -49,29 +58,36 @@ export function redemptionForm(user, code, pdf, Form = FormData) {
     ibanBic: 'COBADEFFXXX',
   };
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'rechnung.pdf');
+  form.append('file', new Blob([/** @type {Uint8Array<ArrayBuffer>} */ (pdf)], { type: 'application/pdf' }), 'rechnung.pdf');
   return form;
 }
 
+/** A 15-character record id: `prefix` and `n` padded with zeros. @param {string} prefix @param {number} n */
 export const id15 = (prefix, n) => `${prefix}${String(n).padStart(15 - prefix.length, '0')}`;
 export const now = () => new Date().toISOString().replace('T', ' ');
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** The `n`th seeded code, the same in every run. @param {number} n */
 export function codeFor(n) {
   const digest = createHash('sha256').update(`bench-code-${n}`).digest();
   const chars = Array.from(digest.subarray(0, 8), (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]);
   return `NORA-${chars.slice(0, 4).join('')}-${chars.slice(4).join('')}`;
 }
 
+/** The `p`th percentile of ascending `sorted` (NaN for none). @param {number[]} sorted @param {number} p */
 export function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return /** @type {number} */ (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
 }
 
 /**
  * Writes the campaign's size straight into a stopped PocketBase's data.db: 320 centres,
  * `workshops` workshops (one centre link each, the password hash of `template`), `rows` sales
  * rows with their totals and the codes they earn (the last one open).
+ * @param {string} dataDir
+ * @param {{ password: string }} template
+ * @param {{ id: string, campaignStart: string, campaignEnd: string, threshold: number }} campaign
+ * @param {{ workshops: number, rows: number }} size
  */
 export function seed(dataDir, template, campaign, { workshops: WORKSHOPS, rows: ROWS }) {
   const db = new Database(path.join(dataDir, 'data.db'));
@@ -151,7 +167,7 @@ export function seed(dataDir, template, campaign, { workshops: WORKSHOPS, rows: 
   return { sales: sale, vouchers: voucher, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
 }
 
-/** Counts one more `key` in `map` (statuses and the like). */
+/** Counts one more `key` in `map` (statuses and the like). @template K @param {Map<K, number>} map @param {K} key */
 export function tally(map, key) {
   map.set(key, (map.get(key) ?? 0) + 1);
 }
@@ -159,6 +175,9 @@ export function tally(map, key) {
 /**
  * Up to `limit` seeded open codes with their workshops ({ voucher, campaign, email, user }), read
  * straight from the data dir; fewer than `atLeast` is an error (too few rows per workshop).
+ * @param {string} dataDir
+ * @param {{ limit: number, atLeast?: number }} options
+ * @returns {{ voucher: string, campaign: string, email: string, user: string }[]}
  */
 export function openCodes(dataDir, { limit, atLeast = limit }) {
   const db = new Database(path.join(dataDir, 'data.db'), { readonly: true });
@@ -169,29 +188,29 @@ export function openCodes(dataDir, { limit, atLeast = limit }) {
       )
       .all(limit);
     if (codes.length < atLeast) throw new Error(`only ${codes.length} open codes seeded; give more rows per workshop`);
-    return codes;
+    return /** @type {{ voucher: string, campaign: string, email: string, user: string }[]} */ (codes);
   } finally {
     db.close();
   }
 }
 
-/** A valid PDF of about `bytes` (a real header, comment lines as filler, a trailer). */
+/** A valid PDF of about `bytes` (a real header, comment lines as filler, a trailer). @param {number} bytes */
 export function pdfOf(bytes) {
   const head = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n';
   const line = `%${'x'.repeat(98)}\n`;
   return Buffer.from(head + line.repeat(Math.ceil(bytes / line.length)) + 'trailer<</Root 1 0 R>>\n%%EOF\n');
 }
 
-/** Resident and peak memory of a process, in MB (from /proc). */
+/** Resident and peak memory of a process, in MB (from /proc). @param {number | undefined} pid */
 export function memoryOf(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  const kb = (/** @type {string} */ name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
 
-/** CPU seconds a process has used (utime + stime, from /proc). */
+/** CPU seconds a process has used (utime + stime, from /proc). @param {number | undefined} pid */
 export function cpu(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const fields = String(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
@@ -209,11 +228,13 @@ export async function seededPortal({ dataDir, workshops, rows, env = {}, log }) 
   const su = new PocketBase(server.url);
   su.autoCancellation(false);
   await su.collection('_superusers').authWithPassword(server.superuser.email, server.superuser.password);
-  const campaign = await su.collection('campaigns').getFirstListItem('active = true');
+  const campaign = /** @type {import('pocketbase').RecordModel & { campaignStart: string, campaignEnd: string, threshold: number }} */ (
+    await su.collection('campaigns').getFirstListItem('active = true')
+  );
   const template = await su.collection('users').create(signUpBody('vorlage@bench.test', { shopName: 'Vorlage' }));
   await server.stop();
   const db = new Database(path.join(dataDir, 'data.db'), { readonly: true });
-  const { password } = db.prepare('SELECT password FROM users WHERE id = ?').get(template.id);
+  const { password } = /** @type {{ password: string }} */ (db.prepare('SELECT password FROM users WHERE id = ?').get(template.id));
   db.close();
   log(`seeding ${workshops.toLocaleString('en')} workshops and ${rows.toLocaleString('en')} sales rows into SQLite...`);
   const seeded = seed(dataDir, { password }, campaign, { workshops, rows });
@@ -232,6 +253,8 @@ export async function seededPortal({ dataDir, workshops, rows, env = {}, log }) 
 /**
  * Raises the campaign's plausibility gate and the outbox's mail rate (superuser client `su`): an
  * import benchmark measures the import, not an administrator's confirmation or the relay's limit.
+ * @param {PocketBase} su
+ * @param {{ id: string }} campaign
  */
 export async function raiseImportLimits(su, campaign) {
   await su.collection('campaigns').update(campaign.id, { maxCodesPerWeek: 10_000_000, maxCodesPerWorkshopPerWeek: 100_000 });
@@ -239,7 +262,10 @@ export async function raiseImportLimits(su, campaign) {
   await su.collection('portal_settings').update(settings.id, { mailsPerMinute: 100_000 });
 }
 
-/** An administrator for a benchmark (superuser client `su`); staff sign in by mailed code, so take a session by impersonation. */
+/**
+ * An administrator for a benchmark (superuser client `su`); staff sign in by mailed code, so take a session by impersonation.
+ * @param {PocketBase} su
+ */
 export function benchAdministrator(su, email = 'chef@bench.test') {
   return su.collection('administrators').create({
     email,

@@ -1,3 +1,4 @@
+// @ts-check
 // The open loop both benchmarks load profile pages with (bench:load, and bench:burst for the
 // capacity it doubles), and the capacity it finds: the highest arrival rate with p95 <= 50 ms,
 // nothing shed and no error.
@@ -17,6 +18,8 @@ export const PAGE_PATH = '/api/portal/profile-page';
  * and its dispatch less again (docs/performance.md, round 10).
  * `get(headers)` resolves with the status and, for anything but 200, the parsed JSON body (null
  * when there is none); a failed connection or no answer within `timeoutMs` is `network`.
+ * @param {string} url
+ * @param {{ connections: number, localAddress?: string, timeoutMs: number }} options
  */
 export function pageLoads(url, { connections, localAddress, timeoutMs }) {
   const pool = new Pool(url, {
@@ -28,19 +31,22 @@ export function pageLoads(url, { connections, localAddress, timeoutMs }) {
   });
   // Through the pool's dispatch with a handler of its own, as the front relays a page (decision
   // 054): no response stream for an answer of a chunk or two.
+  /** @typedef {{ status: number | 'network', body: any }} Answer */
+  /** @param {Record<string, string>} headers @returns {Promise<Answer>} */
   const get = (headers) =>
     new Promise((resolve) => {
       let status = 0;
+      /** @type {Buffer[]} */
       const chunks = [];
       pool.dispatch(
         { path: PAGE_PATH, method: 'GET', headers },
         {
           onConnect() {},
-          onHeaders(code) {
+          onHeaders(/** @type {number} */ code) {
             status = code;
             return true;
           },
-          onData(chunk) {
+          onData(/** @type {Buffer} */ chunk) {
             if (status !== 200) chunks.push(chunk);
             return true;
           },
@@ -66,6 +72,9 @@ export function pageLoads(url, { connections, localAddress, timeoutMs }) {
 /**
  * Calls `fire(due, i)` `total` times, `rate` a second from now, whether or not earlier calls have
  * finished (as independent visitors arrive); `due` is the moment call `i` was due. Returns the start.
+ * @param {number} rate
+ * @param {number} total
+ * @param {(due: number, i: number) => void} fire
  */
 export function atRate(rate, total, fire) {
   const t0 = performance.now();
@@ -84,11 +93,15 @@ export function atRate(rate, total, fire) {
  * answered (as independent visitors do), for `seconds`. Each latency is measured from the
  * moment the request was due, so a server that falls behind shows its queueing instead of
  * slowing the generator down (no coordinated omission).
+ * @param {{ url: string, clients: { token: string }[], rate: number, seconds: number, pid: number | undefined }} options
+ * @returns {Promise<{ latencies: number[], statuses: Map<number, number>, network: number, elapsed: number, maxRss: number }>}
  */
 export function openLoop({ url, clients, rate, seconds, pid }) {
   const loads = pageLoads(url, { connections: 1024, timeoutMs: 30_000 });
   const total = Math.round(rate * seconds);
+  /** @type {number[]} */
   const latencies = [];
+  /** @type {Map<number, number>} */
   const statuses = new Map();
   let network = 0;
   let finished = 0;
@@ -103,8 +116,8 @@ export function openLoop({ url, clients, rate, seconds, pid }) {
     const sampler = setInterval(() => {
       maxRss = Math.max(maxRss, memoryOf(pid).rss);
     }, 200);
-    const fire = (due, i) => {
-      const { token } = clients[i % clients.length];
+    const fire = (/** @type {number} */ due, /** @type {number} */ i) => {
+      const { token } = /** @type {{ token: string }} */ (clients[i % clients.length]);
       loads.get({ [PAGE_TOKEN_HEADER]: token }).then(({ status }) => {
         latencies.push(performance.now() - due);
         if (status === 'network') network += 1;
@@ -117,7 +130,10 @@ export function openLoop({ url, clients, rate, seconds, pid }) {
   });
 }
 
-/** One rate held for `seconds`: what was achieved, the latencies, what was shed, memory and CPU. */
+/**
+ * One rate held for `seconds`: what was achieved, the latencies, what was shed, memory and CPU.
+ * @param {{ url: string, clients: { token: string }[], rate: number, seconds: number, pid: number | undefined }} options
+ */
 export async function measureRate({ url, clients, rate, seconds, pid }) {
   const pbBefore = cpu(pid);
   const selfBefore = process.cpuUsage();
@@ -133,7 +149,7 @@ export async function measureRate({ url, clients, rate, seconds, pid }) {
     p50: percentile(r.latencies, 50),
     p95: percentile(r.latencies, 95),
     p99: percentile(r.latencies, 99),
-    max: r.latencies.at(-1),
+    max: r.latencies.at(-1) ?? NaN,
     shed,
     errors: r.latencies.length - ok - shed,
     rssMb: r.maxRss,
@@ -144,33 +160,40 @@ export async function measureRate({ url, clients, rate, seconds, pid }) {
   };
 }
 
-/** A rate the server keeps up with: p95 within 50 ms, nothing shed, no error. */
+/** A rate the server keeps up with: p95 within 50 ms, nothing shed, no error. @param {{ p95: number, errors: number, shed: number }} row */
 export const keptUp = (row) => row.p95 <= 50 && row.errors === 0 && row.shed === 0;
 
 /** The warm-up bench:load starts with, a ramp as traffic after a deploy: each JS runtime loads its modules and prepares its statement. */
+/** @param {{ url: string, clients: { token: string }[], pid: number | undefined }} options */
 export async function warmUp({ url, clients, pid }) {
   for (const rate of [200, 400, 600, 800]) await openLoop({ url, clients, rate, seconds: 2, pid });
   await new Promise((resolve) => setTimeout(resolve, 1000));
 }
 
-/** Profile pages at `rate` a second from `clients` (each its own address) until `stop()`; latencies per phase. */
+/**
+ * Profile pages at `rate` a second from `clients` (each its own address) until `stop()`; latencies per phase.
+ * @param {{ url: string, clients: { token: string, address?: string }[], rate: number, phaseOf: () => string }} options
+ */
 export function pageLoop({ url, clients, rate, phaseOf }) {
   const loads = clients.map((c) => pageLoads(url, { connections: 2, localAddress: c.address, timeoutMs: 60_000 }));
+  /** @type {Map<string, { latencies: number[], errors: Map<number | 'network', number> }>} */
   const byPhase = new Map();
   let stopped = false;
   let pending = 0;
+  /** @param {string} phase @param {{ ok: boolean, ms: number, status: number | 'network' }} entry */
   const record = (phase, entry) => {
-    const p = byPhase.get(phase) ?? { latencies: [], errors: new Map() };
+    const p = byPhase.get(phase) ?? { latencies: /** @type {number[]} */ ([]), errors: new Map() };
     if (entry.ok) p.latencies.push(entry.ms);
     else p.errors.set(entry.status, (p.errors.get(entry.status) ?? 0) + 1);
     byPhase.set(phase, p);
   };
-  const fire = async (due, i) => {
+  const fire = async (/** @type {number} */ due, /** @type {number} */ i) => {
     if (stopped) return;
     pending += 1;
     const c = i % clients.length;
     const phase = phaseOf();
-    const { status } = await loads[c].get({ [PAGE_TOKEN_HEADER]: clients[c].token });
+    const client = /** @type {{ token: string }} */ (clients[c]);
+    const { status } = await /** @type {ReturnType<typeof pageLoads>} */ (loads[c]).get({ [PAGE_TOKEN_HEADER]: client.token });
     // From the moment the page was due: a late start is part of what the visitor waits.
     record(phase, { ok: status === 200, ms: performance.now() - due, status });
     pending -= 1;
