@@ -1,3 +1,4 @@
+// @ts-check
 // bench:burst's first phase, the rush (scripts/bench/burst.mjs), and the timing helpers its
 // phases share.
 import PocketBase from 'pocketbase';
@@ -6,21 +7,23 @@ import { CENTRES, id15, PASSWORD, percentile, signUpBody } from './campaign.mjs'
 
 export const settle = () => new Promise((r) => setTimeout(r, 600));
 
+/** @param {() => Promise<unknown>} fn @returns {Promise<{ ok: boolean, ms: number, error?: string }>} */
 export const timed = async (fn) => {
   const t0 = performance.now();
   try {
     await fn();
     return { ok: true, ms: performance.now() - t0 };
-  } catch (err) {
+  } catch (caught) {
+    const err = /** @type {{ status?: number, message?: string }} */ (caught);
     return { ok: false, ms: performance.now() - t0, error: `${err?.status ?? ''} ${err?.message ?? err}`.trim() };
   }
 };
 
 /** What the app's registration sends. */
-export const signUpData = (email) => signUpBody(email, { shopName: 'Kfz-Betrieb Ansturm' });
+export const signUpData = (/** @type {string} */ email) => signUpBody(email, { shopName: 'Kfz-Betrieb Ansturm' });
 
-export const fmt = (n) => (Number.isFinite(n) ? n.toFixed(0) : '-');
-export const dist = (list) => {
+export const fmt = (/** @type {number | undefined} */ n) => (n !== undefined && Number.isFinite(n) ? n.toFixed(0) : '-');
+export const dist = (/** @type {{ ms: number }[]} */ list) => {
   const ms = list.map((r) => r.ms).sort((a, b) => a - b);
   return `p50 ${fmt(percentile(ms, 50))} ms, p95 ${fmt(percentile(ms, 95))} ms, max ${fmt(ms.at(-1))} ms`;
 };

@@ -1,3 +1,4 @@
+// @ts-check
 // The front in a child process of its own, as `npm start` runs it beside PocketBase: the
 // benchmarks measure its CPU apart from their own. Used by bench:burst and bench:front.
 import { spawn } from 'node:child_process';
@@ -12,6 +13,8 @@ import { freePort } from '../../lib/ports.mjs';
  * `ready` resolves once it prints the line `ready`; every other line it prints goes to
  * `onLine`. An exit that `close` did not ask for is reported on stderr under `name` (and rejects
  * `ready` when it comes first).
+ * @param {string} code
+ * @param {{ name: string, args?: string[], execArgv?: string[], onLine?: (line: string) => void }} options
  */
 export function startModule(code, { name, args = [], execArgv = [], onLine = () => {} }) {
   const child = spawn(process.execPath, [...execArgv, '--input-type=module', '-e', code, ...args], {
@@ -20,11 +23,12 @@ export function startModule(code, { name, args = [], execArgv = [], onLine = () 
   });
   let closing = false;
   let buffer = '';
+  /** @type {Promise<void>} */
   const ready = new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => {
+    child.stdout.on('data', (/** @type {Buffer} */ d) => {
       buffer += d;
       const lines = buffer.split('\n');
-      buffer = lines.pop();
+      buffer = lines.pop() ?? '';
       for (const line of lines) {
         if (line === 'ready') resolve();
         else onLine(line);
@@ -42,7 +46,7 @@ export function startModule(code, { name, args = [], execArgv = [], onLine = () 
     close: async () => {
       closing = true;
       child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once('exit', r)));
+      await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r)));
     },
   };
 }
@@ -51,6 +55,7 @@ export function startModule(code, { name, args = [], execArgv = [], onLine = () 
  * Starts `file`'s startFront (this checkout's front unless another is named) in front of
  * `upstream` with `limits`; resolves once it listens. Its admission stats are the last it printed
  * (every 250 ms). BENCH_FRONT_PROFILE=dir writes its CPU profile there (node --cpu-prof).
+ * @param {{ upstream: string, limits?: Record<string, number>, file?: string, name?: string }} options
  */
 export async function spawnFront({ upstream, limits = {}, file = path.join(ROOT, 'scripts', 'lib', 'front.mjs'), name = 'front' }) {
   const port = await freePort();
@@ -62,11 +67,12 @@ export async function spawnFront({ upstream, limits = {}, file = path.join(ROOT,
     process.on('SIGTERM', () => process.exit(0));
   `;
   const profile = process.env.BENCH_FRONT_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_FRONT_PROFILE}`] : [];
+  /** @type {Record<string, number>} */
   let stats = { ...ADMISSION_STATS };
   const front = startModule(code, {
     name,
     execArgv: profile,
-    onLine: (line) => {
+    onLine: (/** @type {string} */ line) => {
       if (line.startsWith('{')) stats = JSON.parse(line);
     },
   });

@@ -1,17 +1,19 @@
+// @ts-check
 // What bench:burst measures over each of its phases (scripts/bench/burst.mjs): the CPU seconds of
 // PocketBase, the front and the load generator, and the phase in steps of 5 s.
 import { cpu } from './campaign.mjs';
 
-const fmt = (n) => (Number.isFinite(n) ? n.toFixed(0) : '-');
+const fmt = (/** @type {number} */ n) => (Number.isFinite(n) ? n.toFixed(0) : '-');
 
 /**
- * @param {{ pbPid: number, front: { pid: number, stats: Record<string, number> } }} portal
+ * @param {{ pbPid: number, front: { pid: number | undefined, stats: Record<string, number> } }} portal
  */
 export function phaseMeters({ pbPid, front }) {
   // CPU seconds per process over a phase: PocketBase, the front, this load generator.
   const cpuNow = () => ({ pb: cpu(pbPid), front: cpu(front.pid), self: process.cpuUsage() });
   // With `admitted`, also PocketBase's CPU per request the front let through (the capacity
   // measurement prints the same per page, so a slower hour shows).
+  /** @param {ReturnType<typeof cpuNow>} cpu0 @param {number} [admitted] */
   const cpuSince = (cpu0, admitted = 0) => {
     const self = process.cpuUsage(cpu0.self);
     const pb = cpu(pbPid) - cpu0.pb;
@@ -22,11 +24,13 @@ export function phaseMeters({ pbPid, front }) {
   // (refused and displaced) and PocketBase's CPU per request let through, so a run that tips into
   // refusals and repeats shows when, and whether PocketBase itself became slower.
   const stepsOf = (ms = 5000) => {
+    const stat = (/** @type {string} */ name) => front.stats[name] ?? 0;
     const take = () => ({
-      admitted: front.stats.admitted,
-      refused: front.stats.refusedBusy + front.stats.readsTimedOut + front.stats.readsDisplaced,
+      admitted: stat('admitted'),
+      refused: stat('refusedBusy') + stat('readsTimedOut') + stat('readsDisplaced'),
       pb: cpu(pbPid),
     });
+    /** @type {{ admitted: number, refused: number, pb: number }[]} */
     const steps = [];
     let last = take();
     const timer = setInterval(() => {
@@ -36,7 +40,7 @@ export function phaseMeters({ pbPid, front }) {
     }, ms);
     return () => {
       clearInterval(timer);
-      const perSecond = (n) => fmt(n / (ms / 1000));
+      const perSecond = (/** @type {number} */ n) => fmt(n / (ms / 1000));
       return (
         `   every ${ms / 1000} s: through the front ${steps.map((x) => perSecond(x.admitted)).join(' ')} a second; ` +
         `refused ${steps.map((x) => perSecond(x.refused)).join(' ')} a second; ` +

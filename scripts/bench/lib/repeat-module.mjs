@@ -1,3 +1,4 @@
+// @ts-check
 // The app's repeat logic (src/lib/repeat.ts), bundled from TypeScript for Node: bench:burst's
 // visitors and bench:admission repeat a refused request exactly as the SPA does.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,7 +9,12 @@ import { rolldown } from 'rolldown';
 
 import { ROOT } from '../../lib/pocketbase.mjs';
 
-/** `root`: the checkout whose src/lib/repeat.ts is loaded (this one unless another is named). */
+/** @typedef {typeof import('../../../src/lib/repeat.ts')} Repeat */
+
+/**
+ * `root`: the checkout whose src/lib/repeat.ts is loaded (this one unless another is named).
+ * @returns {Promise<Repeat>}
+ */
 export async function loadRepeat(root = ROOT) {
   const build = await rolldown({ input: path.join(root, 'src', 'lib', 'repeat.ts'), platform: 'node', logLevel: 'silent' });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-repeat-'));

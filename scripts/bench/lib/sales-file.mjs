@@ -1,3 +1,4 @@
+// @ts-check
 // The weekly sales file of the import benchmarks (bench:import, bench:busy-hour) and the raw
 // SQLite insert of the same rows they compare the import with.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,13 +11,16 @@ import { CENTRES, id15 } from './campaign.mjs';
 
 export const SALES_HEADER = 'user,bnr,knr,gpnr,deliverydate,sales';
 
-/** The file's text: the header and one line per row. */
+/** @typedef {string[]} Row user, bnr, knr, gpnr, deliverydate, sales, as the file's columns */
+
+/** The file's text: the header and one line per row. @param {Row[]} rows */
 export const csvOf = (rows) => `${SALES_HEADER}\n${rows.map((r) => r.join(',')).join('\n')}\n`;
 
 /**
  * A raw better-sqlite3 insert of `rows` into a table shaped like sales_data (its unique identity
  * and its per-campaign index), WAL and synchronous NORMAL as PocketBase runs SQLite, in one
  * transaction: the floor an import of the same rows is measured against. Returns the seconds.
+ * @param {Row[]} rows
  */
 export function rawSqliteSeconds(rows) {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-sqlite-'));
@@ -30,7 +34,7 @@ export function rawSqliteSeconds(rows) {
   const started = process.hrtime.bigint();
   db.transaction(() => {
     for (let i = 0; i < rows.length; i++) {
-      const r = rows[i];
+      const r = /** @type {Row} */ (rows[i]);
       insert.run(`r${i}`, r[0], 'campaign', r[1], r[2], r[3], r[4], Number(r[5]));
     }
   })();
@@ -40,10 +44,13 @@ export function rawSqliteSeconds(rows) {
   return seconds;
 }
 
-/** The codes the rows earn on top of `before` (cents per workshop): per workshop, the 500 € steps crossed. */
+/**
+ * The codes the rows earn on top of `before` (cents per workshop): per workshop, the 500 € steps crossed.
+ * @param {Row[]} rows @param {number} threshold @param {Map<string, number>} [before]
+ */
 export function codesEarnedBy(rows, threshold, before = new Map()) {
   const cents = new Map(before);
-  for (const r of rows) cents.set(r[0], (cents.get(r[0]) ?? 0) + Math.round(Number(r[5]) * 100));
+  for (const [user = '', , , , , sales] of rows) cents.set(user, (cents.get(user) ?? 0) + Math.round(Number(sales) * 100));
   const step = Math.round(threshold * 100);
   let codes = 0;
   for (const [user, c] of cents) codes += Math.max(0, Math.floor(c / step)) - Math.max(0, Math.floor((before.get(user) ?? 0) / step));
@@ -54,6 +61,8 @@ export function codesEarnedBy(rows, threshold, before = new Map()) {
  * A weekly file of the seeded campaign (bench:busy-hour): `rows` rows over every one of `workshops`
  * seeded workshops at its own centre and customer number, in 2025's period; gpnr 'W…' so no row
  * repeats a seeded one.
+ * @param {{ rows: number, workshops: number }} size
+ * @returns {Row[]}
  */
 export function weeklyRows({ rows: ROWS, workshops: WORKSHOPS }) {
   const random = mulberry32(2026);
@@ -69,10 +78,11 @@ export function weeklyRows({ rows: ROWS, workshops: WORKSHOPS }) {
   return rows;
 }
 
-/** The file with every tenth row's amount changed (a corrected delivery). */
+/** The file with every tenth row's amount changed (a corrected delivery). @param {Row[]} rows */
 export const changedRows = (rows) => rows.map((r, i) => (i % 10 === 0 ? [...r.slice(0, 5), (Number(r[5]) + 1.25).toFixed(2)] : r));
 
 /** Each seeded workshop's total in cents, read from the stopped portal's data (what the codes so far are based on). */
+/** @param {string} dataDir @returns {Map<string, number>} */
 export function seededTotals(dataDir) {
   const db = new Database(path.join(dataDir, 'data.db'), { readonly: true });
   try {
@@ -80,7 +90,10 @@ export function seededTotals(dataDir) {
       db
         .prepare('SELECT user, totalSales FROM sales_totals')
         .all()
-        .map((t) => [t.user, Math.round(t.totalSales * 100)]),
+        .map((t) => {
+          const { user, totalSales } = /** @type {{ user: string, totalSales: number }} */ (t);
+          return [user, Math.round(totalSales * 100)];
+        }),
     );
   } finally {
     db.close();
