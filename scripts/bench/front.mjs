@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm run bench:front [-- --count 50000 --runs 3 --against REV]` (decisions 048, 054).
 // The front's own CPU for a page read it lets through and for one it refuses, without PocketBase:
 // the front in a process of its own, a plain Node server behind it that answers a page of the
@@ -27,7 +28,7 @@ const { values } = parseArgs({
 });
 const COUNT = Number(values.count);
 const CLIENTS = 16;
-const log = (msg) => console.log(`[bench:front] ${msg}`);
+const log = (/** @type {string} */ msg) => console.log(`[bench:front] ${msg}`);
 
 // A page of about the size the profile page answers for a workshop with a few codes (~1 KB).
 const UPSTREAM = `
@@ -52,7 +53,10 @@ const MODES = {
   refusal: { ...OPEN, maxInFlight: 1, writeReserve: 0, readQueueLength: 0 },
 };
 
-/** The front's CPU a request over `COUNT` requests of one mode, after a warm-up. */
+/**
+ * The front's CPU a request over `COUNT` requests of one mode, after a warm-up.
+ * @param {string} frontFile @param {keyof typeof MODES} mode @param {number} upstreamPort
+ */
 async function measure(frontFile, mode, upstreamPort) {
   const front = await spawnFront({
     upstream: `http://127.0.0.1:${upstreamPort}`,
@@ -61,8 +65,9 @@ async function measure(frontFile, mode, upstreamPort) {
     name: 'bench:front',
   });
   const pool = new Pool(front.url, { connections: CLIENTS });
+  /** @type {Map<number, number>} */
   const statuses = new Map();
-  const send = async (total) => {
+  const send = async (/** @type {number} */ total) => {
     let sent = 0;
     await Promise.all(
       Array.from({ length: CLIENTS }, async () => {
@@ -93,6 +98,7 @@ async function main() {
   const upstreamPort = await freePort();
   const upstream = startModule(UPSTREAM, { name: 'bench:front', args: [String(upstreamPort)] });
   await upstream.ready;
+  /** @type {[string, string][]} */
   const fronts = [['this checkout', path.join(ROOT, 'scripts', 'lib', 'front.mjs')]];
   let other = null;
   if (values.against) {
@@ -100,15 +106,16 @@ async function main() {
     writeFileSync(other, execFileSync('git', ['show', `${values.against}:scripts/lib/front.mjs`], { cwd: ROOT }));
     fronts.push([values.against, other]);
   }
+  /** @type {Map<string, Record<keyof typeof MODES, number[]>>} */
   const results = new Map(fronts.map(([name]) => [name, { page: [], refusal: [] }]));
   try {
     for (let run = 0; run < Number(values.runs); run += 1) {
       // ABBA: the order turns each run, so a machine that speeds up or slows down favours neither.
       const order = run % 2 === 0 ? fronts : [...fronts].reverse();
       for (const [name, file] of order) {
-        for (const mode of ['page', 'refusal']) {
+        for (const mode of /** @type {(keyof typeof MODES)[]} */ (['page', 'refusal'])) {
           const r = await measure(file, mode, upstreamPort);
-          results.get(name)[mode].push(r.usPerRequest);
+          results.get(name)?.[mode].push(r.usPerRequest);
           log(
             `run ${run + 1}, ${name}, ${mode}: ${r.usPerRequest.toFixed(0)} µs of the front's CPU a request, ${r.perSecond.toFixed(0)} a second, answers ${JSON.stringify(r.statuses)}`,
           );
@@ -119,7 +126,7 @@ async function main() {
     await upstream.close();
     if (other) rmSync(other, { force: true });
   }
-  const median = (list) =>
+  const median = (/** @type {number[]} */ list) =>
     percentile(
       [...list].sort((a, b) => a - b),
       50,

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm run bench:writes [-- --workshops 40000 --rows 2400000 --count 20]` (decision 052).
 // PocketBase's CPU for each kind of write a workshop makes, one after another, straight to
 // PocketBase on the seeded campaign: a sign-up as the app sends it (the password under its own
@@ -22,7 +23,7 @@ const { values } = parseArgs({
   },
 });
 const COUNT = Number(values.count);
-const log = (msg) => console.log(`[bench:writes] ${msg}`);
+const log = (/** @type {string} */ msg) => console.log(`[bench:writes] ${msg}`);
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-writes-'));
 // One address asks for everything here; PocketBase's rate limits per address are not measured.
@@ -41,7 +42,10 @@ try {
     pb.autoCancellation(false);
     return pb;
   };
-  /** Runs `write(i)` once to warm up, then COUNT times; PocketBase's CPU and the time, each. */
+  /**
+   * Runs `write(i)` once to warm up, then COUNT times; PocketBase's CPU and the time, each.
+   * @param {(i: number) => Promise<unknown>} write
+   */
   const measure = async (write) => {
     await write(-1);
     const cpu0 = cpu(server.child.pid);
@@ -49,11 +53,18 @@ try {
     for (let i = 0; i < COUNT; i += 1) await write(i);
     return { cpuMs: ((cpu(server.child.pid) - cpu0) / COUNT) * 1000, wallMs: (performance.now() - t0) / COUNT };
   };
-  const signUp = (key, tag) => (i) =>
+  const signUp = (/** @type {string} */ key, /** @type {string} */ tag) => (/** @type {number} */ i) =>
     client()
       .collection('users')
       .create(signUpBody(`${tag}-${i + 1}@bench.test`, { key }));
+  /** @type {[string, { cpuMs: number, wallMs: number }][]} */
   const results = [];
+  /** The `i`th open code and its workshop. @param {number} i */
+  const code = (i) => {
+    const c = open[i];
+    if (!c) throw new Error(`only ${open.length} open codes seeded`);
+    return c;
+  };
   log(`${COUNT} of each kind, one after another...`);
   results.push(['sign-up with `password`', await measure(signUp('password', 'doppelt'))]);
   results.push(['sign-up as the app sends it', await measure(signUp(SIGN_UP_PASSWORD, 'einmal'))]);
@@ -62,25 +73,27 @@ try {
     await measure((i) =>
       client()
         .collection('users')
-        .authWithPassword(open[i + 1].email, PASSWORD),
+        .authWithPassword(code(i + 1).email, PASSWORD),
     ),
   ]);
   // Logged in before, as in bench:burst, so the redemption alone is measured.
+  /** @type {{ pb: PocketBase, code: { voucher: string, campaign: string } }[]} */
   const owners = [];
   for (let i = 0; i <= COUNT; i += 1) {
     const pb = client();
-    await pb.collection('users').authWithPassword(open[COUNT + 2 + i].email, PASSWORD);
-    owners.push({ pb, code: open[COUNT + 2 + i] });
+    await pb.collection('users').authWithPassword(code(COUNT + 2 + i).email, PASSWORD);
+    owners.push({ pb, code: code(COUNT + 2 + i) });
   }
   const pdf = pdfOf(1024 * 1024);
   results.push([
     'redemption with a 1 MB PDF',
     await measure((i) => {
-      const { pb, code } = owners[i + 1];
-      return pb.collection('submissions').create(redemptionForm(pb.authStore.record.id, code, pdf));
+      const owner = owners[i + 1];
+      if (!owner) throw new Error('no workshop for this redemption');
+      return owner.pb.collection('submissions').create(redemptionForm(String(owner.pb.authStore.record?.id), owner.code, pdf));
     }),
   ]);
-  const baseline = results[0][1].cpuMs;
+  const baseline = results[0]?.[1].cpuMs ?? NaN;
   console.log(`\nPocketBase's CPU for each write (${COUNT} of each, one after another):`);
   for (const [name, r] of results) {
     console.log(
