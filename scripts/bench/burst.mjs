@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm run bench:burst [-- --workshops 40000 --rows 2400000 --rate auto --seconds 30]` (issue 32,
 // decision 030). The portal as `npm start` runs it: PocketBase behind the front, the campaign at
 // its size. Every visitor is a loopback address of its own (127.x.y.z), so the front's fairness
@@ -61,32 +62,40 @@ let RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
 const CAPACITY_SECONDS = Number(values['capacity-seconds']);
 const ONLY = values.only.split(',').map(Number);
-const log = (msg) => console.log(`[bench:burst] ${msg}`);
+const log = (/** @type {string} */ msg) => console.log(`[bench:burst] ${msg}`);
 
-/** A visitor's client, sending through the app's repeat logic. */
+/**
+ * A visitor's client, sending through the app's repeat logic.
+ * @param {string} url @param {string} address @param {import('./lib/repeat-module.mjs').Repeat} repeat @param {{ waited: number }} counters
+ */
 const visitor = (url, address, repeat, counters) =>
   clientFrom(url, address, (send) => repeat.withRepeats(send, { onWait: () => (counters.waited += 1) }));
 
 async function main() {
   const repeat = await loadRepeat();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-burst-'));
+  /** @type {import('./lib/front-process.mjs').FrontProcess | null} */
   let front = null;
+  /** @type {Awaited<ReturnType<typeof seededPortal>>['server'] | null} */
   let server = null;
   try {
     // PocketBase trusts the front's X-Forwarded-For; its own rate limiter sees each visitor (the
     // set-up, straight from 127.0.0.1, is left out).
-    let restart;
-    ({ server, restart } = await seededPortal({
+    const seeded = await seededPortal({
       dataDir,
       workshops: Number(values.workshops),
       rows: Number(values.rows),
       env: { PORTAL_BEHIND_FRONT: 'true', PORTAL_RATE_LIMIT_EXCLUDED_IPS: '127.0.0.1' },
       log,
-    }));
+    });
+    const { restart } = seeded;
+    let portal = seeded.server;
+    server = portal;
+    /** @type {{ token: string, address: string }[]} */
     const readers = [];
     const workshops = Number(values.workshops);
     for (let i = 0; i < 200; i += 1) {
-      const pb = new PocketBase(server.url);
+      const pb = new PocketBase(portal.url);
       const auth = await pb.collection('users').authWithPassword(`werkstatt${Math.floor((i * workshops) / 200)}@bench.test`, PASSWORD);
       readers.push({ token: auth.token, address: addressOf(1000 + i) });
     }
@@ -100,12 +109,12 @@ async function main() {
       // 127.0.0.1 alone): rates one after another, each held as long as bench:load holds it (10 s),
       // up to the first it cannot keep up with.
       log(`measuring the capacity as bench:load does (straight to PocketBase, ${CAPACITY_SECONDS} s a rate)...`);
-      await warmUp({ url: server.url, clients: direct, pid: server.child.pid });
+      await warmUp({ url: portal.url, clients: direct, pid: portal.child.pid });
       // 250, 500, then a tenth more each time (550, 610, 670, ...): 2x a step too coarse would be far off.
       const rates = [250, 500];
-      while (rates.at(-1) < 4000) rates.push(Math.round((rates.at(-1) * 1.1) / 10) * 10);
+      for (let last = 500; last < 4000; rates.push(last)) last = Math.round((last * 1.1) / 10) * 10;
       for (const rate of rates) {
-        const row = await measureRate({ url: server.url, clients: direct, rate, seconds: CAPACITY_SECONDS, pid: server.child.pid });
+        const row = await measureRate({ url: portal.url, clients: direct, rate, seconds: CAPACITY_SECONDS, pid: portal.child.pid });
         log(
           `  ${rate}/s: p95 ${row.p95.toFixed(1)} ms, ${row.shed} shed, ${row.errors} errors, CPU s PocketBase ${row.pbCpu.toFixed(1)} ` +
             `(${row.pbMsPerPage.toFixed(2)} ms a page)`,
@@ -122,15 +131,17 @@ async function main() {
       );
       // The measurement ends past what PocketBase keeps up with, and Go keeps the memory that
       // took: the phases start on a fresh PocketBase on the same data, so their peaks are theirs.
-      server = await restart();
+      portal = await restart();
+      server = portal;
     }
     if (!ONLY.some((n) => n > 0)) return;
     // The front in a process of its own (as under `npm start`, apart from this load generator);
     // it reports its counters on stdout once a second.
-    front = await spawnFront({ upstream: server.url, limits: JSON.parse(values.front), name: 'bench:burst' });
-    const url = front.url;
-    log(`front ${url} (limits ${JSON.stringify(front.limits)}), PocketBase ${server.url}`);
-    const frontPid = front.pid;
+    const fr = await spawnFront({ upstream: portal.url, limits: JSON.parse(values.front), name: 'bench:burst' });
+    front = fr;
+    const url = fr.url;
+    log(`front ${url} (limits ${JSON.stringify(fr.limits)}), PocketBase ${portal.url}`);
+    const frontPid = fr.pid;
     let pbPeak = 0;
     let frontPeak = 0;
     let sampleFailed = false;
@@ -138,33 +149,39 @@ async function main() {
       // A failed read (a process gone, no file descriptor left) must not end the run before its
       // clean-up: PocketBase and its data dir would stay behind.
       try {
-        pbPeak = Math.max(pbPeak, memoryOf(server.child.pid).rss);
+        pbPeak = Math.max(pbPeak, memoryOf(portal.child.pid).rss);
         frontPeak = Math.max(frontPeak, memoryOf(frontPid).rss);
       } catch (err) {
-        if (!sampleFailed) log(`memory sample failed: ${err.code ?? err.message}`);
+        const failure = /** @type {NodeJS.ErrnoException} */ (err);
+        if (!sampleFailed) log(`memory sample failed: ${failure.code ?? failure.message}`);
         sampleFailed = true;
       }
     }, 200);
 
     // Workshops for logins, reads and redemptions: seeded ones, with their open code.
     const open = openCodes(dataDir, { limit: 400, atLeast: 200 });
-    const { cpuNow, cpuSince, stepsOf } = phaseMeters({ pbPid: server.child.pid, front });
+    const { cpuNow, cpuSince, stepsOf } = phaseMeters({ pbPid: portal.child.pid, front: fr });
     let visitorNo = 0;
     const counters = { waited: 0 };
     const newVisitor = () => visitor(url, addressOf(visitorNo++), repeat, counters);
 
-    if (ONLY.includes(1)) await rush({ n: Number(values.signups), server, front, newVisitor, counters, meters: { cpuNow, cpuSince }, log });
+    if (ONLY.includes(1))
+      await rush({ n: Number(values.signups), server: portal, front: fr, newVisitor, counters, meters: { cpuNow, cpuSince }, log });
 
+    /**
+     * @param {'a' | 'b'} label
+     * @param {{ end: () => Promise<{ stalledClosed: number, flooded: Map<number | 'network', number> }> }} [extra]
+     */
     const writesDuringReads = async (label, extra) => {
       counters.waited = 0;
       pbPeak = 0;
       frontPeak = 0;
-      const before = { ...front.stats };
+      const before = { ...fr.stats };
       const cpu0 = cpuNow();
       const pdf = pdfOf(1024 * 1024);
       const jobs = [];
-      const at = (i, n) => 2000 + ((SECONDS - 7) * 1000 * i) / Math.max(1, n);
-      const delay = (ms) => new Promise((r) => setTimeout(r, ms));
+      const at = (/** @type {number} */ i, /** @type {number} */ n) => 2000 + ((SECONDS - 7) * 1000 * i) / Math.max(1, n);
+      const delay = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
       const perKind = Number(values.writes);
       for (let i = 0; i < perKind; i += 1) {
         const email = `${label}-neu-${i}@bench.test`;
@@ -173,24 +190,24 @@ async function main() {
             .then(() => timed(() => newVisitor().collection('users').create(signUpData(email))))
             .then((r) => ({ ...r, kind: 'sign-up' })),
         );
-        const login = open[i + (label === 'b' ? 50 : 0)];
+        const login = /** @type {(typeof open)[number]} */ (open[i + (label === 'b' ? 50 : 0)]);
         jobs.push(
           delay(at(i, perKind) + 300)
             .then(() => timed(() => newVisitor().collection('users').authWithPassword(login.email, PASSWORD)))
             .then((r) => ({ ...r, kind: 'login' })),
         );
-        const redeem = open[100 + i + (label === 'b' ? 50 : 0)];
+        const redeem = /** @type {(typeof open)[number]} */ (open[100 + i + (label === 'b' ? 50 : 0)]);
         jobs.push(
           delay(at(i, perKind) + 600).then(async () => {
             const pb = newVisitor();
             // The workshop's login before it redeems: a failed one is a failed redemption (what
             // the workshop would see), not the end of the run.
-            let auth;
+            let user = '';
             const login = await timed(async () => {
-              auth = await pb.collection('users').authWithPassword(redeem.email, PASSWORD);
+              user = (await pb.collection('users').authWithPassword(redeem.email, PASSWORD)).record.id;
             });
             if (!login.ok) return { ...login, error: `login before redeeming: ${login.error}`, kind: 'redemption' };
-            const form = redemptionForm(auth.record.id, redeem, pdf, FormData);
+            const form = redemptionForm(user, redeem, pdf, FormData);
             const r = await timed(() => pb.collection('submissions').create(form));
             return { ...r, kind: 'redemption' };
           }),
@@ -211,7 +228,7 @@ async function main() {
       const [readResult, writes] = await Promise.all([reads, Promise.all(jobs)]);
       const stepsLine = steps();
       const extraResult = await extra?.end();
-      const cpuSpent = cpuSince(cpu0, front.stats.admitted - before.admitted);
+      const cpuSpent = cpuSince(cpu0, fr.stats.admitted - before.admitted);
       await settle();
       const readOk = readResult.final.get(200) ?? 0;
       const firstOk = readResult.first.get(200) ?? 0;
@@ -229,7 +246,7 @@ async function main() {
       // The margin the phase had: what went through the front a second until the last read was
       // answered, against the capacity measured straight to PocketBase. Twice the capacity for
       // --seconds, with the app's 30 s of repeats, needs about the capacity itself.
-      const through = (front.stats.admitted - before.admitted) / readResult.elapsed;
+      const through = (fr.stats.admitted - before.admitted) / readResult.elapsed;
       console.log(
         `   through the front: ${fmt(through)} requests a second until the last read` +
           (capacity ? ` (${(through / capacity.rate).toFixed(2)} × the capacity)` : ''),
@@ -242,12 +259,12 @@ async function main() {
       }
       const writeOk = writes.filter((w) => w.ok).length;
       console.log(
-        `   writes: ${writeOk} of ${writes.length} succeeded; ${counters.waited} repeated after a refusal; front: ${front.stats.waited - before.waited} waited in line, ` +
-          `peak in flight ${front.stats.peakInFlight}; ` +
-          `front over the phase: ${front.stats.admitted - before.admitted} admitted, ${front.stats.refusedBusy - before.refusedBusy + front.stats.readsTimedOut - before.readsTimedOut} refused (portal full), ` +
-          `${front.stats.readsWaited - before.readsWaited} reads waited in line (the line's longest since the front started: ${front.stats.peakReadLine}), ` +
-          `${front.stats.readsDisplaced - before.readsDisplaced} displaced from the reads' line by an older ticket, ` +
-          `${front.stats.refusedAddress - before.refusedAddress} (per address), ${front.stats.refusedConnections - before.refusedConnections} connections refused`,
+        `   writes: ${writeOk} of ${writes.length} succeeded; ${counters.waited} repeated after a refusal; front: ${fr.stats.waited - before.waited} waited in line, ` +
+          `peak in flight ${fr.stats.peakInFlight}; ` +
+          `front over the phase: ${fr.stats.admitted - before.admitted} admitted, ${fr.stats.refusedBusy - before.refusedBusy + fr.stats.readsTimedOut - before.readsTimedOut} refused (portal full), ` +
+          `${fr.stats.readsWaited - before.readsWaited} reads waited in line (the line's longest since the front started: ${fr.stats.peakReadLine}), ` +
+          `${fr.stats.readsDisplaced - before.readsDisplaced} displaced from the reads' line by an older ticket, ` +
+          `${fr.stats.refusedAddress - before.refusedAddress} (per address), ${fr.stats.refusedConnections - before.refusedConnections} connections refused`,
       );
       console.log(`   peak RSS: PocketBase ${fmt(pbPeak)} MB, front ${fmt(frontPeak)} MB`);
       if (extraResult) {
@@ -274,23 +291,24 @@ async function main() {
       });
     }
     clearInterval(sampler);
-    console.log(`\nPocketBase peak RSS over the run (VmHWM): ${fmt(memoryOf(server.child.pid).peak)} MB`);
+    console.log(`\nPocketBase peak RSS over the run (VmHWM): ${fmt(memoryOf(portal.child.pid).peak)} MB`);
     if (capacity) {
       // The machine's speed once more, as at the start (a fresh PocketBase, warmed up, straight
       // to it): it changes within minutes, and a run whose machine slowed under it says so here.
       // Not at the capacity's own rate: that is the last before PocketBase's JS runtimes ran out
       // (decision 050), where a slightly slower second tips it over; at about three quarters.
-      await front.close();
+      await fr.close();
       front = null;
-      server = await restart();
-      await warmUp({ url: server.url, clients: direct, pid: server.child.pid });
-      const before = keptUpRows.filter((row) => row.rate <= 0.75 * capacity.rate).at(-1) ?? keptUpRows[0];
+      portal = await restart();
+      server = portal;
+      await warmUp({ url: portal.url, clients: direct, pid: portal.child.pid });
+      const before = keptUpRows.filter((row) => row.rate <= 0.75 * capacity.rate).at(-1) ?? capacity;
       const again = await measureRate({
-        url: server.url,
+        url: portal.url,
         clients: direct,
         rate: before.rate,
         seconds: CAPACITY_SECONDS,
-        pid: server.child.pid,
+        pid: portal.child.pid,
       });
       console.log(
         `the machine after the phases: at ${before.rate}/s PocketBase took ${again.pbMsPerPage.toFixed(2)} ms a page against ` +

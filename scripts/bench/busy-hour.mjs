@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm run bench:busy-hour [-- --workshops 40000 --seeded-rows 2400000 --rows 1000000 --page-rate 50 --writes 100]`
 //
 // A campaign's busiest hour on `npm start` as it runs in production (issue 63): the launcher with
@@ -66,12 +67,12 @@ const NOW = '2025-09-15T10:00:00Z';
 const SUPERUSER = { email: 'busy-hour@bench.test', password: 'busy-hour-superuser-1' };
 const TARGETS = { totalMb: 1024, ratio: 2, pbMb: 300, pageP95Ms: 200, replicaLagS: 5 };
 
-const log = (msg) => console.log(`[bench:busy-hour] ${msg}`);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const ms = (t0) => performance.now() - t0;
-const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+const log = (/** @type {string} */ msg) => console.log(`[bench:busy-hour] ${msg}`);
+const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
+const ms = (/** @type {number} */ t0) => performance.now() - t0;
+const fmt = (/** @type {number | undefined} */ n, digits = 0) => (n !== undefined && Number.isFinite(n) ? n.toFixed(digits) : '-');
 
-const summary = (latencies) => {
+const summary = (/** @type {number[]} */ latencies) => {
   const sorted = [...latencies].sort((a, b) => a - b);
   return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? NaN };
 };
@@ -80,7 +81,9 @@ const summary = (latencies) => {
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-busy-hour-'));
   const replicaDir = mkdtempSync(path.join(os.tmpdir(), 'bench-busy-hour-replica-'));
+  /** @type {Awaited<ReturnType<typeof startLauncher>> | null} */
   let launcher = null;
+  /** @type {ReturnType<typeof startSampler> | null} */
   let sampler = null;
   const smtp = await startSmtpServer();
   try {
@@ -98,6 +101,7 @@ async function main() {
     log('generating the weekly file...');
     const rows = weeklyRows({ rows: ROWS, workshops: WORKSHOPS });
     const weekly = csvOf(rows);
+    /** @type {[string, string][]} */
     const files = [
       ['first upload', weekly],
       ['the same file again', weekly],
@@ -106,7 +110,7 @@ async function main() {
     const codesExpected = codesEarnedBy(rows, campaign.threshold, before);
 
     log('starting npm start (front, PocketBase, outbox, page renderer, Litestream to a file replica)...');
-    launcher = await startLauncher({
+    const running = await startLauncher({
       dataDir,
       env: {
         PORTAL_DEMO: 'false',
@@ -123,14 +127,17 @@ async function main() {
         ...(values.gomemlimit ? { GOMEMLIMIT: values.gomemlimit } : {}),
       },
     });
-    sampler = startSampler({ rootPid: launcher.child.pid, dataDir });
-    const url = launcher.url;
+    launcher = running;
+    const meter = startSampler({ rootPid: Number(running.child.pid), dataDir });
+    sampler = meter;
+    const url = running.url;
     const su = new PocketBase(url);
     su.autoCancellation(false);
     await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
     const admin = await su.collection('administrators').impersonate(staff.id, 8 * 60 * 60);
 
     log(`signing in ${PAGE_CLIENTS} workshops for the pages and ${owners.length} for the redemptions, each from its own address...`);
+    /** @type {{ address: string, token: string }[]} */
     const clients = [];
     for (let i = 0; i < PAGE_CLIENTS; i += 1) {
       const address = addressOf(i, 41);
@@ -138,6 +145,7 @@ async function main() {
       const auth = await clientFrom(url, address).collection('users').authWithPassword(`werkstatt${w}@bench.test`, PASSWORD);
       clients.push({ address, token: auth.token });
     }
+    /** @type {{ pb: PocketBase, code: { voucher: string, campaign: string } }[]} */
     const redeemers = [];
     for (const [i, code] of owners.entries()) {
       const pb = clientFrom(url, addressOf(i, 42));
@@ -153,13 +161,19 @@ async function main() {
     const pages = pageLoop({ url, clients, rate: PAGE_RATE, phaseOf: () => phase });
     await sleep(3000);
 
-    const pbPid = sampler.pidOf('pocketbase');
+    const pbPid = Number(meter.pidOf('pocketbase'));
+    /**
+     * @type {{ name: string, seconds: number, record: import('pocketbase').RecordModel, pbPeak: number, resetWorked: boolean,
+     *   steps: Record<string, number> | null, mailsAllSent?: boolean, mailsSeconds?: number, mailsQueued?: number }[]}
+     */
     const phases = [];
+    /** @type {Record<'sign-up' | 'redemption', { ms: number, during: boolean }[]>} */
     const writes = { 'sign-up': [], redemption: [] };
+    /** @type {string[]} */
     const writeErrors = [];
     for (const [name, csv] of files) {
       phase = name;
-      sampler.setPhase(name);
+      meter.setPhase(name);
       const resetWorked = resetPeak(pbPid);
       log(`${name}: uploading ${(Buffer.byteLength(csv) / 1024 / 1024).toFixed(1)} MB...`);
       const t0 = performance.now();
@@ -169,10 +183,12 @@ async function main() {
         name !== 'first upload'
           ? Promise.resolve()
           : (async () => {
-              const running = [];
+              /** @type {Promise<unknown>[]} */
+              const sent = [];
               for (let i = 0; i < 2 * WRITES; i += 1) {
                 const k = Math.floor(i / 2);
                 const kind = i % 2 === 0 ? 'sign-up' : 'redemption';
+                const redeemer = redeemers[k];
                 const during = importing;
                 const started = performance.now();
                 const write =
@@ -180,13 +196,13 @@ async function main() {
                     ? clientFrom(url, addressOf(k, 43))
                         .collection('users')
                         .create(signUpBody(`stosszeit${k}@bench.test`))
-                    : redeemers[k]
-                      ? redeemers[k].pb
+                    : redeemer
+                      ? redeemer.pb
                           .collection('submissions')
-                          .create(redemptionForm(redeemers[k].pb.authStore.record.id, redeemers[k].code, pdf, VisitorFormData))
+                          .create(redemptionForm(String(redeemer.pb.authStore.record?.id), redeemer.code, pdf, VisitorFormData))
                       : null;
                 if (!write) continue;
-                running.push(
+                sent.push(
                   write.then(
                     () => writes[kind].push({ ms: ms(started), during }),
                     (err) => writeErrors.push(`${kind}: ${err?.status ?? ''} ${err?.message ?? err}`),
@@ -194,7 +210,7 @@ async function main() {
                 );
                 await sleep(WRITE_EVERY_MS);
               }
-              await Promise.all(running);
+              await Promise.all(sent);
             })();
       const form = new FormData();
       form.append('filename', `woche-${phases.length + 1}.csv`);
@@ -208,6 +224,7 @@ async function main() {
       const seconds = ms(t0) / 1000;
       importing = false;
       // Where the import's time went: its own log line (pb_hooks/lib/sales-import.js), written in PocketBase's log batch.
+      /** @type {Record<string, number> | null} */
       let steps = null;
       for (const t1 = performance.now(); !steps && ms(t1) < 15_000; await sleep(250)) {
         const logs = await su.send('/api/logs', {
@@ -216,7 +233,7 @@ async function main() {
         });
         if (logs.items?.[0]) steps = JSON.parse(logs.items[0].data.ms);
       }
-      const pbPeak = Math.max(memoryNow(pbPid).peak, sampler.result().phasePeaks.get(name)?.byName.get('pocketbase') ?? 0);
+      const pbPeak = Math.max(memoryNow(pbPid).peak, meter.result().phasePeaks.get(name)?.byName.get('pocketbase') ?? 0);
       phases.push({ name, seconds, record, pbPeak, resetWorked, steps });
       log(
         `${name}: ${record.status} in ${seconds.toFixed(1)} s (${record.successfullyProcessedRows} rows, ${record.failedProcessedRows} failed, ${record.codesIssued} codes); PocketBase peak ${pbPeak.toFixed(0)} MB`,
@@ -231,9 +248,10 @@ async function main() {
             await su.collection('mail_outbox').getList(1, 1, { filter: "status != 'sent' && template = 'code-issued'", requestKey: null })
           ).totalItems;
         }
-        phases.at(-1).mailsAllSent = waiting === 0;
-        phases.at(-1).mailsSeconds = ms(importedAt) / 1000;
-        phases.at(-1).mailsQueued = (
+        const done = /** @type {(typeof phases)[number]} */ (phases.at(-1));
+        done.mailsAllSent = waiting === 0;
+        done.mailsSeconds = ms(importedAt) / 1000;
+        done.mailsQueued = (
           await su.collection('mail_outbox').getList(1, 1, { filter: "template = 'code-issued'", requestKey: null })
         ).totalItems;
         await writing;
@@ -242,10 +260,10 @@ async function main() {
     phase = 'after';
     await sleep(2000);
     await pages.stop();
-    sampler.stop();
-    const sampled = sampler.result();
-    const launcherOutput = launcher.output();
-    await launcher.stop();
+    meter.stop();
+    const sampled = meter.result();
+    const launcherOutput = running.output();
+    await running.stop();
     launcher = null;
 
     log('raw SQLite insert of the same rows...');
@@ -268,6 +286,7 @@ async function main() {
             .join(', ')}`,
         );
     const first = phases[0];
+    if (!first) throw new Error('no import ran');
     console.log(
       `  codes expected from the rows ${codesExpected}; code mails ${first.mailsQueued} queued, the last out ${fmt(first.mailsSeconds, 1)} s after the import; SMTP accepted ${smtp.accepted.length}`,
     );
@@ -298,17 +317,18 @@ async function main() {
 
     const firstPages = summary(pages.byPhase.get('first upload')?.latencies ?? []);
     const pageErrors = [...pages.byPhase.values()].reduce((n, p) => n + [...p.errors.values()].reduce((a, b) => a + b, 0), 0);
+    /** @type {[string, boolean][]} */
     const targets = [
       ['all processes <= 1 GB', sampled.totalPeak <= TARGETS.totalMb],
       ['import <= 2x raw insert', first.seconds / raw <= TARGETS.ratio],
-      ...phases.map((p) => [`PocketBase <= 300 MB (${p.name})`, p.pbPeak <= TARGETS.pbMb]),
+      ...phases.map((p) => /** @type {[string, boolean]} */ ([`PocketBase <= 300 MB (${p.name})`, p.pbPeak <= TARGETS.pbMb])),
       ['pages p95 <= 200 ms (import)', firstPages.p95 <= TARGETS.pageP95Ms],
       ['no page failed', pageErrors === 0],
       ['no write failed', writeErrors.length === 0],
       ['replica <= 5 s behind', sampled.lagSamples > 0 && sampled.lagPeak <= TARGETS.replicaLagS],
       ['every import done', phases.every((p) => p.record.status === 'done')],
       ['codes as the rows earn', first.record.codesIssued === codesExpected],
-      ['every code mailed (within 10 min)', first.mailsQueued === first.record.codesIssued && first.mailsAllSent],
+      ['every code mailed (within 10 min)', first.mailsQueued === first.record.codesIssued && first.mailsAllSent === true],
     ];
     console.log('\ntargets');
     for (const [name, ok] of targets) console.log(`  ${name.padEnd(36)} ${ok ? 'met' : 'MISSED'}`);

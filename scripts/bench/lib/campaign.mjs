@@ -44,7 +44,7 @@ export const signUpBody = (email, { shopName = 'Kfz-Betrieb Messung', key = SIGN
  * @param {string} user
  * @param {{ voucher: string, campaign: string }} code
  * @param {Uint8Array} pdf
- * @param {typeof FormData} [Form]
+ * @param {new () => { append(name: string, value: string | Blob, fileName?: string): void }} [Form]
  */
 export function redemptionForm(user, code, pdf, Form = FormData) {
   const form = new Form();

@@ -8,6 +8,9 @@ import { ADMISSION_STATS, FRONT_DEFAULTS } from '../../lib/front.mjs';
 import { ROOT } from '../../lib/pocketbase.mjs';
 import { freePort } from '../../lib/ports.mjs';
 
+/** @typedef {{ -readonly [K in keyof typeof ADMISSION_STATS]: number }} AdmissionStats */
+/** @typedef {Awaited<ReturnType<typeof spawnFront>>} FrontProcess */
+
 /**
  * A Node child running `code` as an ES module (with `args` after it, `execArgv` before it).
  * `ready` resolves once it prints the line `ready`; every other line it prints goes to
@@ -67,7 +70,7 @@ export async function spawnFront({ upstream, limits = {}, file = path.join(ROOT,
     process.on('SIGTERM', () => process.exit(0));
   `;
   const profile = process.env.BENCH_FRONT_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_FRONT_PROFILE}`] : [];
-  /** @type {Record<string, number>} */
+  /** @type {AdmissionStats} */
   let stats = { ...ADMISSION_STATS };
   const front = startModule(code, {
     name,

@@ -6,7 +6,7 @@ import { cpu } from './campaign.mjs';
 const fmt = (/** @type {number} */ n) => (Number.isFinite(n) ? n.toFixed(0) : '-');
 
 /**
- * @param {{ pbPid: number, front: { pid: number | undefined, stats: Record<string, number> } }} portal
+ * @param {{ pbPid: number | undefined, front: { pid: number | undefined, stats: import('./front-process.mjs').AdmissionStats } }} portal
  */
 export function phaseMeters({ pbPid, front }) {
   // CPU seconds per process over a phase: PocketBase, the front, this load generator.
@@ -24,10 +24,9 @@ export function phaseMeters({ pbPid, front }) {
   // (refused and displaced) and PocketBase's CPU per request let through, so a run that tips into
   // refusals and repeats shows when, and whether PocketBase itself became slower.
   const stepsOf = (ms = 5000) => {
-    const stat = (/** @type {string} */ name) => front.stats[name] ?? 0;
     const take = () => ({
-      admitted: stat('admitted'),
-      refused: stat('refusedBusy') + stat('readsTimedOut') + stat('readsDisplaced'),
+      admitted: front.stats.admitted,
+      refused: front.stats.refusedBusy + front.stats.readsTimedOut + front.stats.readsDisplaced,
       pb: cpu(pbPid),
     });
     /** @type {{ admitted: number, refused: number, pb: number }[]} */
