@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm run bench:admission [-- --rate 2880 --seconds 30 --slow 1 --runs 3 --against REV]`
 // (issue 32): phase 3 of bench:burst on a simulated clock. The front's own admission
 // (createAdmission of scripts/lib/front.mjs, or of another checkout's with --against) and the
@@ -44,20 +45,27 @@ const { values } = parseArgs({
 const COST = { page: 0.48, frontPage: 0.11, frontRefusal: 0.09, visitor: 0.1, writesCores: 0.45, floodCores: 0.05 };
 const CORES = 2;
 
+/** @typedef {{ t: number, n: number, fn: () => void, cancelled: boolean }} TimedEvent */
+
 /** A min-heap of timed events. */
 function eventQueue() {
+  /** @type {TimedEvent[]} */
   const heap = [];
   let order = 0;
+  /** @param {TimedEvent} a @param {TimedEvent} b */
   const less = (a, b) => a.t < b.t || (a.t === b.t && a.n < b.n);
   return {
+    /** @param {number} t @param {() => void} fn */
     push(t, fn) {
       const e = { t, n: order++, fn, cancelled: false };
       heap.push(e);
       let i = heap.length - 1;
       while (i > 0) {
         const p = (i - 1) >> 1;
-        if (!less(heap[i], heap[p])) break;
-        [heap[i], heap[p]] = [heap[p], heap[i]];
+        const child = /** @type {TimedEvent} */ (heap[i]);
+        const parent = /** @type {TimedEvent} */ (heap[p]);
+        if (!less(child, parent)) break;
+        [heap[i], heap[p]] = [parent, child];
         i = p;
       }
       return e;
@@ -65,7 +73,9 @@ function eventQueue() {
     peek: () => heap[0],
     pop() {
       const top = heap[0];
-      const last = heap.pop();
+      const last = /** @type {TimedEvent} */ (heap.pop());
+      /** @param {number} k */
+      const at = (k) => /** @type {TimedEvent} */ (heap[k]);
       if (heap.length > 0) {
         heap[0] = last;
         let i = 0;
@@ -73,10 +83,10 @@ function eventQueue() {
           const l = 2 * i + 1;
           const r = l + 1;
           let m = i;
-          if (l < heap.length && less(heap[l], heap[m])) m = l;
-          if (r < heap.length && less(heap[r], heap[m])) m = r;
+          if (l < heap.length && less(at(l), at(m))) m = l;
+          if (r < heap.length && less(at(r), at(m))) m = r;
           if (m === i) break;
-          [heap[i], heap[m]] = [heap[m], heap[i]];
+          [heap[i], heap[m]] = [at(m), at(i)];
           i = m;
         }
       }
@@ -87,7 +97,12 @@ function eventQueue() {
 
 const drain = () => new Promise((resolve) => setImmediate(resolve));
 
-/** One simulated phase 3 with `createAdmission`; returns its figures. */
+/**
+ * One simulated phase 3 with `createAdmission`; returns its figures.
+ * @param {typeof import('../lib/front.mjs').createAdmission} createAdmission
+ * @param {import('./lib/repeat-module.mjs').Repeat} repeat
+ * @param {{ rate: number, seconds: number, slow: number, seed: number, limits: typeof import('../lib/front.mjs').FRONT_DEFAULTS, addresses: number }} options
+ */
 async function simulate(createAdmission, repeat, { rate, seconds, slow, seed, limits, addresses }) {
   // Both admissions see the same visitors and the same jitter.
   const rng = mulberry32(seed);
@@ -96,47 +111,55 @@ async function simulate(createAdmission, repeat, { rate, seconds, slow, seed, li
   let now = START;
   const real = { setTimeout, clearTimeout, setInterval };
   // The admission's own timers (its lines' waits, its sweep) run on the simulated clock.
-  globalThis.setTimeout = (fn, ms = 0, ...args) => events.push(now + Math.max(1, ms), () => fn(...args));
-  globalThis.clearTimeout = (e) => {
+  const clock = /** @type {any} */ (globalThis);
+  clock.setTimeout = (/** @type {(...args: unknown[]) => void} */ fn, ms = 0, /** @type {unknown[]} */ ...args) =>
+    events.push(now + Math.max(1, ms), () => fn(...args));
+  clock.clearTimeout = (/** @type {TimedEvent | undefined} */ e) => {
     if (e && typeof e === 'object') e.cancelled = true;
   };
-  globalThis.setInterval = () => ({ unref() {} });
+  clock.setInterval = () => ({ unref() {} });
   const admission = createAdmission(limits, () => now);
-  const cost = Object.fromEntries(Object.entries(COST).map(([k, v]) => [k, v * slow]));
+  const cost = /** @type {typeof COST} */ (Object.fromEntries(Object.entries(COST).map(([k, v]) => [k, v * slow])));
   const total = Math.round(rate * seconds);
+  /** @type {Map<string, number>} */
   const open = new Map();
+  /** @type {(() => void)[]} */
   const inFlight = [];
   let spent = 0; // the front's and the visitors' CPU ms in the current ms
   let credit = 0; // PocketBase's CPU ms not used yet
   let finished = 0;
   let answered = 0;
+  /** @type {{ through: number, refused: number, idleMs: number }[]} */
   const steps = [];
-  const step = (t) => {
+  const step = (/** @type {number} */ t) => {
     const i = Math.floor((t - START) / 5000);
     while (steps.length <= i) steps.push({ through: 0, refused: 0, idleMs: 0 });
-    return steps[i];
+    return /** @type {(typeof steps)[number]} */ (steps[i]);
   };
   // Refusals the front makes before admission (an address over its open requests).
   let overShare = 0;
 
-  const visitor = (i) => {
+  const visitor = (/** @type {number} */ i) => {
     const address = `a${i % addresses}`;
     const started = now;
     let since = 0;
     let ticketed = false;
-    const end = (ok) => {
+    const end = (/** @type {boolean} */ ok) => {
       finished += 1;
       if (ok) answered += 1;
     };
+    /** @param {{ statusCode: number, retryAfter: number, tarpit?: boolean, since?: number }} err */
     const refused = (err) => {
       step(now).refused += 1;
       spent += cost.frontRefusal;
       const answer = () => {
         // The refusal's wait as the app reads it from the front's body (src/lib/repeat.ts).
-        const { retryAfterMs } = repeat.notProcessed({
-          status: err.statusCode,
-          response: { notProcessed: true, retryAfter: err.retryAfter },
-        });
+        const { retryAfterMs } = /** @type {{ retryAfterMs: number }} */ (
+          repeat.notProcessed({
+            status: err.statusCode,
+            response: { notProcessed: true, retryAfter: err.retryAfter },
+          })
+        );
         const wait = repeat.nextRepeat(retryAfterMs, now - started, undefined, rng);
         if (wait === null) return end(false);
         if (err.since !== undefined) {
@@ -160,18 +183,18 @@ async function simulate(createAdmission, repeat, { rate, seconds, slow, seed, li
       if (refusal) return refused(refusal);
       open.set(address, (open.get(address) ?? 0) + 1);
       admission.acquire(address, 'read', visitSince, ticketed).then(
-        (release) => {
+        (/** @type {() => void} */ release) => {
           spent += cost.frontPage / 2;
           inFlight.push(() => {
             spent += cost.frontPage / 2;
             step(now).through += 1;
-            open.set(address, open.get(address) - 1);
+            open.set(address, (open.get(address) ?? 1) - 1);
             release();
             end(true);
           });
         },
-        (err) => {
-          open.set(address, open.get(address) - 1);
+        (/** @type {any} */ err) => {
+          open.set(address, (open.get(address) ?? 1) - 1);
           refused(err);
         },
       );
@@ -202,7 +225,7 @@ async function simulate(createAdmission, repeat, { rate, seconds, slow, seed, li
     while (inFlight.length > 0 && credit >= cost.page) {
       credit -= cost.page;
       cpuPb += cost.page;
-      inFlight.shift()();
+      inFlight.shift()?.();
     }
     credit = Math.min(credit, CORES);
     await drain();
@@ -220,7 +243,7 @@ async function simulate(createAdmission, repeat, { rate, seconds, slow, seed, li
   };
 }
 
-/** The admission of another revision, from a worktree with this checkout's node_modules. */
+/** The admission of another revision, from a worktree with this checkout's node_modules. @param {string} rev */
 function admissionOf(rev) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-admission-'));
   execFileSync('git', ['worktree', 'add', '--detach', dir, rev], { cwd: ROOT, stdio: 'ignore' });
@@ -237,7 +260,7 @@ function admissionOf(rev) {
 
 const candidates = [{ name: 'this checkout', root: ROOT, file: path.join(ROOT, 'scripts', 'lib', 'front.mjs') }];
 const other = values.against ? admissionOf(values.against) : null;
-if (other) candidates.push({ name: values.against, root: other.root, file: other.file });
+if (other) candidates.push({ name: String(values.against), root: other.root, file: other.file });
 try {
   const loaded = [];
   for (const c of candidates) {
