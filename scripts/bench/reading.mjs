@@ -119,7 +119,7 @@ for (const line of lines) {
   for (const field of FIELDS) {
     const got = result.fields[field];
     const right = field === 'seller' || field === 'buyer' ? Boolean(got?.match) : got?.value === want(meta.truth, field);
-    if (right) s.right[field] += 1;
+    if (right) s.right[field] = (s.right[field] ?? 0) + 1;
     if (KEY.includes(field)) {
       const sure = rules.isSure(got);
       if (!sure) unsure = true;
@@ -146,6 +146,14 @@ for (const kind of KINDS) {
 }
 if (wrongs.length) console.log(`\nkey fields read wrong (${wrongs.length}):\n  ${wrongs.join('\n  ')}`);
 console.log('');
+// Where the peak was reached: the last files whose reading raised it (what to look at to lower it).
+const rises = [];
+let before = 0;
+for (const line of lines) {
+  if (line.peakMb > before) rises.push(`${line.name.replace(/\.json$/, '')} → ${line.peakMb} MB`);
+  before = Math.max(before, line.peakMb);
+}
+console.log(`peak raised last by: ${rises.slice(-4).join(', ')}`);
 console.log(`reader peak RSS: ${peakMb} MB; whole run ${((Date.now() - started) / 1000).toFixed(0)} s`);
 console.log(`targets: date, number, gross ≥ 98 % on text PDFs and ≥ 90 % on photos; silent-wrong 0; ≤ 10 s CPU per page; peak ≤ 500 MB`);
 rmSync(dir, { recursive: true, force: true });
