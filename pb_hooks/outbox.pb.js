@@ -44,12 +44,10 @@ routerAdd(
       try {
         original = tx.findRecordById('mail_outbox', id);
       } catch (_) {
-        throw new NotFoundError('Diese E-Mail gibt es nicht.');
+        throw new NotFoundError(require(`${__hooks}/lib/vendor/rules.js`).OUTBOX_MESSAGES.notFound);
       }
       if (original.getBool('immediate')) {
-        throw new BadRequestError(
-          'Anmelde-E-Mails (Bestätigung, Passwort, Anmeldecode) werden nicht erneut gesendet, sondern neu angefordert.',
-        );
+        throw new BadRequestError(require(`${__hooks}/lib/vendor/rules.js`).OUTBOX_MESSAGES.authMail);
       }
       const sent = outbox.resend(tx, id);
       copy = sent.copy;

@@ -178,7 +178,7 @@ function processAuditResults(app, record, auditorId) {
   const checkedCol = col('Checked');
   const faultyCol = col('Faulty');
   if (idCol < 0 || checkedCol < 0 || faultyCol < 0) {
-    return fail('Falsche Kopfzeile. Die Datei braucht die Spalten RechnungsID, Checked und Faulty (wie in der Prüfdatei).');
+    return fail(require(`${__hooks}/lib/vendor/rules.js`).IMPORT_MESSAGES.auditHeader);
   }
   const seen = {};
   // Rows held for confirmation, kept over an interruption (the record has those of the first run).
@@ -254,10 +254,7 @@ function processUpload(app, record) {
     app.logger().error('audit result processing failed', 'file', record.id, 'error', String(err));
     const current = app.findRecordById('audit_results', record.id);
     current.set('status', 'failed');
-    current.set(
-      'errorMessage',
-      'Beim Verarbeiten der Prüfdatei ist ein Fehler aufgetreten. Verdikte, die bereits übernommen wurden, bleiben bestehen.',
-    );
+    current.set('errorMessage', require(`${__hooks}/lib/vendor/rules.js`).IMPORT_MESSAGES.auditFailed);
     app.saveNoValidate(current);
   }
 }

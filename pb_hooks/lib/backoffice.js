@@ -11,15 +11,8 @@ const fieldErrors = () => require(`${__hooks}/lib/field-errors.js`);
 const PAGE_SIZE = 20;
 
 const MESSAGES = {
+  ...require(`${__hooks}/lib/vendor/rules.js`).BACKOFFICE_MESSAGES,
   reason: require(`${__hooks}/lib/vendor/rules.js`).MESSAGES.reasonRequired,
-  notFound: 'Diese Werkstatt gibt es nicht.',
-  alreadyVerified: 'Diese E-Mail-Adresse ist bereits bestätigt.',
-  voucher: 'Dieser Code gehört nicht zu dieser Werkstatt.',
-  connection: 'Diese Verknüpfung gehört nicht zu dieser Werkstatt.',
-  alreadyBlocked: 'Diese Werkstatt ist bereits gesperrt.',
-  notBlocked: 'Diese Werkstatt ist nicht gesperrt.',
-  action: 'Diese Aktion gibt es nicht.',
-  invalid: 'Die Eingaben sind ungültig.',
 };
 
 const rowsOf = (app, sql, params, shape) => require(`${__hooks}/lib/database.js`).rowsOf(app, sql, params, shape);

@@ -6,23 +6,24 @@ const CATEGORIES = ['necessary', 'analytics', 'marketing'];
 const LANGUAGES = ['de'];
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const KEEP_YEARS = 3;
+const CONSENT_MESSAGES = () => require(`${__hooks}/lib/vendor/rules.js`).CONSENT_MESSAGES;
 
 /** The record of one choice made in the banner, or a German reason why the body is not one. */
 function parse(body) {
   const consentId = String((body && body.consentId) || '');
-  if (!UUID_V4.test(consentId)) return { error: 'Ungültige Consent-ID.' };
+  if (!UUID_V4.test(consentId)) return { error: CONSENT_MESSAGES().id };
   const categories = body.categories;
-  if (!Array.isArray(categories) || categories.length > CATEGORIES.length) return { error: 'Ungültige Kategorien.' };
+  if (!Array.isArray(categories) || categories.length > CATEGORIES.length) return { error: CONSENT_MESSAGES().categories };
   const seen = {};
   for (const c of categories) {
-    if (CATEGORIES.indexOf(c) < 0 || seen[c]) return { error: 'Ungültige Kategorien.' };
+    if (CATEGORIES.indexOf(c) < 0 || seen[c]) return { error: CONSENT_MESSAGES().categories };
     seen[c] = true;
   }
-  if (!seen.necessary) return { error: 'Ungültige Kategorien.' };
+  if (!seen.necessary) return { error: CONSENT_MESSAGES().categories };
   const version = Number(body.templateVersion);
-  if (!Number.isInteger(version) || version < 0 || version > 1000) return { error: 'Ungültige Vorlagenversion.' };
+  if (!Number.isInteger(version) || version < 0 || version > 1000) return { error: CONSENT_MESSAGES().version };
   const language = String(body.language || '');
-  if (LANGUAGES.indexOf(language) < 0) return { error: 'Ungültige Sprache.' };
+  if (LANGUAGES.indexOf(language) < 0) return { error: CONSENT_MESSAGES().language };
   // The categories in a fixed order, whatever order the client sent.
   return { consentId, categories: CATEGORIES.filter((c) => seen[c]), templateVersion: version, language };
 }

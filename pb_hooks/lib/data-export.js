@@ -52,31 +52,17 @@ function invoicePath(submissionId, file) {
   return `rechnungen/${submissionId}_${file}`;
 }
 
+/** The archive's LIESMICH.txt: what each part holds, in the rulebook's words. */
 function readme(data, madeAt) {
-  const day = require(`${__hooks}/lib/clock.js`).berlinDay(madeAt);
-  const count = (rows, one, many) => `${rows.length} ${rows.length === 1 ? one : many}`;
-  return [
-    `Ihre Daten im NORA Cashback-Portal, zusammengestellt am ${day.date} um ${day.time} Uhr`,
-    '',
-    'Dieses Archiv enthält alles, was das Portal über Ihr Konto gespeichert hat:',
-    '',
-    `- konto.csv: Ihre Anmeldedaten und Anschrift (ohne Passwort; es wird nur verschlüsselt gespeichert).`,
-    `- leistungszentren.csv: ${count(data.leistungszentren, 'verknüpftes Leistungszentrum', 'verknüpfte Leistungszentren')} mit Kundennummer.`,
-    `- umsaetze.csv: ${count(data.umsaetze, 'Umsatzzeile', 'Umsatzzeilen')}, wie Ihre Leistungszentren sie gemeldet haben; summen.csv: die Summen je Aktion.`,
-    `- codes.csv: ${count(data.codes, 'Cashback-Code', 'Cashback-Codes')}.`,
-    `- einreichungen.csv: ${count(data.einreichungen, 'Einreichung', 'Einreichungen')} mit Bankdaten; die Rechnungen im Ordner rechnungen/.`,
-    `- pruefungen.csv: die Ergebnisse der Rechnungsprüfung mit den Hinweisen an Sie.`,
-    `- auszahlungen.csv: ${count(data.auszahlungen, 'Auszahlung', 'Auszahlungen')}.`,
-    `- mails.csv: ${count(data.mails, 'E-Mail', 'E-Mails')}, die das Portal an Sie geschickt hat (Art, Betreff, Zeitpunkt).`,
-    '- daten.json: dieselben Angaben maschinenlesbar (Werte und Zustände wie gespeichert, Zeiten in UTC).',
-    '',
-    'Die CSV-Dateien öffnen Sie mit Excel oder LibreOffice (Trennzeichen Semikolon, UTF-8).',
-    'Ihre Cookie-Einwilligung ist nicht Ihrem Konto zugeordnet, sondern nur Ihrem Browser; sie steht',
-    'deshalb nicht in diesem Archiv. Interne Prüfvermerke unserer Mitarbeiter sind nicht enthalten.',
-    '',
-    'Fragen zu Ihren Daten beantwortet der Datenschutzkontakt, den Sie in der Datenschutzerklärung finden.',
-    '',
-  ].join('\r\n');
+  const counts = {
+    leistungszentren: data.leistungszentren.length,
+    umsaetze: data.umsaetze.length,
+    codes: data.codes.length,
+    einreichungen: data.einreichungen.length,
+    auszahlungen: data.auszahlungen.length,
+    mails: data.mails.length,
+  };
+  return require(`${__hooks}/lib/vendor/rules.js`).dataExportReadme(counts, require(`${__hooks}/lib/clock.js`).berlinDay(madeAt));
 }
 
 /**

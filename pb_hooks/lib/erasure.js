@@ -165,8 +165,8 @@ function erase(tx, user, { actor, reason, notify = true }) {
   run(`UPDATE staff_log SET actorEmail = '' WHERE actorCollection = 'users' AND actorId = {:id}`);
   const kept =
     paid.length > 0
-      ? `Aufbewahrt werden nur ${paid.length === 1 ? 'Ihre Auszahlung' : `Ihre ${paid.length} Auszahlungen`} mit der zugehörigen Rechnung als Buchungsbeleg, weil das Steuer- und Handelsrecht es verlangt (${rulebook.RETENTION.bookingVoucherBasis}), bis zum ${rulebook.germanDate(lastKeep)}. Nur unsere Administratoren können sie einsehen; danach werden sie gelöscht.`
-      : 'Wir bewahren keine Daten Ihres Kontos auf.';
+      ? rulebook.ERASURE_MESSAGES.kept(paid.length, rulebook.RETENTION.bookingVoucherBasis, rulebook.germanDate(lastKeep))
+      : rulebook.ERASURE_MESSAGES.nothingKept;
   if (notify)
     require(`${__hooks}/lib/outbox.js`).enqueue(tx, {
       to: email,

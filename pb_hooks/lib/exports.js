@@ -156,7 +156,7 @@ function importBusinessPartnerNumbers(app, record) {
   const uploads = require(`${__hooks}/lib/uploads.js`);
   const upload = pipeline.open(app, record);
   if (upload.error || upload.names.join(',') !== BNR_HEADER.join(',')) {
-    const message = upload.error || `Falsche Kopfzeile. Erwartet werden genau die Spalten ${BNR_HEADER.join(',')}.`;
+    const message = upload.error || require(`${__hooks}/lib/vendor/rules.js`).IMPORT_MESSAGES.partnerHeader(BNR_HEADER.join(','));
     uploads.failUpload(app, 'business_partner_number_files', record.id, message);
     return;
   }
@@ -215,10 +215,7 @@ function importPartnerNumberUpload(app, record) {
     app.logger().error('business partner import failed', 'file', record.id, 'error', String(err));
     const current = app.findRecordById('business_partner_number_files', record.id);
     current.set('status', 'failed');
-    current.set(
-      'errorMessage',
-      'Beim Import ist ein Fehler aufgetreten. Bereits übernommene Zeilen bleiben bestehen; die Datei kann erneut hochgeladen werden.',
-    );
+    current.set('errorMessage', require(`${__hooks}/lib/vendor/rules.js`).IMPORT_MESSAGES.partnerFailed);
     app.saveNoValidate(current);
   }
 }

@@ -1,8 +1,6 @@
 /// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
-const MESSAGES = {
-  id: 'Die ID eines Datensatzes vergibt der Server.',
-};
+const MESSAGES = { id: require(`${__hooks}/lib/vendor/rules-light.js`).REQUEST_MESSAGES.serverId };
 
 const TEXT_TYPES = { text: true, email: true, url: true, editor: true };
 

@@ -9,12 +9,7 @@ const MAX_PIXELS = 40000000;
 const MAX_SIDE = 10000;
 const MAX_JPEG_SEGMENTS = 2000;
 
-const MESSAGES = {
-  type: 'Die Datei ist keine PNG-, JPEG- oder PDF-Datei. Bitte laden Sie die Rechnung in einem dieser Formate hoch.',
-  unreadable: 'Das Bild ist beschädigt oder unvollständig: Seine Größe lässt sich nicht lesen. Bitte laden Sie die Rechnung erneut hoch.',
-  tooLarge:
-    'Das Bild ist zu groß: höchstens 40 Megapixel und 10.000 Pixel je Seite. Bitte laden Sie eine kleinere Aufnahme oder ein PDF hoch.',
-};
+const MESSAGES = require(`${__hooks}/lib/vendor/rules.js`).INVOICE_FILE_MESSAGES;
 
 /** Reads `n` bytes at `offset` of an open reader (fewer at the end of the file). */
 function readAt(reader, offset, n) {

@@ -11,7 +11,9 @@ const labelSql = (c) => require(`${__hooks}/lib/campaign-records.js`).labelSql(c
 const MAX_TWINS = 3;
 
 const MESSAGES = {
-  notPending: 'Diese Einreichung ist nicht mehr in Prüfung.',
+  get notPending() {
+    return rules().REVIEW_MESSAGES.notPending;
+  },
   // Shared with the correction of a verdict (src/rules/verdicts.ts).
   get outcome() {
     return rules().CORRECTION.messages.outcome;
@@ -39,7 +41,7 @@ function refreshSignals(app, submissionId) {
       { hash: s.getString('fileHash'), id: s.id },
       { id: '', code: '' },
     )) {
-      signals.push({ code: 'file', message: `Die Rechnungsdatei ist identisch mit der Einreichung ${twin.id} (Code ${twin.code}).` });
+      signals.push({ code: 'file', message: rules().REVIEW_MESSAGES.sameFile(twin.id, twin.code) });
     }
   }
   for (const other of rowsOf(
@@ -51,7 +53,7 @@ function refreshSignals(app, submissionId) {
     { iban: s.getString('ibanNumber'), user: s.getString('user') },
     { shop: '', id: '' },
   )) {
-    signals.push({ code: 'iban', message: `Diese IBAN nutzt auch eine andere Werkstatt: ${other.shop} (Einreichung ${other.id}).` });
+    signals.push({ code: 'iban', message: rules().REVIEW_MESSAGES.sameIban(other.shop, other.id) });
   }
   signals.push(...readingSignals(r, s));
   const number = s.getString('invoiceNumber');
@@ -66,7 +68,7 @@ function refreshSignals(app, submissionId) {
     )) {
       signals.push({
         code: 'number',
-        message: `Die Rechnungsnummer ${number} steht auch auf der Einreichung ${twin.id} (Code ${twin.code}).`,
+        message: rules().REVIEW_MESSAGES.sameNumber(number, twin.id, twin.code),
       });
     }
   }
@@ -76,7 +78,7 @@ function refreshSignals(app, submissionId) {
     if (date > cutoff) {
       signals.push({
         code: 'late',
-        message: `Rechnungsdatum ${r.germanDate(date)} liegt nach dem letzten erlaubten Rechnungsdatum (${r.germanDate(cutoff)}).`,
+        message: r.REVIEW_MESSAGES.afterCutoff(r.germanDate(date), r.germanDate(cutoff)),
       });
     }
     const voucher = app.findRecordById('vouchers', s.getString('voucher'));
@@ -87,7 +89,7 @@ function refreshSignals(app, submissionId) {
     if (issued <= today && date < issued) {
       signals.push({
         code: 'early',
-        message: `Rechnungsdatum ${r.germanDate(date)} liegt vor der Ausgabe des Codes am ${r.germanDate(issued)}: verlangt ist die Rechnung des nächsten Einkaufs danach.`,
+        message: r.REVIEW_MESSAGES.beforeCode(r.germanDate(date), r.germanDate(issued)),
       });
     }
   }

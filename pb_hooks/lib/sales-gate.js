@@ -8,13 +8,7 @@ const pipeline = () => require(`${__hooks}/lib/import-pipeline.js`);
 const staging = () => require(`${__hooks}/lib/import-staging.js`);
 const one = (app, sql, params, shape) => require(`${__hooks}/lib/database.js`).rowOf(app, sql, params, shape);
 
-const GATE_ERRORS = {
-  notHeld: 'Dieser Import wartet nicht auf eine Bestätigung.',
-  fourEyes: 'Diesen Import muss ein anderer Administrator bestätigen als der, der ihn hochgeladen hat (Vier-Augen-Prinzip).',
-  selfConfirm: 'Sie sind der einzige Administrator. Bitte bestätigen Sie ausdrücklich, dass Sie diesen Import selbst freigeben.',
-  weekCodes: (n, max) => `In den letzten 7 Tagen kämen mit dieser Datei ${n} Cashback-Codes in der Aktion zusammen (Grenze: ${max}).`,
-  weekPerWorkshop: (n, max) => `Eine Werkstatt käme in den letzten 7 Tagen mit dieser Datei auf ${n} Cashback-Codes (Grenze: ${max}).`,
-};
+const GATE_ERRORS = require(`${__hooks}/lib/vendor/rules.js`).GATE_MESSAGES;
 
 /**
  * What merging the staged rows would do: new/unchanged/updated counts, and per workshop the

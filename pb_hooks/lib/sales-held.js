@@ -49,7 +49,7 @@ function decideHeld(app, fileId, admin, decision, selfConfirm) {
         id: fileId,
         admin: admin.id,
         status: decision === 'confirm' ? 'merging' : 'discarded',
-        message: decision === 'confirm' ? '' : 'Von einem Administrator verworfen. Es wurden keine Zeilen übernommen.',
+        message: decision === 'confirm' ? '' : require(`${__hooks}/lib/vendor/rules.js`).IMPORT_MESSAGES.salesDiscarded,
       })
       .execute();
     if (moved.rowsAffected() !== 1) throw refuse(GATE_ERRORS.notHeld);

@@ -20,11 +20,12 @@ const gate = () => require(`${__hooks}/lib/sales-gate.js`);
 const { HEADER, ROW_ERRORS } = rows();
 const { GATE_ERRORS } = gate();
 
+const IMPORT_MESSAGES = require(`${__hooks}/lib/vendor/rules.js`).IMPORT_MESSAGES;
 const FILE_ERRORS = {
-  header: `Falsche Kopfzeile. Erwartet werden genau die Spalten ${HEADER.join(',')} (getrennt durch Komma oder Semikolon).`,
-  interrupted: 'Der Import wurde unterbrochen (Server-Neustart). Es wurden keine Zeilen übernommen. Bitte laden Sie die Datei erneut hoch.',
-  noCampaign: 'Es gibt keine aktive Aktion.',
-  failed: 'Beim Import ist ein Fehler aufgetreten. Es wurden keine Zeilen übernommen.',
+  header: IMPORT_MESSAGES.salesHeader(HEADER.join(',')),
+  interrupted: IMPORT_MESSAGES.salesInterrupted,
+  noCampaign: IMPORT_MESSAGES.noCampaign,
+  failed: IMPORT_MESSAGES.salesFailed,
 };
 
 /**

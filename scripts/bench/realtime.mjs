@@ -19,6 +19,7 @@ import PocketBase from 'pocketbase';
 
 import { frontLimitsFromEnv, startFront } from '../lib/front.mjs';
 import { freePort } from '../lib/ports.mjs';
+import { rules } from '../lib/rules.mjs';
 import { cpu, memoryOf, openCodes, PAGE_TOKEN_HEADER, PASSWORD, pdfOf, redemptionForm, seededPortal, tally } from './lib/campaign.mjs';
 import { pageLoads } from './lib/open-loop.mjs';
 
@@ -31,6 +32,8 @@ const { values } = parseArgs({
   },
 });
 const SECONDS = Number(values.seconds);
+/** The largest invoice a workshop may upload, in MB (the rulebook's limit). */
+const INVOICE_MB = rules.INVOICE.maxBytes / 1024 / 1024;
 const CONNECTIONS = Number(values.connections);
 const log = (/** @type {string} */ msg) => console.log(`[bench:realtime] ${msg}`);
 
@@ -48,7 +51,7 @@ async function invoiceOf(server, dataDir) {
   if (!code) throw new Error('no open code seeded');
   const pb = new PocketBase(server.url);
   const auth = await pb.collection('users').authWithPassword(code.email, PASSWORD);
-  const record = await pb.collection('submissions').create(redemptionForm(auth.record.id, code, pdfOf(5 * 1024 * 1024 - 4096)));
+  const record = await pb.collection('submissions').create(redemptionForm(auth.record.id, code, pdfOf(rules.INVOICE.maxBytes - 4096)));
   const token = await pb.files.getToken();
   return `/api/files/submissions/${record.id}/${record.file}?token=${token}`;
 }
@@ -179,7 +182,7 @@ async function main() {
     const invoice = await invoiceOf(portal, dataDir);
     const stalled = await stall(CONNECTIONS, invoice, 1);
     console.log(
-      `${CONNECTIONS} downloads of a workshop's 5 MB invoice, never read, from one address (answered ${stalled}): ${await pages(SECONDS)}`,
+      `${CONNECTIONS} downloads of a workshop's ${INVOICE_MB} MB invoice, never read, from one address (answered ${stalled}): ${await pages(SECONDS)}`,
     );
     await hangUp();
     console.log(`and closed: ${await pages(SECONDS)}`);

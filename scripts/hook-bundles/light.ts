@@ -3,3 +3,4 @@
 export { OVERLOAD, PAGE_TOKEN_HEADER, TICKET_HEADER } from '../../src/rules/load';
 export { WORKSHOP_FIELDS } from '../../src/rules/fields';
 export { LOCKOUT } from '../../src/rules/lockout';
+export { REQUEST_MESSAGES } from '../../src/rules/server-messages';

@@ -4,3 +4,4 @@ export * from '../../src/rules/bank';
 export * from '../../src/rules/bank-details';
 export * from '../../src/rules/verdicts';
 export * from '../../src/rules/campaigns';
+export * from '../../src/rules/server-messages';

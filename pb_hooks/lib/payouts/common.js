@@ -20,31 +20,8 @@ const staffLog = () => require(`${__hooks}/lib/staff-log.js`);
 const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
 
 const MESSAGES = {
-  nothingPayable: 'Es gibt keine auszahlbaren Einreichungen.',
-  limit: 'Die Höchstzahl muss eine ganze Zahl von 1 bis 100.000 sein.',
-  notCreated: 'Dieser Auszahlungslauf ist nicht mehr zur Freigabe offen.',
-  fourEyes: 'Diesen Auszahlungslauf muss ein anderer Administrator freigeben als der, der ihn erstellt hat (Vier-Augen-Prinzip).',
-  selfRelease: 'Sie sind der einzige Administrator. Bitte bestätigen Sie ausdrücklich, dass Sie diesen Auszahlungslauf selbst freigeben.',
-  notReleased: 'Nur ein freigegebener oder bereits exportierter Auszahlungslauf kann exportiert werden.',
-  unfitNames: (codes) =>
-    `Der Name des Kontoinhabers lässt sich nicht in SEPA-Zeichen schreiben bei: ${codes.slice(0, 10).join(', ')}${codes.length > 10 ? ` und ${codes.length - 10} weiteren` : ''}. Bitte fordern Sie für diese Auszahlungen neue Bankdaten an; die Datei wurde nicht erstellt.`,
-  schemaInvalid: (problems) =>
-    `Die SEPA-Datei entspricht nicht dem Schema pain.001.001.09 und wurde nicht erstellt. Der Auszahlungslauf bleibt unverändert. Prüfung: ${problems}`,
-  schemaUnavailable:
-    'Die SEPA-Datei kann nicht gegen das Schema geprüft werden (xmllint fehlt auf dem Server). Ohne Prüfung wird keine Datei erstellt.',
-  notExported: 'Nur ein exportierter Auszahlungslauf kann als ausgeführt bestätigt werden.',
-  executionDate: 'Bitte geben Sie ein Ausführungsdatum von heute an (JJJJ-MM-TT) an.',
-  paidOn: 'Bitte geben Sie das Ausführungsdatum der Bank an (JJJJ-MM-TT), nicht vor dem Export und nicht in der Zukunft.',
-  debtor:
-    'Das Auszahlungskonto (Name, IBAN, BIC) ist nicht eingerichtet. Bitte in den Einstellungen oder über PORTAL_DEBTOR_NAME, PORTAL_DEBTOR_IBAN und PORTAL_DEBTOR_BIC hinterlegen.',
-  notReturnable: 'Nur ein exportierter oder ausgezahlter Betrag kann als zurückgekommen erfasst werden.',
-  reason: 'Bitte wählen Sie den Rückgabegrund der Bank.',
-  notHoldable: 'Nur eine auszahlbare Auszahlung kann angehalten werden.',
-  notHeld: 'Diese Auszahlung ist nicht angehalten.',
-  notRequestable: 'Neue Bankdaten lassen sich nur für eine Auszahlung anfordern, die noch nicht exportiert ist.',
+  ...require(`${__hooks}/lib/vendor/rules.js`).PAYOUT_MESSAGES,
   holdReason: require(`${__hooks}/lib/vendor/rules.js`).MESSAGES.reasonRequired,
-  notReturned: 'Für diese Auszahlung werden keine neuen Bankdaten benötigt.',
-  notFound: 'Diesen Datensatz gibt es nicht.',
 };
 
 /** @param {string} message */

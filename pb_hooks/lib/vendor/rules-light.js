@@ -50,8 +50,19 @@ const LOCKOUT = {
 	message: `Zu viele fehlgeschlagene Anmeldeversuche. Bitte versuchen Sie es in ${LOCK_MINUTES} Minuten erneut.`
 };
 
+// src/rules/server-messages.ts
+const REQUEST_MESSAGES = {
+	topic: "Ungültiges Realtime-Abonnement: erlaubt sind nur \"sammlung/*\" und \"sammlung/<id>\" ohne Optionen.",
+	fields: "Ungültige Feldauswahl: nur Feldnamen, durch Kommas getrennt.",
+	batch: "Sammelanfragen werden nicht unterstützt.",
+	query: "Ungültige Anfrage: die Adresse enthält eine fehlerhafte Kodierung.",
+	serverId: "Die ID eines Datensatzes vergibt der Server.",
+	failed: "Etwas ist schiefgelaufen."
+};
+
 exports.LOCKOUT = LOCKOUT;
 exports.OVERLOAD = OVERLOAD;
 exports.PAGE_TOKEN_HEADER = PAGE_TOKEN_HEADER;
+exports.REQUEST_MESSAGES = REQUEST_MESSAGES;
 exports.TICKET_HEADER = TICKET_HEADER;
 exports.WORKSHOP_FIELDS = WORKSHOP_FIELDS;

@@ -2385,12 +2385,130 @@ function berlinDayMoment(day, endOfDay) {
 	return new Date(at).toISOString().replace("T", " ");
 }
 
+// src/rules/server-messages.ts
+const someOf = (codes) => `${codes.slice(0, 10).join(", ")}${codes.length > 10 ? ` und ${codes.length - 10} weiteren` : ""}`;
+const PAYOUT_MESSAGES = {
+	nothingPayable: "Es gibt keine auszahlbaren Einreichungen.",
+	limit: "Die Höchstzahl muss eine ganze Zahl von 1 bis 100.000 sein.",
+	notCreated: "Dieser Auszahlungslauf ist nicht mehr zur Freigabe offen.",
+	fourEyes: "Diesen Auszahlungslauf muss ein anderer Administrator freigeben als der, der ihn erstellt hat (Vier-Augen-Prinzip).",
+	selfRelease: "Sie sind der einzige Administrator. Bitte bestätigen Sie ausdrücklich, dass Sie diesen Auszahlungslauf selbst freigeben.",
+	notReleased: "Nur ein freigegebener oder bereits exportierter Auszahlungslauf kann exportiert werden.",
+	unfitNames: (codes) => `Der Name des Kontoinhabers lässt sich nicht in SEPA-Zeichen schreiben bei: ${someOf(codes)}. Bitte fordern Sie für diese Auszahlungen neue Bankdaten an; die Datei wurde nicht erstellt.`,
+	schemaInvalid: (problems) => `Die SEPA-Datei entspricht nicht dem Schema pain.001.001.09 und wurde nicht erstellt. Der Auszahlungslauf bleibt unverändert. Prüfung: ${problems}`,
+	schemaUnavailable: "Die SEPA-Datei kann nicht gegen das Schema geprüft werden (xmllint fehlt auf dem Server). Ohne Prüfung wird keine Datei erstellt.",
+	notExported: "Nur ein exportierter Auszahlungslauf kann als ausgeführt bestätigt werden.",
+	executionDate: "Bitte geben Sie ein Ausführungsdatum von heute an (JJJJ-MM-TT) an.",
+	paidOn: "Bitte geben Sie das Ausführungsdatum der Bank an (JJJJ-MM-TT), nicht vor dem Export und nicht in der Zukunft.",
+	debtor: "Das Auszahlungskonto (Name, IBAN, BIC) ist nicht eingerichtet. Bitte in den Einstellungen oder über PORTAL_DEBTOR_NAME, PORTAL_DEBTOR_IBAN und PORTAL_DEBTOR_BIC hinterlegen.",
+	notReturnable: "Nur ein exportierter oder ausgezahlter Betrag kann als zurückgekommen erfasst werden.",
+	reason: "Bitte wählen Sie den Rückgabegrund der Bank.",
+	notHoldable: "Nur eine auszahlbare Auszahlung kann angehalten werden.",
+	notHeld: "Diese Auszahlung ist nicht angehalten.",
+	notRequestable: "Neue Bankdaten lassen sich nur für eine Auszahlung anfordern, die noch nicht exportiert ist.",
+	notReturned: "Für diese Auszahlung werden keine neuen Bankdaten benötigt.",
+	notFound: "Diesen Datensatz gibt es nicht."
+};
+const BACKOFFICE_MESSAGES = {
+	notFound: "Diese Werkstatt gibt es nicht.",
+	alreadyVerified: "Diese E-Mail-Adresse ist bereits bestätigt.",
+	voucher: "Dieser Code gehört nicht zu dieser Werkstatt.",
+	connection: "Diese Verknüpfung gehört nicht zu dieser Werkstatt.",
+	alreadyBlocked: "Diese Werkstatt ist bereits gesperrt.",
+	notBlocked: "Diese Werkstatt ist nicht gesperrt.",
+	action: "Diese Aktion gibt es nicht.",
+	invalid: "Die Eingaben sind ungültig."
+};
+const OUTBOX_MESSAGES = {
+	notFound: "Diese E-Mail gibt es nicht.",
+	authMail: "Anmelde-E-Mails (Bestätigung, Passwort, Anmeldecode) werden nicht erneut gesendet, sondern neu angefordert."
+};
+const CONSENT_MESSAGES = {
+	id: "Ungültige Consent-ID.",
+	categories: "Ungültige Kategorien.",
+	version: "Ungültige Vorlagenversion.",
+	language: "Ungültige Sprache."
+};
+const REQUEST_MESSAGES = {
+	topic: "Ungültiges Realtime-Abonnement: erlaubt sind nur \"sammlung/*\" und \"sammlung/<id>\" ohne Optionen.",
+	fields: "Ungültige Feldauswahl: nur Feldnamen, durch Kommas getrennt.",
+	batch: "Sammelanfragen werden nicht unterstützt.",
+	query: "Ungültige Anfrage: die Adresse enthält eine fehlerhafte Kodierung.",
+	serverId: "Die ID eines Datensatzes vergibt der Server.",
+	failed: "Etwas ist schiefgelaufen."
+};
+const INVOICE_FILE_MESSAGES = {
+	type: "Die Datei ist keine PNG-, JPEG- oder PDF-Datei. Bitte laden Sie die Rechnung in einem dieser Formate hoch.",
+	unreadable: "Das Bild ist beschädigt oder unvollständig: Seine Größe lässt sich nicht lesen. Bitte laden Sie die Rechnung erneut hoch.",
+	tooLarge: "Das Bild ist zu groß: höchstens 40 Megapixel und 10.000 Pixel je Seite. Bitte laden Sie eine kleinere Aufnahme oder ein PDF hoch."
+};
+const IMPORT_MESSAGES = {
+	empty: "Die Datei ist leer.",
+	binary: "Die Datei ist keine Textdatei. Bitte laden Sie eine CSV-Datei hoch.",
+	notUtf8: "Die Datei ist nicht UTF-8-kodiert. Bitte speichern Sie sie als „CSV UTF-8“ und laden Sie sie erneut hoch.",
+	salesHeader: (columns) => `Falsche Kopfzeile. Erwartet werden genau die Spalten ${columns} (getrennt durch Komma oder Semikolon).`,
+	salesInterrupted: "Der Import wurde unterbrochen (Server-Neustart). Es wurden keine Zeilen übernommen. Bitte laden Sie die Datei erneut hoch.",
+	noCampaign: "Es gibt keine aktive Aktion.",
+	salesFailed: "Beim Import ist ein Fehler aufgetreten. Es wurden keine Zeilen übernommen.",
+	salesDiscarded: "Von einem Administrator verworfen. Es wurden keine Zeilen übernommen.",
+	partnerHeader: (columns) => `Falsche Kopfzeile. Erwartet werden genau die Spalten ${columns}.`,
+	partnerFailed: "Beim Import ist ein Fehler aufgetreten. Bereits übernommene Zeilen bleiben bestehen; die Datei kann erneut hochgeladen werden.",
+	auditHeader: "Falsche Kopfzeile. Die Datei braucht die Spalten RechnungsID, Checked und Faulty (wie in der Prüfdatei).",
+	auditFailed: "Beim Verarbeiten der Prüfdatei ist ein Fehler aufgetreten. Verdikte, die bereits übernommen wurden, bleiben bestehen."
+};
+const GATE_MESSAGES = {
+	notHeld: "Dieser Import wartet nicht auf eine Bestätigung.",
+	fourEyes: "Diesen Import muss ein anderer Administrator bestätigen als der, der ihn hochgeladen hat (Vier-Augen-Prinzip).",
+	selfConfirm: "Sie sind der einzige Administrator. Bitte bestätigen Sie ausdrücklich, dass Sie diesen Import selbst freigeben.",
+	weekCodes: (n, max) => `In den letzten 7 Tagen kämen mit dieser Datei ${n} Cashback-Codes in der Aktion zusammen (Grenze: ${max}).`,
+	weekPerWorkshop: (n, max) => `Eine Werkstatt käme in den letzten 7 Tagen mit dieser Datei auf ${n} Cashback-Codes (Grenze: ${max}).`
+};
+const REVIEW_MESSAGES = {
+	notPending: "Diese Einreichung ist nicht mehr in Prüfung.",
+	sameFile: (id, code) => `Die Rechnungsdatei ist identisch mit der Einreichung ${id} (Code ${code}).`,
+	sameIban: (shop, id) => `Diese IBAN nutzt auch eine andere Werkstatt: ${shop} (Einreichung ${id}).`,
+	sameNumber: (number, id, code) => `Die Rechnungsnummer ${number} steht auch auf der Einreichung ${id} (Code ${code}).`,
+	afterCutoff: (invoiceDay, cutoffDay) => `Rechnungsdatum ${invoiceDay} liegt nach dem letzten erlaubten Rechnungsdatum (${cutoffDay}).`,
+	beforeCode: (invoiceDay, issuedDay) => `Rechnungsdatum ${invoiceDay} liegt vor der Ausgabe des Codes am ${issuedDay}: verlangt ist die Rechnung des nächsten Einkaufs danach.`
+};
+const ERASURE_MESSAGES = {
+	kept: (payouts, basis, untilDay) => `Aufbewahrt werden nur ${payouts === 1 ? "Ihre Auszahlung" : `Ihre ${payouts} Auszahlungen`} mit der zugehörigen Rechnung als Buchungsbeleg, weil das Steuer- und Handelsrecht es verlangt (${basis}), bis zum ${untilDay}. Nur unsere Administratoren können sie einsehen; danach werden sie gelöscht.`,
+	nothingKept: "Wir bewahren keine Daten Ihres Kontos auf."
+};
+function dataExportReadme(counts, made) {
+	const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+	return [
+		`Ihre Daten im NORA Cashback-Portal, zusammengestellt am ${made.date} um ${made.time} Uhr`,
+		"",
+		"Dieses Archiv enthält alles, was das Portal über Ihr Konto gespeichert hat:",
+		"",
+		`- konto.csv: Ihre Anmeldedaten und Anschrift (ohne Passwort; es wird nur verschlüsselt gespeichert).`,
+		`- leistungszentren.csv: ${count(counts.leistungszentren, "verknüpftes Leistungszentrum", "verknüpfte Leistungszentren")} mit Kundennummer.`,
+		`- umsaetze.csv: ${count(counts.umsaetze, "Umsatzzeile", "Umsatzzeilen")}, wie Ihre Leistungszentren sie gemeldet haben; summen.csv: die Summen je Aktion.`,
+		`- codes.csv: ${count(counts.codes, "Cashback-Code", "Cashback-Codes")}.`,
+		`- einreichungen.csv: ${count(counts.einreichungen, "Einreichung", "Einreichungen")} mit Bankdaten; die Rechnungen im Ordner rechnungen/.`,
+		`- pruefungen.csv: die Ergebnisse der Rechnungsprüfung mit den Hinweisen an Sie.`,
+		`- auszahlungen.csv: ${count(counts.auszahlungen, "Auszahlung", "Auszahlungen")}.`,
+		`- mails.csv: ${count(counts.mails, "E-Mail", "E-Mails")}, die das Portal an Sie geschickt hat (Art, Betreff, Zeitpunkt).`,
+		"- daten.json: dieselben Angaben maschinenlesbar (Werte und Zustände wie gespeichert, Zeiten in UTC).",
+		"",
+		"Die CSV-Dateien öffnen Sie mit Excel oder LibreOffice (Trennzeichen Semikolon, UTF-8).",
+		"Ihre Cookie-Einwilligung ist nicht Ihrem Konto zugeordnet, sondern nur Ihrem Browser; sie steht",
+		"deshalb nicht in diesem Archiv. Interne Prüfvermerke unserer Mitarbeiter sind nicht enthalten.",
+		"",
+		"Fragen zu Ihren Daten beantwortet der Datenschutzkontakt, den Sie in der Datenschutzerklärung finden.",
+		""
+	].join("\r\n");
+}
+
 exports.ACCOUNT_DELETION = ACCOUNT_DELETION;
 exports.AUDIT_OUTCOME_LABELS = AUDIT_OUTCOME_LABELS;
+exports.BACKOFFICE_MESSAGES = BACKOFFICE_MESSAGES;
 exports.CAMPAIGN_FIELD_LABELS = CAMPAIGN_FIELD_LABELS;
 exports.CAMPAIGN_LIMITS = CAMPAIGN_LIMITS;
 exports.CAMPAIGN_MESSAGES = CAMPAIGN_MESSAGES;
 exports.CAMPAIGN_PHASE_LABELS = CAMPAIGN_PHASE_LABELS;
+exports.CONSENT_MESSAGES = CONSENT_MESSAGES;
 exports.CONTROL_CHARACTERS = CONTROL_CHARACTERS;
 exports.CORRECTABLE_FIELDS = CORRECTABLE_FIELDS;
 exports.CORRECTION = CORRECTION;
@@ -2399,16 +2517,22 @@ exports.DATA_EXPORT = DATA_EXPORT;
 exports.DATE_FACTS = DATE_FACTS;
 exports.EMAIL_PATTERN = EMAIL_PATTERN;
 exports.END_OF_DAY_FACTS = END_OF_DAY_FACTS;
+exports.ERASURE_MESSAGES = ERASURE_MESSAGES;
+exports.GATE_MESSAGES = GATE_MESSAGES;
+exports.IMPORT_MESSAGES = IMPORT_MESSAGES;
 exports.INVOICE = INVOICE;
 exports.INVOICE_ACCEPT = INVOICE_ACCEPT;
+exports.INVOICE_FILE_MESSAGES = INVOICE_FILE_MESSAGES;
 exports.LIMITS = LIMITS;
 exports.LOCKOUT = LOCKOUT;
 exports.MAIL_STATUS_LABELS = MAIL_STATUS_LABELS;
 exports.MAIL_TEMPLATE_LABELS = MAIL_TEMPLATE_LABELS;
 exports.MESSAGES = MESSAGES;
 exports.MONEY_FACTS = MONEY_FACTS;
+exports.OUTBOX_MESSAGES = OUTBOX_MESSAGES;
 exports.OVERLOAD = OVERLOAD;
 exports.PAGE_TOKEN_HEADER = PAGE_TOKEN_HEADER;
+exports.PAYOUT_MESSAGES = PAYOUT_MESSAGES;
 exports.PLACEHOLDERS = PLACEHOLDERS;
 exports.PLACEHOLDER_NAMES = PLACEHOLDER_NAMES;
 exports.PORTAL_RETURN_REASONS = PORTAL_RETURN_REASONS;
@@ -2416,8 +2540,10 @@ exports.READING = READING;
 exports.READING_SIGNALS = READING_SIGNALS;
 exports.READING_STATES = READING_STATES;
 exports.READ_FIELDS = READ_FIELDS;
+exports.REQUEST_MESSAGES = REQUEST_MESSAGES;
 exports.RETENTION = RETENTION;
 exports.RETURN_REASONS = RETURN_REASONS;
+exports.REVIEW_MESSAGES = REVIEW_MESSAGES;
 exports.SEPA_TEXT = SEPA_TEXT;
 exports.SESSION_SECONDS = SESSION_SECONDS;
 exports.SIGN_UP_PASSWORD = SIGN_UP_PASSWORD;
@@ -2448,6 +2574,7 @@ exports.controlProblem = controlProblem;
 exports.correctedValue = correctedValue;
 exports.customerKey = customerKey;
 exports.customerNumberProblem = customerNumberProblem;
+exports.dataExportReadme = dataExportReadme;
 exports.emailProblem = emailProblem;
 exports.fillPlaceholders = fillPlaceholders;
 exports.frozenChanges = frozenChanges;

@@ -15,7 +15,17 @@ import { readBody } from './body.mjs';
 import { createPageReads } from './page-reads.mjs';
 import { perAddressCount } from './per-address.mjs';
 import { downstreamHeaders, upstreamHeaders } from './headers.mjs';
-import { classify, FRONT_DEFAULTS, isDashboard, isInternal, isLoopback, OVERLOAD, STAFF_UPLOADS, TICKET_HEADER_LOWER } from './limits.mjs';
+import {
+  classify,
+  FRONT_DEFAULTS,
+  isDashboard,
+  isInternal,
+  isLoopback,
+  OVERLOAD,
+  REQUEST_MESSAGES,
+  STAFF_UPLOADS,
+  TICKET_HEADER_LOWER,
+} from './limits.mjs';
 import {
   answerJson,
   NOT_FOUND,
@@ -243,7 +253,7 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     log(`front: ${request.method} ${request.raw.frontTarget?.path ?? '(target refused)'}: ${err.message}`);
     return reply
       .code(err.statusCode && err.statusCode >= 400 ? err.statusCode : 500)
-      .send({ status: 500, message: 'Etwas ist schiefgelaufen.', data: {} });
+      .send({ status: 500, message: REQUEST_MESSAGES.failed, data: {} });
   });
 
   /**
