@@ -53,7 +53,7 @@ export function readInThread(bytes, workshop, bounds) {
   return reading;
 }
 
-/** Ends the reading thread (a benchmark that is done; the reader process never stops it). */
+/** Ends the reading thread, if there is one (a benchmark that is done, a reader idle for a while); the next invoice starts a new one. */
 export async function stopReading() {
   await queue;
   const t = thread;
