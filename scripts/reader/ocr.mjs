@@ -251,7 +251,7 @@ const digitsOf = (text) => text.replace(/\D/g, '');
  * @param {Canvas} canvas
  * @param {number} angle the small skew recognition turned the canvas by (its boxes are on that)
  */
-async function lookAgain(page, canvas, angle) {
+export async function lookAgain(page, canvas, angle) {
   const fields = fieldsOf([page], { shopName: '', centres: [] });
   for (const name of LOOKED_AGAIN) {
     const field = fields[name];
