@@ -50,7 +50,7 @@ routerAdd(
       200,
       require(`${__hooks}/lib/audits.js`).answerHeld(
         e.app,
-        e.auth.id,
+        require(`${__hooks}/lib/guards.js`).signedIn(e).id,
         e.request.pathValue('id'),
         e.request.pathValue('submission'),
         body.apply,

@@ -36,10 +36,7 @@ routerAdd(
     const outbox = require(`${__hooks}/lib/outbox.js`);
     const staffLog = require(`${__hooks}/lib/staff-log.js`);
     const id = e.request.pathValue('id');
-    /** @type {core.Record} */
-    let copy = null;
-    let previous = '';
-    require(`${__hooks}/lib/database.js`).writeTransaction(e.app, (tx) => {
+    const sent = require(`${__hooks}/lib/database.js`).writeTransaction(e.app, (tx) => {
       let original;
       try {
         original = tx.findRecordById('mail_outbox', id);
@@ -49,24 +46,26 @@ routerAdd(
       if (original.getBool('immediate')) {
         throw new BadRequestError(require(`${__hooks}/lib/vendor/rules.js`).OUTBOX_MESSAGES.authMail);
       }
-      const sent = outbox.resend(tx, id);
-      copy = sent.copy;
-      previous = sent.previousRecipient;
+      // (resend answers null for an immediate mail, refused above)
+      const queued = outbox.resend(tx, id);
+      if (!queued) throw new BadRequestError(require(`${__hooks}/lib/vendor/rules.js`).OUTBOX_MESSAGES.authMail);
+      const copy = queued.copy;
       staffLog.write(tx, {
         actor: e.auth,
         action: 'mail.resend',
         target: { collection: 'mail_outbox', id },
         reason: 'Erneut senden aus dem E-Mail-Protokoll',
-        before: { recipient: previous },
+        before: { recipient: queued.previousRecipient },
         after: { outbox: copy.id, recipient: copy.getString('recipient'), template: copy.getString('template') },
       });
+      return queued;
     });
     // The answer says where the copy goes, and where the original went when that differs.
     return e.json(200, {
-      id: copy.id,
-      recipient: copy.getString('recipient'),
-      previousRecipient: previous,
-      template: copy.getString('template'),
+      id: sent.copy.id,
+      recipient: sent.copy.getString('recipient'),
+      previousRecipient: sent.previousRecipient,
+      template: sent.copy.getString('template'),
     });
   },
   $apis.requireAuth('administrators'),

@@ -67,6 +67,9 @@ routerAdd(
 routerAdd(
   'GET',
   '/api/portal/administrators/others',
-  (e) => e.json(200, { count: require(`${__hooks}/lib/payouts/common.js`).countAdmins(e.app, e.auth.id) }),
+  (e) =>
+    e.json(200, {
+      count: require(`${__hooks}/lib/payouts/common.js`).countAdmins(e.app, require(`${__hooks}/lib/guards.js`).signedIn(e).id),
+    }),
   $apis.requireAuth('administrators'),
 );

@@ -17,7 +17,7 @@ routerAdd(
   '/api/portal/account-deletion',
   (e) => {
     e.response.header().set('Cache-Control', 'no-store');
-    const user = e.app.findRecordById('users', e.auth.id);
+    const user = e.app.findRecordById('users', require(`${__hooks}/lib/guards.js`).signedIn(e).id);
     return e.json(200, require(`${__hooks}/lib/account-deletion.js`).preview(e.app, user));
   },
   $apis.requireAuth('users'),

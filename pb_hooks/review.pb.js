@@ -25,7 +25,13 @@ routerAdd(
     const body = e.requestInfo().body || {};
     return e.json(
       200,
-      require(`${__hooks}/lib/review.js`).verdict(e.app, e.auth.id, e.request.pathValue('id'), String(body.outcome || ''), body.note),
+      require(`${__hooks}/lib/review.js`).verdict(
+        e.app,
+        require(`${__hooks}/lib/guards.js`).signedIn(e).id,
+        e.request.pathValue('id'),
+        String(body.outcome || ''),
+        body.note,
+      ),
     );
   },
   $apis.requireAuth('auditors'),
@@ -38,7 +44,13 @@ routerAdd(
   (e) => {
     const body = e.requestInfo().body || {};
     const id = e.request.pathValue('id');
-    require(`${__hooks}/lib/verdict-correction.js`).correct(e.app, e.auth.id, id, String(body.outcome || ''), body.reason);
+    require(`${__hooks}/lib/verdict-correction.js`).correct(
+      e.app,
+      require(`${__hooks}/lib/guards.js`).signedIn(e).id,
+      id,
+      String(body.outcome || ''),
+      body.reason,
+    );
     return e.json(200, require(`${__hooks}/lib/review.js`).one(e.app, id));
   },
   $apis.requireAuth('auditors'),
@@ -51,7 +63,13 @@ routerAdd(
   (e) => {
     const body = e.requestInfo().body || {};
     const id = e.request.pathValue('id');
-    require(`${__hooks}/lib/invoice-reading.js`).correct(e.app, e.auth.id, id, body.field, body.value);
+    require(`${__hooks}/lib/invoice-reading.js`).correct(
+      e.app,
+      require(`${__hooks}/lib/guards.js`).signedIn(e).id,
+      id,
+      body.field,
+      body.value,
+    );
     return e.json(200, require(`${__hooks}/lib/review.js`).one(e.app, id));
   },
   $apis.requireAuth('auditors'),

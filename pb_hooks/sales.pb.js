@@ -4,10 +4,11 @@
 
 // The create rule admits administrators and auditors only; PocketBase checks it before this hook.
 onRecordCreateRequest((e) => {
-  const role = e.auth ? e.auth.collection().name : '';
+  const auth = e.auth;
+  const role = auth ? auth.collection().name : '';
   // The uploader is the caller, stored by role; whatever the client sent is replaced.
-  e.record.set('adminUploaded', role === 'administrators' ? e.auth.id : '');
-  e.record.set('auditorUploaded', role === 'auditors' ? e.auth.id : '');
+  e.record.set('adminUploaded', auth && role === 'administrators' ? auth.id : '');
+  e.record.set('auditorUploaded', auth && role === 'auditors' ? auth.id : '');
   e.record.set('status', 'queued');
   e.record.set('progress', 0);
   require(`${__hooks}/lib/staff-log.js`).createLogged(e, (r) => ({

@@ -80,14 +80,14 @@ function requestDeletion(e) {
  */
 function deleteOrDefer(app, userId, { actor, reason, forfeit }) {
   const rulebook = rules();
-  /** @type {{ state?: string, userId?: string, files?: any, refused?: string } | null} */
-  let outcome = null;
-  require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
+  /** @typedef {{ state?: string, userId?: string, files?: any, refused?: string }} Outcome */
+  const done = require(`${__hooks}/lib/database.js`).writeTransaction(app, decide);
+  /** @param {core.App} tx @returns {Outcome} */
+  function decide(tx) {
     const fresh = tx.findRecordById('users', userId);
     const s = situation(tx, fresh.id);
     if (s.openCodes > 0 && !forfeit) {
-      outcome = { refused: rulebook.MESSAGES.deletionForfeitRequired(s.openCodes) };
-      return;
+      return { refused: rulebook.MESSAGES.deletionForfeitRequired(s.openCodes) };
     }
     if (!settled(s)) {
       fresh.set('deletionRequestedAt', new Date().toISOString().replace('T', ' '));
@@ -100,12 +100,10 @@ function deleteOrDefer(app, userId, { actor, reason, forfeit }) {
         reason,
         after: { submissions: s.pendingSubmissions, payouts: s.unpaidPayouts, openCodes: s.openCodes },
       });
-      outcome = { state: 'deferred', userId };
-      return;
+      return { state: 'deferred', userId };
     }
-    outcome = { state: 'deleted', files: erasure().erase(tx, fresh, { actor, reason }) };
-  });
-  const done = /** @type {{ state?: string, userId?: string, files?: any, refused?: string }} */ (outcome);
+    return { state: 'deleted', files: erasure().erase(tx, fresh, { actor, reason }) };
+  }
   if (done.files) erasure().afterErase(app, done.files);
   return done;
 }

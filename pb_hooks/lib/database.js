@@ -42,17 +42,23 @@ function lockForWrite(app) {
 }
 
 /**
- * app.runInTransaction with the write lock taken first (see lockForWrite). What `fn` returns is
- * dropped: PocketBase would take any value returned from a transaction for an error and roll back.
+ * app.runInTransaction with the write lock taken first (see lockForWrite). Returns what `fn`
+ * returns once the transaction has committed; the transaction's own callback returns nothing
+ * (PocketBase would take any value returned from it for an error and roll back).
  *
+ * @template T
  * @param {core.App} app
- * @param {(tx: core.App) => any} fn
+ * @param {(tx: core.App) => T} fn
+ * @returns {T}
  */
 function writeTransaction(app, fn) {
+  /** @type {{ value?: T }} */
+  const out = {};
   app.runInTransaction((tx) => {
     lockForWrite(tx);
-    fn(tx);
+    out.value = fn(tx);
   });
+  return /** @type {T} */ (out.value);
 }
 
 /**

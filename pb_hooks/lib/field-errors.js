@@ -12,6 +12,7 @@
  * @param {core.RequestEvent} e
  * @param {object} errors { field: [code, message] }
  * @param {string} [message]
+ * @returns {never}
  */
 function refuse(e, errors, message) {
   const data = {};

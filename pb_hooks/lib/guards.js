@@ -25,4 +25,15 @@ function assertClientInput(e, isCreate) {
   }
 }
 
-module.exports = { assertClientInput, MESSAGES };
+/**
+ * The signed-in record of a request behind `$apis.requireAuth` (which answers 401 before the
+ * handler without one); a handler reached without it answers 401 too, never with another's id.
+ * @param {core.RequestEvent} e
+ * @returns {core.Record}
+ */
+function signedIn(e) {
+  if (!e.auth) throw new UnauthorizedError();
+  return e.auth;
+}
+
+module.exports = { assertClientInput, signedIn, MESSAGES };

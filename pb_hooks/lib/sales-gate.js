@@ -21,6 +21,7 @@ function forecast(app, fileId, campaigns) {
   const total = staging().count(app, fileId);
   // Cents per campaign and workshop: a file may hold rows of two campaigns (issue 60).
   const perCampaign = {};
+  /** @type {{ staged: number, fresh: number, unchanged: number, codes: number, workshops: number, maxPerWorkshop: number, perWorkshop: Object<string, number>, campaigns: string[] }} */
   const result = { staged: 0, fresh: 0, unchanged: 0, codes: 0, workshops: 0, maxPerWorkshop: 0, perWorkshop: {}, campaigns: [] };
   let size = 20000;
   for (let after = 0; after < total;) {
@@ -99,6 +100,7 @@ function count(n) {
  */
 function weekGate(tx, fileId, campaigns, f) {
   const since = new Date(Date.now() - WEEK_MS).toISOString().replace('T', ' ');
+  /** @type {{ held: boolean, reason: string, weekCodes: number, weekMaxPerWorkshop: number, earlier: object[] }} */
   const result = { held: false, reason: '', weekCodes: 0, weekMaxPerWorkshop: 0, earlier: [] };
   if (f.codes === 0) return result;
   // The campaigns the file's rows belong to count together, against the tightest of their limits.

@@ -95,7 +95,7 @@ function rowChecker(app, campaigns, trimmed) {
     if (verdict === 'date' || verdict === 'period') return { reason: ROW_ERRORS[verdict] };
     const amount = amounts.parseCents(f[5], byId[verdict].maxEuro);
     if (amount.reason) return { reason: amount.reason };
-    return [user, f[1], f[2], f[3], f[4], amount.cents / 100, line, verdict];
+    return [user, f[1], f[2], f[3], f[4], /** @type {number} */ (amount.cents) / 100, line, verdict];
   };
 }
 

@@ -2,11 +2,15 @@
 
 const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
 
-/** Answers 400 with one field error in the rulebook's words (and throws, so the transaction rolls back). */
+/**
+ * Answers 400 with one field error in the rulebook's words (and throws, so the transaction rolls back).
+ * @param {core.RequestEvent} e @param {string} field @param {string} code @param {string} message
+ * @returns {never}
+ */
 function refuse(e, field, code, message) {
   const errors = {};
   errors[field] = [code, message];
-  require(`${__hooks}/lib/field-errors.js`).refuse(e, errors, 'Failed to create record.');
+  return require(`${__hooks}/lib/field-errors.js`).refuse(e, errors, 'Failed to create record.');
 }
 
 /** SHA-256 of the uploaded invoice, streamed through the system's sha256sum (goja is far too slow for 5 MB). */

@@ -12,10 +12,8 @@ function createBatch(app, admin, limit) {
   const cap = limit === undefined || limit === null || limit === '' ? 100000 : Number(limit);
   if (!Number.isInteger(cap) || cap < 1 || cap > 100000) throw refuse(MESSAGES.limit);
   const counters = require(`${__hooks}/lib/counters.js`);
-  /** @type {core.Record} */
-  let batch = null;
-  require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
-    batch = new Record(tx.findCollectionByNameOrId('payout_batches'));
+  const made = require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
+    const batch = new Record(tx.findCollectionByNameOrId('payout_batches'));
     batch.set('number', counters.next(tx, 'payout_batch'));
     batch.set('status', 'created');
     batch.set('createdBy', admin.id);
@@ -44,8 +42,9 @@ function createBatch(app, admin, limit) {
       target: { collection: 'payout_batches', id: batch.id },
       after: { number: batch.getInt('number'), count: sums.n, total: sums.cents / 100 },
     });
+    return batch;
   });
-  return app.findRecordById('payout_batches', batch.id);
+  return app.findRecordById('payout_batches', made.id);
 }
 
 /** Four-eyes release: another administrator than the creator, or the only one explicitly. */
