@@ -25,6 +25,12 @@ export const BUNDLES = [
     purpose: 'XML builder for the SEPA payout file',
   },
   {
+    entry: 'scripts/hook-bundles/zip-writer.js',
+    output: 'zip-writer.js',
+    packages: ['fflate'],
+    purpose: "ZIP writer for a workshop's data export",
+  },
+  {
     entry: 'scripts/hook-bundles/rules.ts',
     output: 'rules.js',
     packages: ['ibantools'],
