@@ -9,6 +9,7 @@
 //   PORTAL_READER_API   PocketBase's own address (http://127.0.0.1:port), never the front
 //   PORTAL_DATA_DIR     where the secret file is (or PORTAL_READER_SECRET)
 //   PORTAL_READER_POLL_MS  how often an idle reader asks for work (1000)
+//   PORTAL_READER_IDLE_MS  how long without an invoice before the reading thread ends (30000)
 import path from 'node:path';
 
 import { lowerPriority, readInThread, stopReading } from './read-thread.mjs';
@@ -26,7 +27,7 @@ const log = (/** @type {string} */ msg) => console.log(`[reader] ${msg}`);
  * 130 MB instead of 400-470 (recognition's memory, the decoded pages' arenas), and the next
  * invoice pays about half a second of CPU to start a thread again (bench:reading, 2026-11-29).
  */
-const IDLE_MS = 30_000;
+const idleMs = Number(env.PORTAL_READER_IDLE_MS) || 30_000;
 
 lowerPriority(log);
 
@@ -78,7 +79,7 @@ async function main() {
     try {
       const res = await call('/api/internal/reader/claim', { method: 'POST' });
       if (res.status === 204) {
-        if (Date.now() - lastRead > IDLE_MS) await stopReading();
+        if (Date.now() - lastRead > idleMs && (await stopReading())) log(`reading thread ended: no invoice for ${idleMs / 1000} s`);
         await sleep(pollMs);
         continue;
       }

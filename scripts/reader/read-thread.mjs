@@ -54,11 +54,13 @@ export function readInThread(bytes, workshop, bounds) {
 }
 
 /** Ends the reading thread, if there is one (a benchmark that is done, a reader idle for a while); the next invoice starts a new one. */
+/** @returns {Promise<boolean>} whether there was a thread to end */
 export async function stopReading() {
   await queue;
   const t = thread;
   thread = null;
   await t?.terminate();
+  return t !== null;
 }
 
 /**

@@ -32,7 +32,9 @@ let server: TestServer;
 let auditor: Actor;
 
 beforeAll(async () => {
-  server = await startPocketBase({ reader: true });
+  // The reading thread ends after 2 s without an invoice (30 s in production): the tests read
+  // with a kept thread and with a new one.
+  server = await startPocketBase({ reader: true, env: { PORTAL_READER_IDLE_MS: '2000' } });
   auditor = await createStaff(server, 'auditors');
 });
 afterAll(async () => {
@@ -303,6 +305,23 @@ describe('an auditor corrects what was read', () => {
 });
 
 describe('the reader survives', () => {
+  it('ends its reading thread after a while without an invoice, and reads the next with a new one', async () => {
+    const inv = sampleInvoice(12, { date: '2025-09-10' });
+    const w = await workshopFor(inv);
+    const ends = () => server.reader!.logs().split('reading thread ended').length - 1;
+    const first = await readDone(await redeem(w, await textPdfOf(inv), 'rechnung.pdf', 'application/pdf'));
+    expect(first.readingState).toBe('read');
+    const endedBefore = ends();
+    const restartsBefore = server.reader!.restarts();
+    await until('the idle reader to end its reading thread', () => ends() > endedBefore, { timeoutMs: 20_000 });
+    const next = sampleInvoice(13, { date: '2025-09-11' });
+    const second = await readDone(await redeem(w, await textPdfOf(next), 'rechnung.pdf', 'application/pdf'));
+    expect(second.readingState).toBe('read');
+    expect(second.reading.fields.invoiceNumber?.value).toBe(next.number);
+    // The process itself stayed up: only its thread ended.
+    expect(server.reader!.restarts()).toBe(restartsBefore);
+  });
+
   it('kill -9 halfway through a reading: read again by the restarted reader, one result', async () => {
     const inv = sampleInvoice(8, { date: '2025-09-10' });
     const w = await workshopFor(inv);
