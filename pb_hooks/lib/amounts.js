@@ -9,7 +9,7 @@ const REASONS = {
   invalid: 'Ungültiger Umsatz: erwartet wird ein Betrag mit höchstens zwei Nachkommastellen, z. B. 1234,50 oder 1.234,50',
   ambiguous:
     'Mehrdeutiger Umsatz: ein Punkt mit drei Ziffern danach kann Tausender- oder Dezimalpunkt sein. Bitte als 1234,00 oder 1.234,00 angeben',
-  band: (max) => `Umsatz außerhalb des erlaubten Bereichs (höchstens ±${formatEuro(max)} je Zeile)`,
+  band: (/** @type {number} */ max) => `Umsatz außerhalb des erlaubten Bereichs (höchstens ±${formatEuro(max)} je Zeile)`,
 };
 
 const PLAIN = /^-?\d{1,12}(?:[.,]\d{1,2})?$/;
@@ -22,6 +22,9 @@ const AMBIGUOUS = /^-?\d+\.\d{3}$/;
  * 14 significant digits, so the double is off by far less than half a cent and rounding
  * gives the exact cents (a sales file's million amounts pass here; tests/amounts.test.ts
  * compares it with exact decimal arithmetic on generated amounts).
+ * @param {string} raw
+ * @param {number} maxEuro
+ * @returns {{ reason?: string, cents?: number }}
  */
 function parseCents(raw, maxEuro) {
   const text = String(raw === null || raw === undefined ? '' : raw).trim();
@@ -35,14 +38,20 @@ function parseCents(raw, maxEuro) {
   return { cents };
 }
 
-/** 1234.5 → '1.234,50 €' */
+/**
+ * 1234.5 → '1.234,50 €'
+ * @param {number} value
+ */
 function formatEuro(value) {
   const fixed = Math.abs(Number(value)).toFixed(2).split('.');
   const sign = Number(value) < 0 ? '-' : '';
   return `${sign}${fixed[0].replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${fixed[1]} €`;
 }
 
-/** 1234.5 → '1234,50': an amount in a CSV cell for German spreadsheets (no thousands mark). */
+/**
+ * 1234.5 → '1234,50': an amount in a CSV cell for German spreadsheets (no thousands mark).
+ * @param {number} value
+ */
 function csvAmount(value) {
   return Number(value || 0)
     .toFixed(2)

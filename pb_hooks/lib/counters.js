@@ -3,6 +3,13 @@
 // Monotone counters in portal_counters: one statement reserves `n` numbers and returns the
 // last of them, so two callers never get the same one.
 
+/**
+ * The next number of counter `name` (reserving `n`, default 1).
+ * @param {core.App} app
+ * @param {string} name
+ * @param {number} [n]
+ * @returns {number}
+ */
 function next(app, name, n) {
   const step = n || 1;
   const row = new DynamicModel({ value: 0 });
@@ -20,6 +27,8 @@ function next(app, name, n) {
 /**
  * True once per calendar minute for `job`: a scheduled job that the scheduler may call more
  * than once in its minute (a shorter tick) does its work once.
+ * @param {core.App} app
+ * @param {string} job
  */
 function claimMinute(app, job) {
   const minute = Math.floor(Date.now() / 60000);

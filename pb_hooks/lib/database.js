@@ -10,14 +10,22 @@
 
 const READ_CONNECTIONS = { data: 8, auxiliary: 4 };
 
-/** Positive whole number from the environment, or the default. */
+/**
+ * Positive whole number from the environment, or the default.
+ * @param {string} name
+ * @param {number} fallback
+ */
 function fromEnv(name, fallback) {
   const value = Number($os.getenv(name));
   return Number.isInteger(value) && value > 0 ? value : fallback;
 }
 
-/** Limits the read pools of data.db and auxiliary.db (PORTAL_DB_READ_CONNS / PORTAL_AUX_READ_CONNS override). */
+/**
+ * Limits the read pools of data.db and auxiliary.db (PORTAL_DB_READ_CONNS / PORTAL_AUX_READ_CONNS override).
+ * @param {core.App} app
+ */
 function limitReadPools(app) {
+  /** @type {[dbx.Builder, number][]} */
   const pools = [
     [app.concurrentDB(), fromEnv('PORTAL_DB_READ_CONNS', READ_CONNECTIONS.data)],
     [app.auxConcurrentDB(), fromEnv('PORTAL_AUX_READ_CONNS', READ_CONNECTIONS.auxiliary)],
@@ -36,6 +44,7 @@ function limitReadPools(app) {
  * once with SQLITE_BUSY_SNAPSHOT ('database is locked'), which no statement retry can cure. A
  * write statement first takes the write lock, waiting its turn (busy_timeout) like any writer,
  * and reads the newest state. It changes no row.
+ * @param {core.App} app
  */
 function lockForWrite(app) {
   app.db().newQuery('UPDATE _params SET id = id WHERE 0').execute();
@@ -116,6 +125,7 @@ function idsOf(app, sql, params) {
 /**
  * Copies the WAL back into the database file and empties it. After a deletion old versions of
  * the deleted rows live on in the WAL (and, until then, in the file's pages) otherwise.
+ * @param {core.App} app
  */
 function checkpoint(app) {
   try {

@@ -15,13 +15,24 @@ const WINDOW_MS = LOCKOUT.windowMinutes * 60 * 1000;
 const LOCK_MS = LOCKOUT.lockMinutes * 60 * 1000;
 const LOCKED_MESSAGE = LOCKOUT.message;
 
+/**
+ * The counter key of an identity in a collection.
+ * @param {string} collectionName
+ * @param {string} identity
+ */
 function keyOf(collectionName, identity) {
   return `${collectionName}:${String(identity || '')
     .trim()
     .toLowerCase()}`.slice(0, 400);
 }
 
-/** Counts this attempt; throws 429 when the identity is (or now becomes) locked. Returns the key for `clear`. */
+/**
+ * Counts this attempt; throws 429 when the identity is (or now becomes) locked. Returns the key for `clear`.
+ * @param {core.App} app
+ * @param {string} collectionName
+ * @param {string} identity
+ * @returns {string}
+ */
 function admit(app, collectionName, identity) {
   const key = keyOf(collectionName, identity);
   const now = Date.now();
@@ -49,7 +60,11 @@ function admit(app, collectionName, identity) {
   return key;
 }
 
-/** A correct password clears the identity's counter. */
+/**
+ * A correct password clears the identity's counter.
+ * @param {core.App} app
+ * @param {string} key
+ */
 function clear(app, key) {
   app.db().newQuery('DELETE FROM login_failures WHERE key = {:key}').bind({ key }).execute();
 }

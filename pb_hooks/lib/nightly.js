@@ -18,9 +18,12 @@ const NEVER = '0 0 31 2 *';
 /** Whether this server's nightly jobs wait to be run by hand (the tests' servers). */
 const manual = () => $os.getenv('PORTAL_NIGHTLY_JOBS') === 'manual';
 
-/** The schedule of a nightly job, as cronAdd takes it. */
+/**
+ * The schedule of a nightly job, as cronAdd takes it.
+ * @param {string} job
+ */
 function at(job) {
-  const schedule = AT[job];
+  const schedule = /** @type {Record<string, string>} */ (AT)[job];
   if (!schedule) throw new Error(`no nightly job ${job}`);
   return manual() ? NEVER : schedule;
 }
@@ -34,6 +37,7 @@ const AUTO_BACKUP_PREFIX = '@auto_pb_backup_';
  * for by name (the backups API, the dashboard) is made as always. In the tests' servers the
  * nightly backup opened data.db beside the read connections a test counts, and held every write
  * while it ran (CI, 28.11.2026, 03:30).
+ * @param {string} name
  */
 function holdsBackBackup(name) {
   return manual() && String(name).startsWith(AUTO_BACKUP_PREFIX);

@@ -6,6 +6,10 @@
 
 const DATABASES = ['data.db', 'auxiliary.db'];
 
+/**
+ * The modification time of `path` in ms, 0 when it is not there.
+ * @param {string} path
+ */
 function mtimeMs(path) {
   try {
     return $os.stat(path).modTime().unixMilli();
@@ -14,7 +18,11 @@ function mtimeMs(path) {
   }
 }
 
-/** The newest modification time of any file below `dir` (a few levels: Litestream's generations). */
+/**
+ * The newest modification time of any file below `dir` (a few levels: Litestream's generations).
+ * @param {string} dir
+ * @param {number} depth
+ */
 function newestBelow(dir, depth) {
   let newest = 0;
   let entries = [];
@@ -38,11 +46,18 @@ function newestBelow(dir, depth) {
   return newest;
 }
 
+/**
+ * An ISO time, or null for none.
+ * @param {number} ms
+ */
 function iso(ms) {
   return ms > 0 ? new Date(ms).toISOString() : null;
 }
 
-/** What the launcher's watch of Litestream last wrote (scripts/lib/replica.mjs, watchReplica), or null. */
+/**
+ * What the launcher's watch of Litestream last wrote (scripts/lib/replica.mjs, watchReplica), or null.
+ * @param {string} dataDir
+ */
 function watched(dataDir) {
   try {
     const status = JSON.parse(toString($os.readFile(`${dataDir}/.replica-status.json`)));
@@ -58,6 +73,7 @@ function watched(dataDir) {
  * launcher's watch of Litestream's metrics (both kinds; it grows when Litestream or the launcher
  * stops). Without that watch (Litestream run by hand), a file replica's lag is how much later the
  * local databases were last written than the replica; an S3 replica's is unknown (null).
+ * @param {core.App} app
  */
 function status(app) {
   const dataDir = app.dataDir();

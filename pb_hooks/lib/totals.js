@@ -13,6 +13,9 @@ const USERS_PER_READ = 100;
  * writer connection, a hundred workshops at a time: after a large import they read most of
  * sales_data, and on one of the reader pool's connections that filled another 32 MB page
  * cache (PocketBase's peak memory, docs/performance.md); the writer's cache is warm anyway.
+ * @param {core.App} app
+ * @param {string} campaignId
+ * @param {string[]} userIds
  */
 function writeTotals(app, campaignId, userIds) {
   if (!userIds || userIds.length === 0) return;
@@ -47,7 +50,12 @@ function writeTotals(app, campaignId, userIds) {
     .execute();
 }
 
-/** Recomputes one workshop's total (sales rows written through the API by a superuser). */
+/**
+ * Recomputes one workshop's total (sales rows written through the API by a superuser).
+ * @param {core.App} app
+ * @param {string} userId
+ * @param {string} campaignId
+ */
 function refreshTotal(app, userId, campaignId) {
   writeTotals(app, campaignId, [userId]);
 }

@@ -6,6 +6,9 @@
 /**
  * Called in the transaction of a passing verdict: the submission's payout, unless it has
  * one (the unique index would refuse a second anyway).
+ * @param {core.App} tx
+ * @param {core.Record} submission
+ * @param {core.Record} voucher
  */
 function createForSubmission(tx, submission, voucher) {
   const existing = tx.findRecordsByFilter('payouts', 'submission = {:s}', '', 1, 0, { s: submission.id });
