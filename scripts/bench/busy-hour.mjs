@@ -22,24 +22,15 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import PocketBase from 'pocketbase';
 // A visitor's client sends with undici's fetch (lib/visitors.mjs), which takes undici's own form data.
-import { FormData as VisitorFormData } from 'undici';
 
 import { imagePdfOf, pageImageOf, sampleInvoice, textPdfOf } from '../lib/invoice-samples.mjs';
 import { startSmtpServer } from '../lib/smtp-server.mjs';
-import {
-  benchAdministrator,
-  openCodes,
-  PASSWORD,
-  percentile,
-  raiseImportLimits,
-  redemptionForm,
-  seededPortal,
-  signUpBody,
-} from './lib/campaign.mjs';
+import { benchAdministrator, openCodes, PASSWORD, percentile, raiseImportLimits, seededPortal } from './lib/campaign.mjs';
 import { pageLoop } from './lib/open-loop.mjs';
 import { startLauncher } from './lib/launcher.mjs';
 import { memoryNow, resetPeak, startSampler } from './lib/process-memory.mjs';
 import { changedRows, codesEarnedBy, csvOf, rawSqliteSeconds, seededTotals, weeklyRows } from './lib/sales-file.mjs';
+import { spreadWrites } from './lib/busy-hour-writes.mjs';
 import { addressOf, clientFrom, closeVisitors } from './lib/visitors.mjs';
 
 const { values } = parseArgs({
@@ -167,7 +158,7 @@ async function main() {
      *   steps: Record<string, number> | null, mailsAllSent?: boolean, mailsSeconds?: number, mailsQueued?: number }[]}
      */
     const phases = [];
-    /** @type {Record<'sign-up' | 'redemption', { ms: number, during: boolean }[]>} */
+    /** @type {import('./lib/busy-hour-writes.mjs').Writes} */
     const writes = { 'sign-up': [], redemption: [] };
     /** @type {string[]} */
     const writeErrors = [];
@@ -182,36 +173,7 @@ async function main() {
       const writing =
         name !== 'first upload'
           ? Promise.resolve()
-          : (async () => {
-              /** @type {Promise<unknown>[]} */
-              const sent = [];
-              for (let i = 0; i < 2 * WRITES; i += 1) {
-                const k = Math.floor(i / 2);
-                const kind = i % 2 === 0 ? 'sign-up' : 'redemption';
-                const redeemer = redeemers[k];
-                const during = importing;
-                const started = performance.now();
-                const write =
-                  kind === 'sign-up'
-                    ? clientFrom(url, addressOf(k, 43))
-                        .collection('users')
-                        .create(signUpBody(`stosszeit${k}@bench.test`))
-                    : redeemer
-                      ? redeemer.pb
-                          .collection('submissions')
-                          .create(redemptionForm(String(redeemer.pb.authStore.record?.id), redeemer.code, pdf, VisitorFormData))
-                      : null;
-                if (!write) continue;
-                sent.push(
-                  write.then(
-                    () => writes[kind].push({ ms: ms(started), during }),
-                    (err) => writeErrors.push(`${kind}: ${err?.status ?? ''} ${err?.message ?? err}`),
-                  ),
-                );
-                await sleep(WRITE_EVERY_MS);
-              }
-              await Promise.all(sent);
-            })();
+          : spreadWrites({ url, redeemers, pdf, count: WRITES, everyMs: WRITE_EVERY_MS, importing: () => importing }, writes, writeErrors);
       const form = new FormData();
       form.append('filename', `woche-${phases.length + 1}.csv`);
       form.append('file', new Blob([csv], { type: 'text/csv' }), `woche-${phases.length + 1}.csv`);

@@ -117,3 +117,9 @@ export function answerJson(res, status, body) {
   });
   res.end(body);
 }
+
+const dashboardClosed = JSON.stringify({ status: 403, message: OVERLOAD.dashboardClosedMessage, data: {} });
+/** The dashboard or superuser sign-in asked for from elsewhere than the server itself. */
+export const refuseDashboard = (/** @type {http.ServerResponse} */ res) => answerJson(res, 403, dashboardClosed);
+/** An internal route asked for through the front: PocketBase's own 404, as if it were not there. */
+export const refuseInternal = (/** @type {http.ServerResponse} */ res) => answerJson(res, 404, NOT_FOUND);

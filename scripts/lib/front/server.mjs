@@ -27,12 +27,12 @@ import {
   TICKET_HEADER_LOWER,
 } from './limits.mjs';
 import {
-  answerJson,
-  NOT_FOUND,
   Refusal,
   refusalBody,
   refusalHeaders,
   refusalResponse,
+  refuseDashboard,
+  refuseInternal,
   UPSTREAM_FAILED,
   upstreamCode,
   upstreamRefusal,
@@ -139,12 +139,6 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
     admission.stats.refusedTarget += 1;
     refuseRaw(res, addressOf(req), badTarget);
   }
-
-  const dashboardClosed = JSON.stringify({ status: 403, message: OVERLOAD.dashboardClosedMessage, data: {} });
-  /** The dashboard or superuser sign-in asked for from elsewhere than the server itself. */
-  const refuseDashboard = (/** @type {http.ServerResponse} */ res) => answerJson(res, 403, dashboardClosed);
-  /** An internal route asked for through the front: PocketBase's own 404, as if it were not there. */
-  const refuseInternal = (/** @type {http.ServerResponse} */ res) => answerJson(res, 404, NOT_FOUND);
 
   /** An address over its share (requests open, realtime connections): 429, after the tarpit. */
   const overShare = () => new Refusal(429, OVERLOAD.perAddressMessage, 1, true);
