@@ -14,21 +14,34 @@ routerAdd(
 routerAdd(
   'POST',
   '/api/portal/campaigns',
-  (e) => e.json(200, require(`${__hooks}/lib/campaigns.js`).createFromCopy(e.app, e.auth)),
+  (e) => e.json(200, require(`${__hooks}/lib/campaigns.js`).createFromCopy(e.app, require(`${__hooks}/lib/guards.js`).signedIn(e))),
   $apis.requireAuth('administrators'),
 );
 
 routerAdd(
   'POST',
   '/api/portal/campaigns/{id}',
-  (e) => e.json(200, require(`${__hooks}/lib/campaigns.js`).update(e.app, e.auth, e.request.pathValue('id'), e.requestInfo().body || {})),
+  (e) =>
+    e.json(
+      200,
+      require(`${__hooks}/lib/campaigns.js`).update(
+        e.app,
+        require(`${__hooks}/lib/guards.js`).signedIn(e),
+        e.request.pathValue('id'),
+        e.requestInfo().body || {},
+      ),
+    ),
   $apis.requireAuth('administrators'),
 );
 
 routerAdd(
   'POST',
   '/api/portal/campaigns/{id}/release',
-  (e) => e.json(200, require(`${__hooks}/lib/campaigns.js`).release(e.app, e.auth, e.request.pathValue('id'))),
+  (e) =>
+    e.json(
+      200,
+      require(`${__hooks}/lib/campaigns.js`).release(e.app, require(`${__hooks}/lib/guards.js`).signedIn(e), e.request.pathValue('id')),
+    ),
   $apis.requireAuth('administrators'),
 );
 
@@ -59,6 +72,6 @@ cronAdd('campaign-in-force', '* * * * *', () => {
 routerAdd(
   'GET',
   '/api/portal/terms/accepted',
-  (e) => e.json(200, require(`${__hooks}/lib/campaign-records.js`).acceptedTerms(e.app, e.auth)),
+  (e) => e.json(200, require(`${__hooks}/lib/campaign-records.js`).acceptedTerms(e.app, require(`${__hooks}/lib/guards.js`).signedIn(e))),
   $apis.requireAuth('users'),
 );

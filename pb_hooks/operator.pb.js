@@ -4,6 +4,7 @@
 // mode and warns without them otherwise). Unset values answer null: the page shows a marked
 // placeholder instead.
 routerAdd('GET', '/api/portal/operator', (e) => {
+  /** @type {Record<string, string>} */
   const keys = {
     name: 'NAME',
     street: 'STREET',
@@ -19,6 +20,7 @@ routerAdd('GET', '/api/portal/operator', (e) => {
     responsible: 'RESPONSIBLE',
   };
   const control = new RegExp(require(`${__hooks}/lib/vendor/rules.js`).CONTROL_CHARACTERS.source, 'g');
+  /** @type {Record<string, string | null>} */
   const operator = {};
   for (const key of Object.keys(keys)) {
     const value = String($os.getenv(`PORTAL_OPERATOR_${keys[key]}`) || '')

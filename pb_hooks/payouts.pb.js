@@ -7,7 +7,10 @@ routerAdd(
   '/api/portal/payout-batches',
   (e) => {
     const body = e.requestInfo().body || {};
-    return e.json(200, require(`${__hooks}/lib/payouts/batches.js`).createBatch(e.app, e.auth, body.limit));
+    return e.json(
+      200,
+      require(`${__hooks}/lib/payouts/batches.js`).createBatch(e.app, require(`${__hooks}/lib/guards.js`).signedIn(e), body.limit),
+    );
   },
   $apis.requireAuth('administrators'),
 );
@@ -20,10 +23,20 @@ routerAdd(
     const id = e.request.pathValue('id');
     const body = e.requestInfo().body || {};
     const action = e.request.pathValue('action');
-    if (action === 'release') return e.json(200, batches.releaseBatch(e.app, e.auth, id, body.selfConfirm === true));
+    if (action === 'release')
+      return e.json(200, batches.releaseBatch(e.app, require(`${__hooks}/lib/guards.js`).signedIn(e), id, body.selfConfirm === true));
     if (action === 'export')
-      return e.json(200, require(`${__hooks}/lib/payouts/export.js`).exportBatch(e.app, e.auth, id, String(body.executionDate || '')));
-    if (action === 'paid') return e.json(200, batches.markPaid(e.app, e.auth, id, String(body.paidOn || '')));
+      return e.json(
+        200,
+        require(`${__hooks}/lib/payouts/export.js`).exportBatch(
+          e.app,
+          require(`${__hooks}/lib/guards.js`).signedIn(e),
+          id,
+          String(body.executionDate || ''),
+        ),
+      );
+    if (action === 'paid')
+      return e.json(200, batches.markPaid(e.app, require(`${__hooks}/lib/guards.js`).signedIn(e), id, String(body.paidOn || '')));
     throw new NotFoundError();
   },
   $apis.requireAuth('administrators'),
@@ -37,10 +50,17 @@ routerAdd(
     const id = e.request.pathValue('id');
     const body = e.requestInfo().body || {};
     const action = e.request.pathValue('action');
-    if (action === 'return') return e.json(200, returns.markReturned(e.app, e.auth, id, String(body.reason || ''), body.note));
-    if (action === 'hold') return e.json(200, returns.setHold(e.app, e.auth, id, true, body.reason));
-    if (action === 'unhold') return e.json(200, returns.setHold(e.app, e.auth, id, false, body.reason));
-    if (action === 'request-bank-details') return e.json(200, returns.requestBankDetails(e.app, e.auth, id, body.reason));
+    if (action === 'return')
+      return e.json(
+        200,
+        returns.markReturned(e.app, require(`${__hooks}/lib/guards.js`).signedIn(e), id, String(body.reason || ''), body.note),
+      );
+    if (action === 'hold')
+      return e.json(200, returns.setHold(e.app, require(`${__hooks}/lib/guards.js`).signedIn(e), id, true, body.reason));
+    if (action === 'unhold')
+      return e.json(200, returns.setHold(e.app, require(`${__hooks}/lib/guards.js`).signedIn(e), id, false, body.reason));
+    if (action === 'request-bank-details')
+      return e.json(200, returns.requestBankDetails(e.app, require(`${__hooks}/lib/guards.js`).signedIn(e), id, body.reason));
     throw new NotFoundError();
   },
   $apis.requireAuth('administrators'),

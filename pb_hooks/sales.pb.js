@@ -43,7 +43,7 @@ routerAdd(
     const record = require(`${__hooks}/lib/sales-held.js`).decideHeld(
       e.app,
       e.request.pathValue('id'),
-      e.auth,
+      require(`${__hooks}/lib/guards.js`).signedIn(e),
       decision,
       body.selfConfirm === true,
     );

@@ -19,13 +19,22 @@ function rules() {
 /** The erasing itself (what is kept, what is removed): lib/erasure.js. */
 const erasure = () => require(`${__hooks}/lib/erasure.js`);
 
+/**
+ * @param {CoreApp} app
+ * @param {string} sql
+ * @param {string} id
+ */
 function count(app, sql, id) {
   const row = new DynamicModel({ n: 0 });
   app.db().newQuery(sql).bind({ id }).one(row);
   return row.n;
 }
 
-/** What stands between the workshop and its deletion, and what would be kept. */
+/**
+ * What stands between the workshop and its deletion, and what would be kept.
+ * @param {CoreApp} app
+ * @param {string} userId
+ */
 function situation(app, userId) {
   const paid = arrayOf(new DynamicModel({ paidOn: '' }));
   app.db().newQuery(`SELECT paidOn FROM payouts WHERE user = {:id} AND status = 'paid' ORDER BY paidOn`).bind({ id: userId }).all(paid);
@@ -41,9 +50,14 @@ function situation(app, userId) {
   };
 }
 
+/** @param {ReturnType<typeof situation>} s */
 const settled = (s) => s.pendingSubmissions === 0 && s.unpaidPayouts === 0;
 
-/** GET /api/portal/account-deletion: what a deletion would do now, and a request waiting. */
+/**
+ * GET /api/portal/account-deletion: what a deletion would do now, and a request waiting.
+ * @param {CoreApp} app
+ * @param {core.Record} user
+ */
 function preview(app, user) {
   const s = situation(app, user.id);
   return {
@@ -55,15 +69,24 @@ function preview(app, user) {
   };
 }
 
+/**
+ * @param {core.RequestEvent} e
+ * @param {number} status
+ * @param {string} message
+ * @param {Record<string, any>} [data]
+ */
 function refuse(e, status, message, data) {
   return require(`${__hooks}/lib/http.js`).jsonError(e, status, message, data);
 }
 
-/** POST /api/portal/account-deletion { password, forfeitCodes }: deletes now, or defers. */
+/**
+ * POST /api/portal/account-deletion { password, forfeitCodes }: deletes now, or defers.
+ * @param {core.RequestEvent} e
+ */
 function requestDeletion(e) {
   const body = e.requestInfo().body || {};
   const password = typeof body.password === 'string' ? body.password : '';
-  const user = e.app.findRecordById('users', e.auth.id);
+  const user = e.app.findRecordById('users', require(`${__hooks}/lib/guards.js`).signedIn(e).id);
   const refused = require(`${__hooks}/lib/account.js`).passwordRefusal(user, password);
   if (refused) return e.json(400, refused);
   const outcome = deleteOrDefer(e.app, user.id, {
@@ -77,12 +100,15 @@ function requestDeletion(e) {
 /**
  * Deletes the workshop now, or stores the request while something is unsettled. Open codes are
  * forfeited only with `forfeit`. Returns { refused } or { state: 'deleted' | 'deferred' }.
+ * @param {CoreApp} app
+ * @param {string} userId
+ * @param {{ actor: core.Record | null, reason: string, forfeit: boolean }} how who asks, why, and whether open codes may go
+ * @returns {Outcome}
  */
 function deleteOrDefer(app, userId, { actor, reason, forfeit }) {
   const rulebook = rules();
-  /** @typedef {{ state?: string, userId?: string, files?: any, refused?: string }} Outcome */
   const done = require(`${__hooks}/lib/database.js`).writeTransaction(app, decide);
-  /** @param {core.App} tx @returns {Outcome} */
+  /** @param {CoreApp} tx @returns {Outcome} */
   function decide(tx) {
     const fresh = tx.findRecordById('users', userId);
     const s = situation(tx, fresh.id);
@@ -112,12 +138,13 @@ function deleteOrDefer(app, userId, { actor, reason, forfeit }) {
  * DELETE /api/portal/account-deletion: the workshop takes back a deletion that waits (issue 58).
  * The account stays as it is; the staff log keeps the request and its withdrawal. 404 with the
  * German message when none waits.
+ * @param {core.RequestEvent} e
  */
 function withdrawDeletion(e) {
   const rulebook = rules();
   let withdrawn = false;
   require(`${__hooks}/lib/database.js`).writeTransaction(e.app, (tx) => {
-    const user = tx.findRecordById('users', e.auth.id);
+    const user = tx.findRecordById('users', require(`${__hooks}/lib/guards.js`).signedIn(e).id);
     if (!user.getString('deletionRequestedAt')) return;
     user.set('deletionRequestedAt', '');
     user.set('deletionForfeitCodes', false);
@@ -131,10 +158,20 @@ function withdrawDeletion(e) {
     withdrawn = true;
   });
   if (!withdrawn) return refuse(e, 404, rulebook.MESSAGES.deletionNotWaiting);
-  return e.json(200, { message: rulebook.MESSAGES.deletionWithdrawn, ...preview(e.app, e.app.findRecordById('users', e.auth.id)) });
+  const user = e.app.findRecordById('users', require(`${__hooks}/lib/guards.js`).signedIn(e).id);
+  return e.json(200, { message: rulebook.MESSAGES.deletionWithdrawn, ...preview(e.app, user) });
 }
 
-/** The answer to a deletion request, the workshop's or an administrator's. */
+/**
+ * What a deletion request came to: refused (why), deferred, or deleted (with the folders to remove).
+ * @typedef {{ state?: string, userId?: string, files?: string[], refused?: string }} Outcome
+ */
+
+/**
+ * The answer to a deletion request, the workshop's or an administrator's.
+ * @param {core.RequestEvent} e
+ * @param {Outcome} outcome
+ */
 function answer(e, outcome) {
   const rulebook = rules();
   if (outcome.refused) {
@@ -144,13 +181,17 @@ function answer(e, outcome) {
     return e.json(202, {
       state: 'deferred',
       message: rulebook.MESSAGES.deletionDeferred,
-      ...preview(e.app, e.app.findRecordById('users', outcome.userId)),
+      ...preview(e.app, e.app.findRecordById('users', outcome.userId || '')),
     });
   }
   return e.json(200, { state: 'deleted', message: rulebook.MESSAGES.deletionDone });
 }
 
-/** POST /api/portal/backoffice/workshops/{id}/deletion { reason, forfeitCodes }: a request received by letter or phone. */
+/**
+ * POST /api/portal/backoffice/workshops/{id}/deletion { reason, forfeitCodes }: a request received by letter or phone.
+ * @param {core.RequestEvent} e
+ * @param {string} userId
+ */
 function requestForStaff(e, userId) {
   const body = e.requestInfo().body || {};
   const reason = require(`${__hooks}/lib/backoffice.js`).requireReason(body);
@@ -159,10 +200,13 @@ function requestForStaff(e, userId) {
   } catch (_) {
     return refuse(e, 404, "The requested resource wasn't found.");
   }
-  return answer(e, deleteOrDefer(e.app, userId, { actor: e.auth, reason, forfeit: body.forfeitCodes === true }));
+  return answer(e, deleteOrDefer(e.app, userId, { actor: e.auth || null, reason, forfeit: body.forfeitCodes === true }));
 }
 
-/** The deletions waiting for their submissions and payouts, oldest first, with the GDPR's answer-by date (one month). */
+/**
+ * The deletions waiting for their submissions and payouts, oldest first, with the GDPR's answer-by date (one month).
+ * @param {CoreApp} app
+ */
 function pending(app) {
   const rows = arrayOf(new DynamicModel({ id: '', shopName: '', email: '', deletionRequestedAt: '' }));
   app
@@ -185,7 +229,10 @@ function pending(app) {
   });
 }
 
-/** The cron job: deferred deletions whose submissions and payouts are settled now. */
+/**
+ * The cron job: deferred deletions whose submissions and payouts are settled now.
+ * @param {CoreApp} app
+ */
 function runDeferred(app) {
   const due = arrayOf(new DynamicModel({ id: '' }));
   app.db().newQuery(`SELECT id FROM users WHERE deletionRequestedAt != '' ORDER BY deletionRequestedAt`).all(due);

@@ -9,6 +9,7 @@ function rules() {
   return require(`${__hooks}/lib/vendor/rules.js`);
 }
 
+/** @param {CoreApp} app */
 function contactEmail(app) {
   try {
     return app.findFirstRecordByFilter('campaigns', 'active = true').getString('contactEmail');
@@ -17,11 +18,15 @@ function contactEmail(app) {
   }
 }
 
+/** @param {unknown} value */
 function text(value) {
   return typeof value === 'string' ? value : '';
 }
 
-/** Whether an update of a workshop carries a new password. */
+/**
+ * Whether an update of a workshop carries a new password.
+ * @param {core.RequestEvent} e
+ */
 function changesPassword(e) {
   const body = e.requestInfo().body || {};
   return body.password !== undefined || body.passwordConfirm !== undefined || body.oldPassword !== undefined;
@@ -30,10 +35,13 @@ function changesPassword(e) {
 /**
  * The rulebook's password checks in German (PocketBase's own are English), then the save and
  * the notice mail in one transaction. Superusers (tooling) are not asked for the old password.
+ * @param {core.RecordRequestEvent} e
+ * @param {() => void} next the update's own handler
  */
 function changePassword(e, next) {
   const rulebook = rules();
   const body = e.requestInfo().body || {};
+  /** @type {import('./field-errors.js').FieldErrors} */
   const errors = {};
   const old = text(body.oldPassword);
   const password = text(body.password);
@@ -62,10 +70,14 @@ function changePassword(e, next) {
   });
 }
 
-/** The new address as every address is stored (trimmed, lower case), checked by the rulebook. */
+/**
+ * The new address as every address is stored (trimmed, lower case), checked by the rulebook.
+ * @param {core.RecordRequestEmailChangeRequestEvent} e
+ */
 function requestEmailChange(e) {
   const rulebook = rules();
   const email = require(`${__hooks}/lib/users.js`).normalizeEmail(e.newEmail);
+  /** @type {import('./field-errors.js').FieldErrors} */
   const errors = {};
   const problem = email.length > rulebook.LIMITS.emailMax ? rulebook.MESSAGES.emailMax : rulebook.emailProblem(email);
   if (problem) errors.newEmail = ['validation_is_email', problem];
@@ -83,7 +95,10 @@ function requestEmailChange(e) {
   e.next();
 }
 
-/** The confirmed change and the notice to the old address commit together. */
+/**
+ * The confirmed change and the notice to the old address commit together.
+ * @param {core.RecordConfirmEmailChangeRequestEvent} e
+ */
 function confirmEmailChange(e) {
   const oldEmail = e.record.email();
   const app = e.app;
@@ -103,6 +118,8 @@ function confirmEmailChange(e) {
  * For a signed-in workshop's action that asks for its password again (the data export, the
  * deletion): the body of the 400 answer with the German message when `password` is missing or
  * wrong, else null.
+ * @param {core.Record} user
+ * @param {string} password
  */
 function passwordRefusal(user, password) {
   const rulebook = rules();

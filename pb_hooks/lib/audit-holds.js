@@ -12,7 +12,7 @@ const MAX_HELD = 2000;
  * A file row that would decide a pending submission with review signals is held, not applied
  * (issue 58): what the auditor confirms it by, or null when the row applies at once.
  *
- * @param {core.App} tx
+ * @param {CoreApp} tx
  * @param {{ id: string, checked: boolean, faulty: boolean }} values
  * @param {number} line
  */
@@ -44,7 +44,16 @@ function heldEntry(tx, values, line) {
   };
 }
 
-/** The rows an upload holds for confirmation ([] when none). */
+/**
+ * A row of an upload held for confirmation (heldEntry's answer).
+ * @typedef {{ id: string, line: number, checked: boolean, faulty: boolean, code: string, shopName: string, signals: string[] }} HeldRow
+ */
+
+/**
+ * The rows an upload holds for confirmation ([] when none).
+ * @param {core.Record} record
+ * @returns {HeldRow[]}
+ */
 function readHeld(record) {
   try {
     const held = JSON.parse(record.getString('held') || '[]');

@@ -12,9 +12,13 @@ const REASONS = {
 };
 
 const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
+/** @type {HookModules['clock']['berlinDay']} */
 const berlinDay = (date) => require(`${__hooks}/lib/clock.js`).berlinDay(date);
 
-/** The audit file: every submission awaiting audit, with empty Checked and Faulty columns. */
+/**
+ * The audit file: every submission awaiting audit, with empty Checked and Faulty columns.
+ * @param {CoreApp} app
+ */
 function auditFileBody(app) {
   const csv = require(`${__hooks}/lib/csv.js`);
   const rows = arrayOf(new DynamicModel({ id: '', created: '', shopName: '', email: '', code: '', duplicateInvoice: false, signals: '' }));
@@ -31,13 +35,14 @@ function auditFileBody(app) {
     AUDIT_HEADER,
     rows.map((r) => {
       const when = berlinDay(r.created.replace(' ', 'T'));
+      /** @type {Array<{ code?: string, message?: string } | null>} */
       let signals = [];
       try {
         signals = JSON.parse(r.signals || '[]') || [];
       } catch (_) {
         signals = [];
       }
-      const notes = signals.map((x) => x.message).join(' | ');
+      const notes = signals.map((x) => x && x.message).join(' | ');
       // The same file, or the same invoice number on another submission (a signal): either is a
       // duplicate invoice, and the column says which (issue 35: never 'nein' beside such a hint).
       const sameNumber = signals.some((x) => x && x.code === 'number');
@@ -55,7 +60,11 @@ function auditFileBody(app) {
   return { body, count: rows.length };
 }
 
-/** Fills a submission_audit_files record (an auditor's request or the daily run) with a fresh file. */
+/**
+ * Fills a submission_audit_files record (an auditor's request or the daily run) with a fresh file.
+ * @param {CoreApp} app
+ * @param {core.Record | null} record
+ */
 function writeAuditFile(app, record) {
   const target = record || new Record(app.findCollectionByNameOrId('submission_audit_files'));
   const { body, count } = auditFileBody(app);
@@ -68,12 +77,16 @@ function writeAuditFile(app, record) {
   return target;
 }
 
-/** The daily run (once in its minute, however often the scheduler ticks). */
+/**
+ * The daily run (once in its minute, however often the scheduler ticks).
+ * @param {CoreApp} app
+ */
 function writeDailyAuditFile(app) {
   if (!require(`${__hooks}/lib/counters.js`).claimMinute(app, 'audit-file')) return null;
   return writeAuditFile(app, null);
 }
 
+/** @param {unknown} value */
 function normalizeFlag(value) {
   const v = String(value || '')
     .trim()
@@ -87,7 +100,7 @@ function normalizeFlag(value) {
  * verdict (applyVerdict) and a correction (lib/verdict-correction.js), which says `corrected`
  * so the mail says it replaces the earlier one.
  *
- * @param {core.App} tx
+ * @param {CoreApp} tx
  * @param {core.Record} submission
  * @param {core.Record} voucher
  * @param {{ auditorId: string, auditResultId?: string, checked: string | boolean, faulty: string | boolean, note?: string, source?: string, corrected?: boolean }} verdict
@@ -134,7 +147,7 @@ function recordVerdict(tx, submission, voucher, { auditorId, auditResultId, chec
  * wins: the second finds the submission no longer pending. Returns null or a German reason.
  * `auditResultId` marks verdicts from a file, so a resumed file skips what it already applied.
  *
- * @param {core.App} tx
+ * @param {CoreApp} tx
  * @param {{ submissionId: string, auditorId: string, auditResultId?: string, checked: string | boolean, faulty: string | boolean, note?: string, source?: string }} verdict
  * @returns {string | null}
  */
@@ -165,14 +178,19 @@ function applyVerdict(tx, { submissionId, auditorId, auditResultId, checked, fau
  * applied in short transactions (each verdict with its history row and mail). A row whose
  * Checked and Faulty are both empty has not been audited yet and is skipped. Counts and the
  * failed-rows CSV come from the server only. Safe to run again after an interruption.
+ * @param {CoreApp} app
+ * @param {core.Record} record
+ * @param {string} auditorId
  */
 function processAuditResults(app, record, auditorId) {
   const pipeline = require(`${__hooks}/lib/import-pipeline.js`);
   const uploads = require(`${__hooks}/lib/uploads.js`);
+  /** @param {string} message */
   const fail = (message) => uploads.failUpload(app, 'audit_results', record.id, message);
   const upload = pipeline.open(app, record);
   if (upload.error) return fail(upload.error);
-  const header = upload.names;
+  const header = upload.names || [];
+  /** @param {string} name */
   const col = (name) => header.indexOf(name);
   const idCol = col('RechnungsID');
   const checkedCol = col('Checked');
@@ -180,10 +198,12 @@ function processAuditResults(app, record, auditorId) {
   if (idCol < 0 || checkedCol < 0 || faultyCol < 0) {
     return fail(require(`${__hooks}/lib/vendor/rules.js`).IMPORT_MESSAGES.auditHeader);
   }
+  /** @type {Record<string, boolean>} */
   const seen = {};
   // Rows held for confirmation, kept over an interruption (the record has those of the first run).
   const holds = require(`${__hooks}/lib/audit-holds.js`);
   const held = holds.readHeld(app.findRecordById('audit_results', record.id));
+  /** @type {Record<string, boolean>} */
   const heldIds = {};
   for (const h of held) heldIds[h.id] = true;
   const result = pipeline.run(upload, {
@@ -203,7 +223,9 @@ function processAuditResults(app, record, auditorId) {
       return { values: { id, checked: checked === '1', faulty: faulty === '1' } };
     },
     refuses: true,
+    /** @param {Array<{ values: { id: string, checked: boolean, faulty: boolean }, line: number }>} batch */
     flush: (batch) => {
+      /** @type {Array<{ line: number, reason: string }>} */
       const refused = [];
       require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
         for (const row of batch) {
@@ -246,7 +268,11 @@ function processAuditResults(app, record, auditorId) {
   app.save(fresh);
 }
 
-/** Processes a verdict upload; whatever fails, the record ends 'done' or 'failed' with a German message. */
+/**
+ * Processes a verdict upload; whatever fails, the record ends 'done' or 'failed' with a German message.
+ * @param {CoreApp} app
+ * @param {core.Record} record
+ */
 function processUpload(app, record) {
   try {
     processAuditResults(app, record, record.getString('uploadedByUser'));
@@ -266,14 +292,16 @@ function processUpload(app, record) {
  * the list. Returns { held: the upload's remaining held rows, refused: why the verdict did not
  * apply (the submission was decided in the queue meanwhile) or null }.
  *
- * @param {core.App} app
+ * @param {CoreApp} app
  * @param {string} auditorId
  * @param {string} resultId
  * @param {string} submissionId
  * @param {boolean} apply
  */
 function answerHeld(app, auditorId, resultId, submissionId, apply) {
+  /** @type {import('./audit-holds.js').HeldRow[]} */
   let remaining = [];
+  /** @type {string | null} */
   let refused = null;
   require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
     let record;

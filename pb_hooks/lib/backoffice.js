@@ -6,6 +6,7 @@
 
 const staffLog = () => require(`${__hooks}/lib/staff-log.js`);
 const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
+/** @type {HookModules['campaign-records']['labelSql']} */
 const labelSql = (c) => require(`${__hooks}/lib/campaign-records.js`).labelSql(c);
 const fieldErrors = () => require(`${__hooks}/lib/field-errors.js`);
 const PAGE_SIZE = 20;
@@ -15,6 +16,7 @@ const MESSAGES = {
   reason: require(`${__hooks}/lib/vendor/rules.js`).MESSAGES.reasonRequired,
 };
 
+/** @type {HookModules['database']['rowsOf']} */
 const rowsOf = (app, sql, params, shape) => require(`${__hooks}/lib/database.js`).rowsOf(app, sql, params, shape);
 
 const SUMMARY_SHAPE = {
@@ -33,6 +35,10 @@ const SUMMARY_SHAPE = {
 /**
  * Workshops matching `q` in name, shop, e-mail, PLZ, city, customer number or code, newest
  * first, 20 a page. The term is a bound parameter; LIKE wildcards in it are escaped.
+ * @param {CoreApp} app
+ * @param {string} q
+ * @param {string} page
+ * @param {string} campaign
  */
 function search(app, q, page, campaign) {
   const term = String(q || '').trim();
@@ -74,6 +80,10 @@ function search(app, q, page, campaign) {
   return { page: p, perPage: PAGE_SIZE, totalItems: total, totalPages: Math.max(1, Math.ceil(total / PAGE_SIZE)), items };
 }
 
+/**
+ * @param {CoreApp} app
+ * @param {string} id
+ */
 function findUser(app, id) {
   try {
     return app.findRecordById('users', id);
@@ -82,7 +92,11 @@ function findUser(app, id) {
   }
 }
 
-/** The workshop's whole story. */
+/**
+ * The workshop's whole story.
+ * @param {CoreApp} app
+ * @param {string} id
+ */
 function detail(app, id) {
   const user = findUser(app, id);
   const params = { u: id };
@@ -178,6 +192,7 @@ function detail(app, id) {
   };
 }
 
+/** @param {Record<string, any> | null | undefined} body */
 function requireReason(body) {
   const reason = String((body && body.reason) || '').trim();
   if (!reason) throw new BadRequestError(MESSAGES.reason);
@@ -189,6 +204,7 @@ function requireReason(body) {
  * The back office's commands on a workshop, by the name the route carries. Each gets the
  * context of one action ({ e, app, body, userId, user, log }) and does its change and its log
  * entry in one transaction; the route answers with the workshop's story afterwards.
+ * @type {Record<string, (context: CommandContext) => void>}
  */
 const COMMANDS = {
   /** PocketBase's own verification mail, sent at once (and logged in the mail log). */
@@ -256,6 +272,10 @@ const COMMANDS = {
   unblock: (context) => setBlocked(context, false),
 };
 
+/**
+ * @param {CommandContext} context
+ * @param {boolean} block
+ */
 function setBlocked({ app, reason, userId, log }, block) {
   writeTransaction(app, (tx) => {
     const moved = tx
@@ -268,8 +288,14 @@ function setBlocked({ app, reason, userId, log }, block) {
   });
 }
 
+/** @type {HookModules['database']['writeTransaction']} */
 const writeTransaction = (app, fn) => require(`${__hooks}/lib/database.js`).writeTransaction(app, fn);
 
+/**
+ * @param {CoreApp} app
+ * @param {string} collection
+ * @param {string} id
+ */
 function findOrNull(app, collection, id) {
   try {
     return app.findRecordById(collection, String(id || ''));
@@ -278,7 +304,13 @@ function findOrNull(app, collection, id) {
   }
 }
 
-/** One back-office command on a workshop, with its reason, in one transaction with its log entry. */
+/**
+ * One back-office command on a workshop, with its reason, in one transaction with its log entry.
+ * @param {core.RequestEvent} e
+ * @param {string} userId
+ * @param {string} action
+ * @param {Record<string, any> | null | undefined} body
+ */
 function act(e, userId, action, body) {
   const app = e.app;
   const admin = e.auth;
@@ -286,10 +318,24 @@ function act(e, userId, action, body) {
   const user = findUser(app, userId);
   const command = Object.prototype.hasOwnProperty.call(COMMANDS, action) ? COMMANDS[action] : null;
   if (!command) throw new NotFoundError(MESSAGES.action);
+  /** @type {CommandContext['log']} */
   const log = (tx, entry) =>
     staffLog().write(tx, Object.assign({ actor: admin, reason, target: { collection: 'users', id: userId } }, entry));
   command({ e, app, body: body || {}, reason, userId, user, log });
   return detail(app, userId);
 }
+
+/**
+ * What a back-office command gets: the request, its app, the body, the reason given, the
+ * workshop, and `log` for its staff-log entry (actor, reason and target already set).
+ * @typedef {object} CommandContext
+ * @property {core.RequestEvent} e
+ * @property {CoreApp} app
+ * @property {Record<string, any>} body
+ * @property {string} reason
+ * @property {string} userId
+ * @property {core.Record} user
+ * @property {(tx: CoreApp, entry: import('./staff-log.js').StaffLogEntry) => unknown} log
+ */
 
 module.exports = { search, detail, act, MESSAGES, PAGE_SIZE, requireReason };

@@ -22,7 +22,11 @@ const FACTS = [
 const NUMBERS = ['year', 'threshold', 'reward'];
 const TEXTS = ['headline', 'teaser', 'terms', 'faq', 'partsGroups'];
 
-/** JSON fields come back from the record as bytes; read them as values. */
+/**
+ * JSON fields come back from the record as bytes; read them as values.
+ * @param {core.Record} record
+ * @param {string} key
+ */
 function jsonOf(record, key) {
   try {
     const value = JSON.parse(record.getString(key) || 'null');
@@ -37,6 +41,7 @@ function jsonOf(record, key) {
  * @returns {any} the facts (rulebook's CampaignFactsInput)
  */
 function factsOf(record) {
+  /** @type {Record<string, string | number>} */
   const f = {};
   for (const key of FACTS) {
     if (key === 'year') f[key] = record.getInt(key);
@@ -46,6 +51,7 @@ function factsOf(record) {
   return f;
 }
 
+/** @param {core.Record} record */
 function textsOf(record) {
   return {
     headline: record.getString('headline'),
@@ -56,32 +62,47 @@ function textsOf(record) {
   };
 }
 
+/** The campaign clock's now in ms (lib/clock.js: real time unless pinned). */
 const nowMs = () => require(`${__hooks}/lib/clock.js`).now().getTime();
 
 /**
  * A campaign's label in SQL for the table alias `c`: its name, with its year when the name lacks
  * it (the rulebook's campaignLabel, for queries that build whole answers in SQLite).
+ * @param {string} c
  */
 function labelSql(c) {
   return `CASE WHEN instr(${c}.name, CAST(${c}.year AS TEXT)) > 0 THEN ${c}.name ELSE ${c}.name || ' ' || ${c}.year END`;
 }
 
-/** The label of a campaign record (the same rule as labelSql). */
+/**
+ * The label of a campaign record (the same rule as labelSql).
+ * @param {core.Record} record
+ */
 function labelOf(record) {
   return rules().campaignLabel(record.getString('name'), record.getInt('year'));
 }
 
-/** The released campaigns, by start. */
+/**
+ * The released campaigns, by start.
+ * @param {CoreApp} app
+ * @param {boolean} [newestFirst]
+ */
 function released(app, newestFirst) {
   return app.findRecordsByFilter('campaigns', "status = 'released'", newestFirst ? '-campaignStart' : 'campaignStart', 1000, 0);
 }
 
-/** The released campaigns as choices for staff lists, newest first. */
+/**
+ * The released campaigns as choices for staff lists, newest first.
+ * @param {CoreApp} app
+ */
 function options(app) {
   return released(app, true).map((c) => ({ id: c.id, label: labelOf(c), active: c.getBool('active') }));
 }
 
-/** The campaign in force at the campaign clock's now (the rulebook's campaignInForce), or null. */
+/**
+ * The campaign in force at the campaign clock's now (the rulebook's campaignInForce), or null.
+ * @param {CoreApp} app
+ */
 function inForce(app) {
   const all = released(app);
   /** @type {any[]} */
@@ -95,6 +116,7 @@ function inForce(app) {
  * dashboard and the contact mailbox read 'the active campaign'; the campaign clock moving past a
  * start or an end, a release and a change move it. Writes only when it changes. Returns the
  * active campaign's id ('' when none is released).
+ * @param {CoreApp} app
  */
 function syncActive(app) {
   const current = inForce(app);
@@ -118,6 +140,7 @@ function syncActive(app) {
 /**
  * What the public pages show: the campaign in force on the campaign clock (rulebook's
  * campaignInForce), its facts and texts; nothing staff-only. `null` campaign when none is released.
+ * @param {CoreApp} app
  */
 function publicView(app) {
   const now = nowMs();
@@ -134,7 +157,11 @@ function publicView(app) {
   };
 }
 
-/** Sets on a new workshop the campaign in force and the version of its texts it accepts. */
+/**
+ * Sets on a new workshop the campaign in force and the version of its texts it accepts.
+ * @param {CoreApp} app
+ * @param {core.Record} user
+ */
 function recordAcceptedTerms(app, user) {
   let campaign;
   try {
@@ -149,6 +176,8 @@ function recordAcceptedTerms(app, user) {
 /**
  * The terms `user` accepted: that campaign's facts and the text version of then, for the
  * Aktionsbedingungen page. `accepted: null` for an account without a record of it.
+ * @param {CoreApp} app
+ * @param {core.Record} user
  */
 function acceptedTerms(app, user) {
   const campaignId = user.getString('termsCampaign');

@@ -9,8 +9,13 @@
 const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
 const records = () => require(`${__hooks}/lib/campaign-records.js`);
 const { FACTS, NUMBERS, TEXTS, factsOf, textsOf, nowMs } = records();
+/** @param {CoreApp} app */
 const syncActive = (app) => records().syncActive(app);
-/** What an administrator sees of one campaign. */
+/**
+ * What an administrator sees of one campaign.
+ * @param {core.Record} record
+ * @param {number} now the campaign clock's now in ms
+ */
 function adminView(record, now) {
   const r = rules();
   const facts = factsOf(record);
@@ -28,6 +33,7 @@ function adminView(record, now) {
   });
 }
 
+/** @param {CoreApp} app */
 function list(app) {
   const now = nowMs();
   return {
@@ -36,7 +42,11 @@ function list(app) {
   };
 }
 
-/** The other campaigns' names, years and periods (the overlap and year rules). */
+/**
+ * The other campaigns' names, years and periods (the overlap and year rules).
+ * @param {CoreApp} tx
+ * @param {string} id
+ */
 function othersOf(tx, id) {
   return tx.findRecordsByFilter('campaigns', 'id != {:id}', '', 1000, 0, { id: id || '' }).map((c) => ({
     name: c.getString('name'),
@@ -46,15 +56,28 @@ function othersOf(tx, id) {
   }));
 }
 
-/** Throws PocketBase's 400 with the rulebook's field errors, when there are any. */
+/**
+ * Throws PocketBase's 400 with the rulebook's field errors, when there are any.
+ * @param {Record<string, string>} errors
+ */
 function refuseIf(errors) {
   const fields = Object.keys(errors);
   if (fields.length === 0) return;
+  /** @type {Record<string, ValidationError>} */
   const data = {};
   for (const field of fields) data[field] = new ValidationError('validation_campaign', errors[field]);
   throw new BadRequestError(errors[fields[0]], data);
 }
 
+/**
+ * @param {CoreApp} tx
+ * @param {core.Record} admin
+ * @param {string} action
+ * @param {core.Record} record
+ * @param {unknown} before
+ * @param {unknown} after
+ * @param {string} [reason]
+ */
 function writeLog(tx, admin, action, record, before, after, reason) {
   require(`${__hooks}/lib/staff-log.js`).write(tx, {
     actor: admin,
@@ -66,6 +89,11 @@ function writeLog(tx, admin, action, record, before, after, reason) {
   });
 }
 
+/**
+ * @param {CoreApp} tx
+ * @param {core.Record} record
+ * @param {string} adminId
+ */
 function keepVersion(tx, record, adminId) {
   const version = new Record(tx.findCollectionByNameOrId('campaign_texts'));
   version.set('campaign', record.id);
@@ -75,7 +103,11 @@ function keepVersion(tx, record, adminId) {
   tx.save(version);
 }
 
-/** A moment moved by whole years (the copy's dates), as PocketBase writes dates. */
+/**
+ * A moment moved by whole years (the copy's dates), as PocketBase writes dates.
+ * @param {string} value
+ * @param {number} years
+ */
 function plusYears(value, years) {
   const d = require(`${__hooks}/lib/clock.js`).parseDate(value);
   d.setUTCFullYear(d.getUTCFullYear() + years);
@@ -85,6 +117,8 @@ function plusYears(value, years) {
 /**
  * 'Neue Aktion': a draft copied from the latest campaign, a year later (or as many years as the
  * next free year is away), its name's year replaced.
+ * @param {CoreApp} app
+ * @param {core.Record} admin
  */
 function createFromCopy(app, admin) {
   /** @type {any} */
@@ -121,9 +155,14 @@ function createFromCopy(app, admin) {
   return adminView(app.findRecordById('campaigns', created.id), nowMs());
 }
 
-/** The body's facts and texts over the stored ones (a field left out keeps its value). */
+/**
+ * The body's facts and texts over the stored ones (a field left out keeps its value).
+ * @param {core.Record} record
+ * @param {Record<string, any>} body
+ */
 function merged(record, body) {
   const facts = factsOf(record);
+  /** @type {any} */
   const texts = textsOf(record);
   for (const key of FACTS) {
     if (body[key] === undefined) continue;
@@ -133,9 +172,19 @@ function merged(record, body) {
   return { facts, texts };
 }
 
+/**
+ * @param {unknown} a
+ * @param {unknown} b
+ */
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Saves an administrator's edit of one campaign; see the module's head for what may change. */
+/**
+ * Saves an administrator's edit of one campaign; see the module's head for what may change.
+ * @param {CoreApp} app
+ * @param {core.Record} admin
+ * @param {string} id
+ * @param {Record<string, any> | null | undefined} body
+ */
 function update(app, admin, id, body) {
   const r = rules();
   require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
@@ -145,13 +194,16 @@ function update(app, admin, id, body) {
     } catch (_) {
       throw new NotFoundError(r.CAMPAIGN_MESSAGES.notFound);
     }
+    /** @type {{ facts: any, texts: Record<string, any> }} */
     const stored = { facts: factsOf(record), texts: textsOf(record) };
     const next = merged(record, body || {});
     const errors = Object.assign({}, r.campaignTextProblems(next.texts), r.campaignFactProblems(next.facts, othersOf(tx, id)));
     const released = record.getString('status') === 'released';
     if (released) Object.assign(errors, r.frozenChanges(stored.facts, next.facts, nowMs()));
     refuseIf(errors);
+    /** @type {Record<string, unknown>} */
     const before = {};
+    /** @type {Record<string, unknown>} */
     const after = {};
     for (const key of FACTS) {
       if (!same(stored.facts[key], next.facts[key])) {
@@ -190,7 +242,12 @@ function update(app, admin, id, body) {
   return adminView(app.findRecordById('campaigns', id), nowMs());
 }
 
-/** The second administrator's release: not who created or last changed the campaign. */
+/**
+ * The second administrator's release: not who created or last changed the campaign.
+ * @param {CoreApp} app
+ * @param {core.Record} admin
+ * @param {string} id
+ */
 function release(app, admin, id) {
   const r = rules();
   const M = r.CAMPAIGN_MESSAGES;
@@ -215,7 +272,11 @@ function release(app, admin, id) {
   return adminView(app.findRecordById('campaigns', id), nowMs());
 }
 
-/** One campaign's text versions, newest first (what was shown when). */
+/**
+ * One campaign's text versions, newest first (what was shown when).
+ * @param {CoreApp} app
+ * @param {string} id
+ */
 function versions(app, id) {
   return app.findRecordsByFilter('campaign_texts', 'campaign = {:c}', '-version', 200, 0, { c: id }).map((v) => ({
     version: v.getInt('version'),

@@ -26,7 +26,10 @@ function realStamp() {
   return new Date().toISOString().replace('T', ' ');
 }
 
-/** The day and time in Berlin of a moment: the rulebook's berlinDay (src/rules/dates.ts). */
+/**
+ * The day and time in Berlin of a moment: the rulebook's berlinDay (src/rules/dates.ts).
+ * @param {Parameters<HookModules['vendor/rules']['berlinDay']>[0]} date
+ */
 function berlinDay(date) {
   return require(`${__hooks}/lib/vendor/rules.js`).berlinDay(date);
 }
@@ -42,12 +45,18 @@ function describe() {
   return { campaignNow: (p || new Date()).toISOString(), pinned: p !== null };
 }
 
-/** PocketBase date strings ('2025-07-14 22:00:00.000Z') as Date. */
+/**
+ * PocketBase date strings ('2025-07-14 22:00:00.000Z') as Date.
+ * @param {unknown} value
+ */
 function parseDate(value) {
   return new Date(String(value).replace(' ', 'T'));
 }
 
-/** A stored moment as a German reader sees it in Berlin ('14.07.2025 00:00'); '' for none. */
+/**
+ * A stored moment as a German reader sees it in Berlin ('14.07.2025 00:00'); '' for none.
+ * @param {unknown} value
+ */
 function berlinDateTime(value) {
   if (!value) return '';
   const day = berlinDay(parseDate(value));

@@ -4,6 +4,8 @@
  * Rewrites users.noraLZConnections from the stored connection records. Read and write
  * share one transaction: transactions run one at a time on PocketBase's writer, so two
  * links created at the same moment cannot overwrite each other's list (lost update).
+ * @param {CoreApp} app
+ * @param {string} userId
  */
 function syncUserConnections(app, userId) {
   require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
@@ -22,7 +24,10 @@ function syncUserConnections(app, userId) {
   });
 }
 
-/** Answers 400 with the rulebook's German message when the customer number breaks its rule. */
+/**
+ * Answers 400 with the rulebook's German message when the customer number breaks its rule.
+ * @param {core.RecordRequestEvent} e
+ */
 function assertCustomerNumber(e) {
   const rules = require(`${__hooks}/lib/vendor/rules.js`);
   const problem = rules.customerNumberProblem(e.record.getString('customerNumber'));

@@ -5,7 +5,7 @@
 
 /**
  * The next number of counter `name` (reserving `n`, default 1).
- * @param {core.App} app
+ * @param {CoreApp} app
  * @param {string} name
  * @param {number} [n]
  * @returns {number}
@@ -27,7 +27,7 @@ function next(app, name, n) {
 /**
  * True once per calendar minute for `job`: a scheduled job that the scheduler may call more
  * than once in its minute (a shorter tick) does its work once.
- * @param {core.App} app
+ * @param {CoreApp} app
  * @param {string} job
  */
 function claimMinute(app, job) {

@@ -23,7 +23,10 @@ const TOPIC = /^[A-Za-z0-9_]{1,100}\/(?:\*|[A-Za-z0-9_]{1,100})$/;
 /** Field names and dots (nested, expand.x), commas and spaces; `:excerpt(...)` and other modifiers are not. */
 const FIELDS = /^[A-Za-z0-9_.*, ]*$/;
 
-/** The reason a set of subscription topics is refused, or '' when every topic is plain. */
+/**
+ * The reason a set of subscription topics is refused, or '' when every topic is plain.
+ * @param {ArrayLike<unknown>} topics
+ */
 function subscriptionProblem(topics) {
   for (let i = 0; i < topics.length; i++) {
     if (!TOPIC.test(String(topics[i]))) return MESSAGES.topic;
@@ -31,7 +34,10 @@ function subscriptionProblem(topics) {
   return '';
 }
 
-/** Decodes a query part as Go's url.ParseQuery does (+ as space); null when it does not decode. */
+/**
+ * Decodes a query part as Go's url.ParseQuery does (+ as space); null when it does not decode.
+ * @param {string} text
+ */
 function decodePart(text) {
   try {
     return decodeURIComponent(text.replace(/\+/g, ' '));
@@ -44,6 +50,7 @@ function decodePart(text) {
  * The reason a request's query is refused, or ''. Every `fields` parameter counts (Go reads the
  * first), however its name is spelled in percent-encoding. A pair that does not decode is one Go
  * would skip; it is refused all the same, since the SPA never sends one.
+ * @param {string} rawQuery
  */
 function queryProblem(rawQuery) {
   if (!rawQuery) return '';
@@ -59,13 +66,20 @@ function queryProblem(rawQuery) {
   return '';
 }
 
-/** Answers 400 in PocketBase's error shape. */
+/**
+ * Answers 400 in PocketBase's error shape.
+ * @param {core.RequestEvent} e
+ * @param {string} message
+ */
 function refuse(e, message) {
   e.response.header().set('Cache-Control', 'no-store');
   return e.json(400, { status: 400, message, data: {} });
 }
 
-/** Removes every `thumb` parameter, however it is spelled, from a file request's query. */
+/**
+ * Removes every `thumb` parameter, however it is spelled, from a file request's query.
+ * @param {url.URL} url
+ */
 function dropThumb(url) {
   if (url.rawQuery === '') return;
   url.rawQuery = url.rawQuery
@@ -74,7 +88,10 @@ function dropThumb(url) {
     .join('&');
 }
 
-/** Router middleware: refuses batch requests and `fields` modifiers before anything else runs, drops thumbnails. */
+/**
+ * Router middleware: refuses batch requests and `fields` modifiers before anything else runs, drops thumbnails.
+ * @param {core.RequestEvent} e
+ */
 function guardRequest(e) {
   const url = e.request.url;
   if (url.path === '/api/batch' || url.path.indexOf('/api/batch/') === 0) return refuse(e, MESSAGES.batch);

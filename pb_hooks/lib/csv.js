@@ -12,7 +12,9 @@
 
 const MAX_OUT_CELL = 200;
 
+/** d3-dsv's parsers, by separator. @type {Record<string, { parseRows: (text: string, row?: (fields: string[]) => null) => string[][] }> | null} */
 let parsers = null;
+/** @param {string} sep */
 function parserFor(sep) {
   if (!parsers) {
     const dsv = require(`${__hooks}/lib/vendor/csv-parser.js`);
@@ -21,7 +23,10 @@ function parserFor(sep) {
   return parsers[sep];
 }
 
-/** Index of the first CR or LF in `text` (or its length). */
+/**
+ * Index of the first CR or LF in `text` (or its length).
+ * @param {string} text
+ */
 function firstBreak(text) {
   const cr = text.indexOf('\r');
   const lf = text.indexOf('\n');
@@ -29,7 +34,10 @@ function firstBreak(text) {
   return lf < 0 ? cr : Math.min(cr, lf);
 }
 
-/** Line breaks inside one parsed field (CRLF counts once). */
+/**
+ * Line breaks inside one parsed field (CRLF counts once).
+ * @param {string} field
+ */
 function breaksIn(field) {
   if (field.indexOf('\n') < 0 && field.indexOf('\r') < 0) return 0;
   const cr = field.split('\r').length - 1;
@@ -42,6 +50,7 @@ function breaksIn(field) {
  * Splits an upload into its header and body: `sep` is `;` when the first line has one,
  * else `,`; `names` are the header's trimmed cells; `body` is everything after the first
  * line break; the body's first line is line 2.
+ * @param {string} text
  */
 function readHeader(text) {
   const end = firstBreak(text);
@@ -60,6 +69,11 @@ function readHeader(text) {
  * `line` is the 1-based physical line the record starts on, counted from `firstLine`;
  * `consumed` approximates how many characters have been read (for progress). Returns the
  * line number after the text, so a file read in pieces (`pieces`) keeps counting.
+ * @param {string} text
+ * @param {string} sep
+ * @param {(fields: string[], line: number, consumed: number) => void} onRow
+ * @param {number} firstLine
+ * @returns {number}
  */
 function eachRow(text, sep, onRow, firstLine) {
   let line = firstLine || 1;
@@ -106,6 +120,8 @@ function eachRow(text, sep, onRow, firstLine) {
  * nor a CRLF: `eachRow` over the pieces in turn, each starting at the line number the one before
  * returned, reads what it reads over the whole text, as long as no field is quoted (a quoted
  * field may hold a line feed; such a file is read whole).
+ * @param {() => string | null | undefined} nextChunk
+ * @returns {() => string | null}
  */
 function pieces(nextChunk) {
   let carry = '';
@@ -133,6 +149,7 @@ function pieces(nextChunk) {
 }
 
 // Control characters (C0, DEL, C1; the rulebook's set) never reach a cell; they become spaces.
+/** @type {RegExp | null} */
 let control = null;
 function controlGlobal() {
   if (!control) control = new RegExp(require(`${__hooks}/lib/vendor/rules.js`).CONTROL_CHARACTERS.source, 'g');
@@ -143,6 +160,7 @@ function controlGlobal() {
  * One cell for a CSV the server writes (DECISIONS section 4): control characters become
  * spaces, a value starting with = + - @ is prefixed with ' so spreadsheets never run it as
  * a formula; every cell is quoted (RFC 4180).
+ * @param {unknown} value
  */
 function cell(value) {
   let text = value === null || value === undefined ? '' : String(value);
@@ -151,19 +169,29 @@ function cell(value) {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-/** One CSV line (no line break) of the server's format. */
+/**
+ * One CSV line (no line break) of the server's format.
+ * @param {unknown[]} cells
+ */
 function line(cells) {
   return cells.map(cell).join(';');
 }
 
-/** UTF-8 with BOM, `;`-separated, CRLF: opens cleanly in German Excel. */
+/**
+ * UTF-8 with BOM, `;`-separated, CRLF: opens cleanly in German Excel.
+ * @param {unknown[]} header
+ * @param {unknown[][]} rows
+ */
 function write(header, rows) {
   const lines = [line(header)];
   for (const row of rows) lines.push(line(row));
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
-/** A cell of a failed row as it is echoed back: long values are cut, so a hostile field never fills the file. */
+/**
+ * A cell of a failed row as it is echoed back: long values are cut, so a hostile field never fills the file.
+ * @param {unknown} value
+ */
 function echo(value) {
   const text = String(value === null || value === undefined ? '' : value);
   return text.length > MAX_OUT_CELL ? `${text.slice(0, MAX_OUT_CELL)}…` : text;

@@ -5,8 +5,10 @@
 // seconds, so it is kept in `sales_weekly`, rewritten after every import (and at a start or
 // a read that finds it missing). Weeks are ISO weeks, computed here from days.
 
+/** @type {HookModules['database']['rowsOf']} */
 const rowsOf = (app, sql, params, shape, db) => require(`${__hooks}/lib/database.js`).rowsOf(app, sql, params, shape, db);
 
+/** @param {CoreApp} app */
 function activeCampaign(app) {
   try {
     return app.findFirstRecordByFilter('campaigns', 'active = true');
@@ -15,7 +17,10 @@ function activeCampaign(app) {
   }
 }
 
-/** 'YYYY-MM-DD…' → its ISO week 'YYYY-Www' (the week of its Thursday, in that Thursday's year). */
+/**
+ * 'YYYY-MM-DD…' → its ISO week 'YYYY-Www' (the week of its Thursday, in that Thursday's year).
+ * @param {string} day
+ */
 function isoWeek(day) {
   const d = new Date(`${String(day).slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return '';
@@ -25,8 +30,14 @@ function isoWeek(day) {
   return `${year}-W${String(week).padStart(2, '0')}`;
 }
 
-/** Day rows ({ day, …fields }) summed into ISO weeks, oldest first; `total` is money, summed in cents. */
+/**
+ * Day rows ({ day, …fields }) summed into ISO weeks, oldest first; `total` is money, summed in cents.
+ * @param {Array<{ day: string } & Record<string, any>>} days
+ * @param {string[]} fields
+ * @returns {Array<{ week: string } & Record<string, number>>}
+ */
 function byWeek(days, fields) {
+  /** @type {Map<string, Record<string, number>>} */
   const weeks = new Map();
   for (const row of days) {
     const week = isoWeek(row.day);
@@ -36,7 +47,8 @@ function byWeek(days, fields) {
     weeks.set(week, into);
   }
   return [...weeks.keys()].sort().map((week) => {
-    const v = weeks.get(week);
+    const v = /** @type {Record<string, number>} */ (weeks.get(week));
+    /** @type {{ week: string } & Record<string, any>} */
     const out = { week };
     for (const f of fields) out[f] = f === 'total' ? v[f] / 100 : v[f];
     return out;
@@ -51,6 +63,8 @@ const ROWS_PER_READ = 50000;
  * in one short transaction. The read goes through data.db's writer connection in ranges of
  * rows: a whole-table scan on a reader connection filled another 32 MB page cache after every
  * import (docs/performance.md); each range holds the writer for a moment only.
+ * @param {CoreApp} app
+ * @param {string} campaignId
  */
 function writeSalesWeekly(app, campaignId) {
   const db = app.nonconcurrentDB();
@@ -86,7 +100,11 @@ function writeSalesWeekly(app, campaignId) {
   });
 }
 
-/** Fills sales_weekly when it is empty but sales exist (data loaded before it existed, straight into SQLite, or changed outside an import). */
+/**
+ * Fills sales_weekly when it is empty but sales exist (data loaded before it existed, straight into SQLite, or changed outside an import).
+ * @param {CoreApp} app
+ * @param {core.Record | null} [chosen] the campaign (the active one when not given)
+ */
 function ensureSalesWeekly(app, chosen) {
   const campaign = chosen || activeCampaign(app);
   if (!campaign) return;
@@ -101,7 +119,11 @@ function ensureSalesWeekly(app, chosen) {
   if (sales > 0) writeSalesWeekly(app, campaign.id);
 }
 
-/** Sales rows changed outside an import (superuser API, demo data): the next dashboard read recomputes. */
+/**
+ * Sales rows changed outside an import (superuser API, demo data): the next dashboard read recomputes.
+ * @param {CoreApp} app
+ * @param {string} campaignId
+ */
 function invalidateSalesWeekly(app, campaignId) {
   app.db().newQuery('DELETE FROM sales_weekly WHERE campaign = {:c}').bind({ c: campaignId }).execute();
 }
@@ -112,6 +134,8 @@ const BACKLOG = ['0–7 Tage', '8–14 Tage', '15–28 Tage', 'über 28 Tage'];
  * Every figure of the dashboard, for the campaign `campaignId` or, without one, the campaign in
  * force (issue 60: the dashboard can be filtered by campaign). Workshops, registrations, the
  * review backlog, the 8-week promise and the centres belong to no campaign and stay whole.
+ * @param {CoreApp} app
+ * @param {string} campaignId
  */
 function figures(app, campaignId) {
   let campaign = null;
@@ -148,6 +172,7 @@ function figures(app, campaignId) {
     { c },
     { status: '', n: 0 },
   );
+  /** @param {string} status */
   const count = (status) => (codes.find((x) => x.status === status) || { n: 0 }).n;
   // Paid payouts, those of deleted workshops included: they live on as booking vouchers (issue 58:
   // 'Ausgezahlt 1' after a deletion although the batch paid 2).

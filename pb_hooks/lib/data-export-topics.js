@@ -4,10 +4,15 @@
 // file with its columns (key, German heading, kind) and the statement that reads the workshop's
 // rows by its id and nothing else. No field staff keep for themselves appears in a statement.
 
+/** @typedef {{ file: string, columns: Array<[string, string, string]>, sql: string }} Topic */
+
 /** Column kinds: how a value is written in the CSV (the JSON keeps it as stored). */
 const KIND = { text: 'text', date: 'date', day: 'day', money: 'money', bool: 'bool', number: 'number' };
 
-/** A stored state shown with the rulebook's German label (rules/labels.ts) in the CSV. */
+/**
+ * A stored state shown with the rulebook's German label (rules/labels.ts) in the CSV.
+ * @type {Record<string, Record<string, string>>}
+ */
 const LABELLED = {
   codes: { status: 'VOUCHER_STATUS_LABELS' },
   einreichungen: { status: 'SUBMISSION_STATUS_LABELS' },
@@ -19,6 +24,7 @@ const LABELLED = {
 /**
  * The topics: file name, columns [key, German heading, kind] and the statement for the rows.
  * Every statement takes the workshop by {:id} and nothing else.
+ * @type {Topic[]}
  */
 const TOPICS = [
   {

@@ -10,8 +10,14 @@
 // What the file holds, topic by topic (lib/data-export-topics.js).
 const { KIND, LABELLED, TOPICS } = require(`${__hooks}/lib/data-export-topics.js`);
 
-/** Every value of a row as text or number, as the statement answered it. */
+/**
+ * Every value of a row as text or number, as the statement answered it.
+ * @param {CoreApp} app
+ * @param {import('./data-export-topics.js').Topic} topic
+ * @param {string} userId
+ */
 function readRows(app, topic, userId) {
+  /** @type {Record<string, string | number | boolean>} */
   const shape = {};
   // A shape's 0 reads a whole number (int64) and fails on 612.4; 0.5 reads a float64. Money always
   // reads as a float (issue 58: every workshop with cents got PocketBase's English 400).
@@ -19,6 +25,7 @@ function readRows(app, topic, userId) {
     shape[key] = kind === KIND.money ? 0.5 : kind === KIND.number ? 0 : kind === KIND.bool ? false : '';
   const rows = require(`${__hooks}/lib/database.js`).rowsOf(app, topic.sql, { id: userId }, shape);
   return rows.map((row) => {
+    /** @type {Record<string, any>} */
     const out = {};
     for (const [key] of topic.columns) out[key] = row[key];
     return out;
@@ -26,10 +33,16 @@ function readRows(app, topic, userId) {
 }
 
 // Read once per runtime: cellText runs for every cell of the archive.
+/** @type {HookModules['clock']['berlinDateTime']} */
 const berlinDateTime = (value) => require(`${__hooks}/lib/clock.js`).berlinDateTime(value);
+/** @type {HookModules['vendor/rules']['germanDate']} */
 const germanDate = (iso) => require(`${__hooks}/lib/vendor/rules.js`).germanDate(iso);
 
-/** A value as the CSV shows it to a German reader. */
+/**
+ * A value as the CSV shows it to a German reader.
+ * @param {any} value
+ * @param {string} kind
+ */
 function cellText(value, kind) {
   if (kind === KIND.bool) return value ? 'ja' : 'nein';
   if (kind === KIND.money) return require(`${__hooks}/lib/amounts.js`).csvAmount(value);
@@ -38,8 +51,14 @@ function cellText(value, kind) {
   return value === null || value === undefined ? '' : String(value);
 }
 
-/** The workshop's data by topic ({ konto: [...], ... }), or null when there is no such workshop. */
+/**
+ * The workshop's data by topic ({ konto: [...], ... }), or null when there is no such workshop.
+ * @param {CoreApp} app
+ * @param {string} userId
+ * @returns {Record<string, any[]> | null}
+ */
 function collect(app, userId) {
+  /** @type {Record<string, any[]>} */
   const data = {};
   for (const topic of TOPICS) data[topic.file] = readRows(app, topic, userId);
   if (data.konto.length !== 1) return null;
@@ -48,11 +67,19 @@ function collect(app, userId) {
   return data;
 }
 
+/**
+ * @param {string} submissionId
+ * @param {string} file
+ */
 function invoicePath(submissionId, file) {
   return `rechnungen/${submissionId}_${file}`;
 }
 
-/** The archive's LIESMICH.txt: what each part holds, in the rulebook's words. */
+/**
+ * The archive's LIESMICH.txt: what each part holds, in the rulebook's words.
+ * @param {Record<string, any[]>} data
+ * @param {Date} madeAt
+ */
 function readme(data, madeAt) {
   const counts = {
     leistungszentren: data.leistungszentren.length,
@@ -68,6 +95,11 @@ function readme(data, madeAt) {
 /**
  * Streams the archive of `userId` to the response: headers first, then each entry as it is
  * made; one invoice is in memory at a time. Returns the number of entries and bytes.
+ * @param {core.RequestEvent} e
+ * @param {CoreApp} app
+ * @param {string} userId
+ * @param {Record<string, any[]>} data
+ * @param {Date} madeAt
  */
 function stream(e, app, userId, data, madeAt) {
   const csv = require(`${__hooks}/lib/csv.js`);
@@ -81,6 +113,11 @@ function stream(e, app, userId, data, madeAt) {
   e.response.writeHeader(200);
   const archive = zip.writer((bytes) => e.response.write(bytes), madeAt);
   let entries = 0;
+  /**
+   * @param {string} name
+   * @param {number[]} bytes
+   * @param {number} [crc]
+   */
   const add = (name, bytes, crc) => {
     archive.add(name, bytes, crc);
     entries += 1;
@@ -89,7 +126,13 @@ function stream(e, app, userId, data, madeAt) {
   add('daten.json', toBytes(JSON.stringify({ zusammengestelltAm: madeAt.toISOString(), ...data }, null, 2)));
   for (const topic of TOPICS) {
     const labels = LABELLED[topic.file] || {};
-    const shown = (key, value, kind) => (labels[key] ? rules.labelOf(rules[labels[key]], String(value)) : cellText(value, kind));
+    /**
+     * @param {string} key
+     * @param {unknown} value
+     * @param {string} kind
+     */
+    const shown = (key, value, kind) =>
+      labels[key] ? rules.labelOf(/** @type {Record<string, any>} */ (rules)[labels[key]], String(value)) : cellText(value, kind);
     const rows = data[topic.file].map((row) => topic.columns.map(([key, , kind]) => shown(key, row[key], kind)));
     add(
       `${topic.file}.csv`,
@@ -134,6 +177,8 @@ function stream(e, app, userId, data, madeAt) {
 /**
  * When this workshop last made an archive itself, in ms since the epoch (0: never). Read in
  * the transaction that records the next one, so 25 requests at once make one archive.
+ * @param {CoreApp} app
+ * @param {string} userId
  */
 function lastSelfExport(app, userId) {
   const row = new DynamicModel({ created: '' });
@@ -153,21 +198,31 @@ function lastSelfExport(app, userId) {
   return require(`${__hooks}/lib/clock.js`).parseDate(row.created).getTime();
 }
 
+/**
+ * @param {core.RequestEvent} e
+ * @param {number} status
+ * @param {string} message
+ * @param {Record<string, any>} [data]
+ */
 function refuse(e, status, message, data) {
   return require(`${__hooks}/lib/http.js`).jsonError(e, status, message, data);
 }
 
-/** POST /api/portal/my-data { password }: the signed-in workshop's own archive. */
+/**
+ * POST /api/portal/my-data { password }: the signed-in workshop's own archive.
+ * @param {core.RequestEvent} e
+ */
 function selfService(e) {
   const rules = require(`${__hooks}/lib/vendor/rules.js`);
   const body = e.requestInfo().body || {};
   const password = typeof body.password === 'string' ? body.password : '';
-  const user = e.app.findRecordById('users', e.auth.id);
+  const user = e.app.findRecordById('users', require(`${__hooks}/lib/guards.js`).signedIn(e).id);
   const refused = require(`${__hooks}/lib/account.js`).passwordRefusal(user, password);
   if (refused) return e.json(400, refused);
   const madeAt = new Date();
   const spacing = rules.DATA_EXPORT.minutesBetween * 60000;
   let waitMs = 0;
+  /** @type {Record<string, any[]> | null} */
   let data = null;
   require(`${__hooks}/lib/database.js`).writeTransaction(e.app, (tx) => {
     const last = lastSelfExport(tx, user.id);
@@ -181,40 +236,49 @@ function selfService(e) {
       action: 'privacy.data_export',
       target: { collection: 'users', id: user.id },
       reason: 'Selbstauskunft über das Profil',
-      after: summary(data),
+      after: data && summary(data),
     });
   });
   if (waitMs > 0) {
     e.response.header().set('Retry-After', String(Math.ceil(waitMs / 1000)));
     return refuse(e, 429, rules.MESSAGES.exportTooSoon(Math.ceil(waitMs / 60000)));
   }
+  if (!data) throw new NotFoundError();
   stream(e, e.app, user.id, data, madeAt);
   return null;
 }
 
-/** POST /api/portal/backoffice/workshops/{id}/data-export { reason }: an administrator answers a request by letter or phone. */
+/**
+ * POST /api/portal/backoffice/workshops/{id}/data-export { reason }: an administrator answers a request by letter or phone.
+ * @param {core.RequestEvent} e
+ * @param {string} userId
+ */
 function forStaff(e, userId) {
   const reason = require(`${__hooks}/lib/backoffice.js`).requireReason(e.requestInfo().body || {});
   const madeAt = new Date();
-  let data = null;
-  require(`${__hooks}/lib/database.js`).writeTransaction(e.app, (tx) => {
-    data = collect(tx, userId);
-    if (!data) return;
+  const data = require(`${__hooks}/lib/database.js`).writeTransaction(e.app, (tx) => {
+    const collected = collect(tx, userId);
+    if (!collected) return null;
     require(`${__hooks}/lib/staff-log.js`).write(tx, {
       actor: e.auth,
       action: 'privacy.data_export',
       target: { collection: 'users', id: userId },
       reason,
-      after: summary(data),
+      after: summary(collected),
     });
+    return collected;
   });
   if (!data) return refuse(e, 404, "The requested resource wasn't found.");
   stream(e, e.app, userId, data, madeAt);
   return null;
 }
 
-/** What the staff log keeps about an archive: how many rows of each topic, no content. */
+/**
+ * What the staff log keeps about an archive: how many rows of each topic, no content.
+ * @param {Record<string, any[]>} data
+ */
 function summary(data) {
+  /** @type {Record<string, number>} */
   const counts = {};
   for (const topic of TOPICS) counts[topic.file] = data[topic.file].length;
   return counts;

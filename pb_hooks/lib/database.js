@@ -22,7 +22,7 @@ function fromEnv(name, fallback) {
 
 /**
  * Limits the read pools of data.db and auxiliary.db (PORTAL_DB_READ_CONNS / PORTAL_AUX_READ_CONNS override).
- * @param {core.App} app
+ * @param {CoreApp} app
  */
 function limitReadPools(app) {
   /** @type {[dbx.Builder, number][]} */
@@ -44,7 +44,7 @@ function limitReadPools(app) {
  * once with SQLITE_BUSY_SNAPSHOT ('database is locked'), which no statement retry can cure. A
  * write statement first takes the write lock, waiting its turn (busy_timeout) like any writer,
  * and reads the newest state. It changes no row.
- * @param {core.App} app
+ * @param {CoreApp} app
  */
 function lockForWrite(app) {
   app.db().newQuery('UPDATE _params SET id = id WHERE 0').execute();
@@ -56,7 +56,7 @@ function lockForWrite(app) {
  * (PocketBase would take any value returned from it for an error and roll back).
  *
  * @template T
- * @param {core.App} app
+ * @param {CoreApp} app
  * @param {(tx: core.App) => T} fn
  * @returns {T}
  */
@@ -75,7 +75,7 @@ function writeTransaction(app, fn) {
  * column types: '' text, 0 integer, 0.5 real, false boolean). `db` is another query builder
  * than `app.db()`, for example the auxiliary database's.
  *
- * @param {core.App} app
+ * @param {CoreApp} app
  * @param {string} sql
  * @param {Record<string, any> | null | undefined} params
  * @param {Record<string, any>} shape
@@ -94,7 +94,7 @@ function rowsOf(app, sql, params, shape, db) {
 /**
  * The one row `sql` answers, shaped like `shape`; throws (sql: no rows) when there is none.
  *
- * @param {core.App} app
+ * @param {CoreApp} app
  * @param {string} sql
  * @param {Record<string, any> | null | undefined} params
  * @param {Record<string, any>} shape
@@ -113,7 +113,7 @@ function rowOf(app, sql, params, shape, db) {
 /**
  * The `id` column of every row `sql` answers (bound with `params`).
  *
- * @param {core.App} app
+ * @param {CoreApp} app
  * @param {string} sql
  * @param {Record<string, any>} [params]
  * @returns {string[]}
@@ -125,7 +125,7 @@ function idsOf(app, sql, params) {
 /**
  * Copies the WAL back into the database file and empties it. After a deletion old versions of
  * the deleted rows live on in the WAL (and, until then, in the file's pages) otherwise.
- * @param {core.App} app
+ * @param {CoreApp} app
  */
 function checkpoint(app) {
   try {

@@ -11,7 +11,14 @@ function rules() {
   return require(`${__hooks}/lib/vendor/rules.js`);
 }
 
-/** The invoice's bytes of a stored submission, or null when the file is gone. */
+/**
+ * The invoice's bytes of a stored submission, or null when the file is gone.
+ * @param {CoreApp} app
+ * @param {filesystem.System} fsys
+ * @param {string} submissionsId the submissions collection's id
+ * @param {string} submissionId
+ * @param {string} file
+ */
 function invoiceBytes(app, fsys, submissionsId, submissionId, file) {
   if (!file) return null;
   const key = `${submissionsId}/${submissionId}/${file}`;
@@ -28,12 +35,16 @@ function invoiceBytes(app, fsys, submissionsId, submissionId, file) {
   }
 }
 
+/** @type {HookModules['database']['idsOf']} */
 const idsOf = (app, sql, params) => require(`${__hooks}/lib/database.js`).idsOf(app, sql, params);
 
 /**
  * Removes the workshop `user` inside the transaction `tx`: retained copies of its paid payouts,
  * every row of it deleted, the staff log's before/after of its records emptied, the log entry
  * and the confirmation mail queued. Returns the storage folders to remove after the commit.
+ * @param {CoreApp} tx
+ * @param {core.Record} user
+ * @param {{ actor: core.Record | null, reason: string, notify?: boolean }} how who asks (none: the system), why, and whether the confirmation mail goes out
  */
 function erase(tx, user, { actor, reason, notify = true }) {
   const rulebook = rules();
@@ -117,6 +128,10 @@ function erase(tx, user, { actor, reason, notify = true }) {
     .concat(idsOf(tx, `SELECT id FROM user_lz_connections WHERE user = {:id}`, { id }))
     .concat([id]);
   const campaigns = idsOf(tx, `SELECT DISTINCT campaign AS id FROM sales_data WHERE user = {:id}`, { id });
+  /**
+   * @param {string} sql
+   * @param {Record<string, any>} [params]
+   */
   const run = (sql, params) =>
     tx
       .db()
@@ -177,8 +192,13 @@ function erase(tx, user, { actor, reason, notify = true }) {
   return submissions.map((s) => `${submissionsId}/${s}/`);
 }
 
-/** {:prefix0}, {:prefix1}, ... bound to `values`. */
+/**
+ * {:prefix0}, {:prefix1}, ... bound to `values`.
+ * @param {string} prefix
+ * @param {string[]} values
+ */
 function listParams(prefix, values) {
+  /** @type {Record<string, string>} */
   const params = {};
   values.forEach((value, i) => {
     params[`${prefix}${i}`] = value;
@@ -186,7 +206,11 @@ function listParams(prefix, values) {
   return params;
 }
 
-/** The submissions whose review signals contain any of `texts`. */
+/**
+ * The submissions whose review signals contain any of `texts`.
+ * @param {CoreApp} app
+ * @param {string[]} texts
+ */
 function mentionsOf(app, texts) {
   if (texts.length === 0) return [];
   return idsOf(
@@ -196,7 +220,11 @@ function mentionsOf(app, texts) {
   );
 }
 
-/** After the commit: the deleted submissions' invoice files, and the write-ahead log emptied. */
+/**
+ * After the commit: the deleted submissions' invoice files, and the write-ahead log emptied.
+ * @param {CoreApp} app
+ * @param {string[]} folders
+ */
 function afterErase(app, folders) {
   const fsys = app.newFilesystem();
   try {

@@ -36,11 +36,18 @@ const USER_FILE_COLUMNS = [
   'gpnr',
 ];
 
+/**
+ * @param {CoreApp} app
+ * @param {string} sql
+ * @param {Record<string, any>} shape
+ */
 const rowsOf = (app, sql, shape) => require(`${__hooks}/lib/database.js`).rowsOf(app, sql, null, shape);
 
 /**
  * One row per workshop and linked service centre; workshops without a centre get one row without.
  * A file of one campaign (issue 60) holds the workshops with sales or codes in it.
+ * @param {CoreApp} app
+ * @param {core.Record} record
  */
 function writeUserFile(app, record) {
   const csv = require(`${__hooks}/lib/csv.js`);
@@ -62,6 +69,7 @@ function writeUserFile(app, record) {
     { c: campaign },
     Object.fromEntries(USER_FILE_COLUMNS.map((c) => [c, ''])),
   );
+  /** @type {Record<string, boolean>} */
   const users = {};
   const body = csv.write(
     USER_FILE_HEADER,
@@ -89,7 +97,10 @@ const REGISTRATION_HEADER = [
   'leistungszentren',
 ];
 
-/** The registrations file: one row per workshop with its linked centres' business numbers. */
+/**
+ * The registrations file: one row per workshop with its linked centres' business numbers.
+ * @param {CoreApp} app
+ */
 function writeRegistrationFile(app) {
   const csv = require(`${__hooks}/lib/csv.js`);
   const clock = require(`${__hooks}/lib/clock.js`);
@@ -130,7 +141,10 @@ function writeRegistrationFile(app) {
   return record;
 }
 
-/** The daily run (once in its minute, however often the scheduler ticks). */
+/**
+ * The daily run (once in its minute, however often the scheduler ticks).
+ * @param {CoreApp} app
+ */
 function writeDailyRegistrationFile(app) {
   if (!require(`${__hooks}/lib/counters.js`).claimMinute(app, 'registrations-file')) return null;
   return writeRegistrationFile(app);
@@ -150,12 +164,14 @@ const BNR_REASONS = {
  * Business partner numbers through the import pipeline: each row sets gpnr on the
  * workshop's link to the centre with that bnr (short transactions; setting a value twice
  * changes nothing, so an interrupted file can simply run again).
+ * @param {CoreApp} app
+ * @param {core.Record} record
  */
 function importBusinessPartnerNumbers(app, record) {
   const pipeline = require(`${__hooks}/lib/import-pipeline.js`);
   const uploads = require(`${__hooks}/lib/uploads.js`);
   const upload = pipeline.open(app, record);
-  if (upload.error || upload.names.join(',') !== BNR_HEADER.join(',')) {
+  if (upload.error || (upload.names || []).join(',') !== BNR_HEADER.join(',')) {
     const message = upload.error || require(`${__hooks}/lib/vendor/rules.js`).IMPORT_MESSAGES.partnerHeader(BNR_HEADER.join(','));
     uploads.failUpload(app, 'business_partner_number_files', record.id, message);
     return;
@@ -171,7 +187,9 @@ function importBusinessPartnerNumbers(app, record) {
       return { values: f };
     },
     refuses: true,
+    /** @param {Array<{ values: string[], line: number }>} batch */
     flush: (batch) => {
+      /** @type {Array<{ line: number, reason: string }>} */
       const refused = [];
       require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
         for (const row of batch) {
@@ -207,7 +225,11 @@ function importBusinessPartnerNumbers(app, record) {
   app.save(fresh);
 }
 
-/** Imports a partner-number upload; whatever fails, the record ends 'done' or 'failed' with a German message. */
+/**
+ * Imports a partner-number upload; whatever fails, the record ends 'done' or 'failed' with a German message.
+ * @param {CoreApp} app
+ * @param {core.Record} record
+ */
 function importPartnerNumberUpload(app, record) {
   try {
     importBusinessPartnerNumbers(app, record);

@@ -2,12 +2,18 @@
 
 const MESSAGES = { id: require(`${__hooks}/lib/vendor/rules-light.js`).REQUEST_MESSAGES.serverId };
 
+/** @type {Record<string, boolean>} */
 const TEXT_TYPES = { text: true, email: true, url: true, editor: true };
 
-/** Answers 400 in PocketBase's field-error shape when the request sets an id or control characters. */
+/**
+ * Answers 400 in PocketBase's field-error shape when the request sets an id or control characters.
+ * @param {core.RecordRequestEvent} e
+ * @param {boolean} isCreate
+ */
 function assertClientInput(e, isCreate) {
   const rules = require(`${__hooks}/lib/vendor/rules.js`);
   const body = e.requestInfo().body || {};
+  /** @type {import('./field-errors.js').FieldErrors} */
   const errors = {};
   if (isCreate && body.id !== undefined && body.id !== null && String(body.id) !== '') {
     errors.id = ['validation_server_id', MESSAGES.id];

@@ -14,8 +14,10 @@ function gtmId() {
  * allowed only when a tag manager is configured; React and Radix set inline
  * style attributes, hence 'unsafe-inline' for styles (never for scripts). The one
  * inline script, a registration step's stand-in (lib/stand-in.js), is allowed by its hash.
+ * @param {boolean} withGtm
  */
 function contentSecurityPolicy(withGtm) {
+  /** @param {string} value */
   const extra = (value) => (withGtm ? ` ${value}` : '');
   return [
     "default-src 'self'",
@@ -34,6 +36,7 @@ function contentSecurityPolicy(withGtm) {
 
 // Built once per JS runtime (require caches this module): the environment does not
 // change while PocketBase runs, and the middleware runs on every request.
+/** @type {Record<string, string>} */
 const PAGE_HEADERS = {
   'Content-Security-Policy': contentSecurityPolicy(gtmId() !== ''),
   'X-Frame-Options': 'DENY',
@@ -50,6 +53,7 @@ const gzip = $apis.gzip();
  * '/' qualify, so no request can name a file outside that folder; paths with a dot are files.
  * When the build has no such file, PocketBase's static handler falls back to the empty
  * index.html, which the browser draws alone, as before.
+ * @param {string} path
  */
 function prerenderedPage(path) {
   if (!/^(?:\/[a-z0-9-]+)*\/?$/.test(path)) return null;
@@ -58,7 +62,11 @@ function prerenderedPage(path) {
   return `prerendered/${page === '' ? 'index' : page.slice(1)}.html`;
 }
 
-/** Sets the page headers on a non-API response and serves it compressed (a public page prerendered). */
+/**
+ * Sets the page headers on a non-API response and serves it compressed (a public page prerendered).
+ * @param {core.RequestEvent} e
+ * @param {string} path
+ */
 function servePage(e, path) {
   const page = prerenderedPage(path);
   const headers = e.response.header();
@@ -94,6 +102,7 @@ function inFlightLimit() {
  * with the rulebook's German message and Retry-After (load shedding, issue 21) and counts the
  * refusal for the minute's report. The counts live in the app store, shared by every JS
  * runtime; setFunc changes them under its lock.
+ * @param {core.RequestEvent} e
  */
 function admit(e) {
   const limit = inFlightLimit();
@@ -118,7 +127,10 @@ function admit(e) {
   }
 }
 
-/** Logs, as one warning, how many API requests were refused since the last report (cron, once a minute). */
+/**
+ * Logs, as one warning, how many API requests were refused since the last report (cron, once a minute).
+ * @param {CoreApp} app
+ */
 function reportShed(app) {
   let refused = 0;
   app.store().setFunc(SHED, (n) => {
@@ -128,7 +140,13 @@ function reportShed(app) {
   if (refused > 0) app.logger().warn('load shedding: API requests refused', 'refused', refused, 'limit', inFlightLimit());
 }
 
-/** An error answer in PocketBase's shape ({ status, message, data }). */
+/**
+ * An error answer in PocketBase's shape ({ status, message, data }).
+ * @param {core.RequestEvent} e
+ * @param {number} status
+ * @param {string} message
+ * @param {Record<string, any> | null} [data]
+ */
 function jsonError(e, status, message, data) {
   return e.json(status, { status, message, data: data || {} });
 }

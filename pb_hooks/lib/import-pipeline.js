@@ -20,7 +20,11 @@ const TARGET_MS = 150;
 const MIN_CHUNK = 100;
 const MAX_CHUNK = 20000;
 
-/** Times `fn` and returns the next chunk size that keeps it near TARGET_MS. */
+/**
+ * Times `fn` and returns the next chunk size that keeps it near TARGET_MS.
+ * @param {number} size
+ * @param {() => void} fn
+ */
 function adaptChunk(size, fn) {
   const started = Date.now();
   fn();
@@ -28,6 +32,30 @@ function adaptChunk(size, fn) {
   const next = Math.round((size * TARGET_MS) / took);
   return Math.max(MIN_CHUNK, Math.min(MAX_CHUNK, Math.max(Math.floor(size / 2), Math.min(size * 2, next))));
 }
+
+/**
+ * An opened upload: whole (`text`, `body`) or in pieces (`pieces`, `size`); `error` a German message instead.
+ * @typedef {object} OpenedUpload
+ * @property {string} [error]
+ * @property {string} [sep]
+ * @property {string[]} [names]
+ * @property {boolean} [trimmed]
+ * @property {string} [text]
+ * @property {string} [body]
+ * @property {number} [size]
+ * @property {{ first: string | null, next: () => string | null, close: () => void }} [pieces]
+ */
+
+/**
+ * What `run` does with the rows (see there).
+ * @typedef {object} ImportSpec
+ * @property {(fields: string[], line: number) => any} check
+ * @property {(batch: any[]) => Array<{ line: number, reason: string }> | void} flush
+ * @property {boolean} [refuses]
+ * @property {(percent: number) => void} [progress]
+ * @property {number} width
+ * @property {number} [chunk]
+ */
 
 /** Blanks String.prototype.trim would remove from an ASCII cell, besides the line feed that ends a row. */
 const BLANKS = [' ', '\t', '\r', '\v', '\f'];
@@ -37,6 +65,9 @@ const BLANKS = [' ', '\t', '\r', '\v', '\f'];
  * { error } with a German message. `trimmed` is true when no cell can have anything for
  * String.prototype.trim to remove: the file is ASCII and has no blank but the line feed
  * (native searches, no pass in JS), so a checker may skip trimming each cell.
+ * @param {CoreApp} app
+ * @param {core.Record} record
+ * @returns {OpenedUpload}
  */
 function open(app, record) {
   const read = uploads().readUpload(app, record);
@@ -64,6 +95,9 @@ function pieceBytes() {
  * Anything else, a small file, or storage other than local, returns null: such an upload is
  * read whole by `open`, which also words the errors. Returns what `open` returns, with
  * `pieces` ({ first, next, close }) and `size` instead of `text` and `body`.
+ * @param {CoreApp} app
+ * @param {core.Record} record
+ * @returns {OpenedUpload | null}
  */
 function openPieces(app, record) {
   const bytes = pieceBytes();
@@ -112,26 +146,36 @@ function openPieces(app, record) {
  *   spec.width               → how many cells a failed row echoes (the header's width)
  * Returns { accepted, skipped, failed: [{ line, text }] } where each failed text is a CSV
  * line of the row's cells (cut to `width`), the reason and the line number.
+ * @param {OpenedUpload} upload
+ * @param {ImportSpec} spec
  */
 function run(upload, spec) {
   const csvLib = csv();
+  /** @type {Array<{ line: number, text: string }>} */
   const failed = [];
   const width = spec.width;
+  /**
+   * @param {string[]} fields
+   * @param {string} reason
+   * @param {number} line
+   */
   const echoRow = (fields, reason, line) => {
     const cells = [];
     for (let i = 0; i < width; i++) cells.push(csvLib.echo(fields[i]));
     cells.push(reason, line);
     return { line, text: csvLib.line(cells) };
   };
+  /** @type {any[]} */
   let batch = [];
   let chunk = spec.chunk || 2000;
   let accepted = 0;
   let skipped = 0;
   let lastPercent = -1;
-  const total = Math.max(1, upload.pieces ? upload.size : upload.body.length);
+  const total = Math.max(1, (upload.pieces ? upload.size : (upload.body || '').length) || 0);
   // The fields of rows in the current chunk, kept until the chunk is written, so a row the
   // writer refuses can be echoed as uploaded (only for writers that can refuse a row).
   const keep = spec.refuses === true;
+  /** @type {Record<number, string[]>} */
   let pending = {};
 
   const flush = () => {
@@ -140,6 +184,7 @@ function run(upload, spec) {
     const rows = pending;
     batch = [];
     pending = {};
+    /** @type {Array<{ line: number, reason: string }>} */
     let refused = [];
     chunk = adaptChunk(current.length, () => {
       refused = spec.flush(current) || [];
@@ -149,6 +194,11 @@ function run(upload, spec) {
   };
 
   let offset = 0;
+  /**
+   * @param {string[]} fields
+   * @param {number} line
+   * @param {number} read
+   */
   const onRow = (fields, line, read) => {
     const consumed = offset + read;
     // A line with nothing on it is not a row.
@@ -181,14 +231,14 @@ function run(upload, spec) {
       let piece = upload.pieces.first;
       upload.pieces.first = null; // held by the loop only
       for (; piece !== null; piece = upload.pieces.next()) {
-        line = csvLib.eachRow(piece, upload.sep, onRow, line);
+        line = csvLib.eachRow(piece, upload.sep || ',', onRow, line);
         offset += piece.length;
       }
     } finally {
       upload.pieces.close();
     }
   } else {
-    csvLib.eachRow(upload.body, upload.sep, onRow, 2);
+    csvLib.eachRow(upload.body || '', upload.sep || ',', onRow, 2);
   }
   flush();
   // Rows refused at writing join the others in file order.
@@ -199,12 +249,14 @@ function run(upload, spec) {
 /**
  * The failed-row lines of a run plus rows refused later ({ line, cells, reason }), in file
  * order, as CSV lines for failedRowsFile.
+ * @param {{ failed: Array<{ line: number, text: string }> }} result
+ * @param {Array<{ line: number, cells: string[], reason: string }>} [later]
  */
 function mergeFailed(result, later) {
   const csvLib = csv();
   const extra = (later || []).map((r) => ({
     line: r.line,
-    text: csvLib.line(r.cells.map((c) => csvLib.echo(c)).concat([r.reason, r.line])),
+    text: csvLib.line([...r.cells.map((c) => csvLib.echo(c)), r.reason, r.line]),
   }));
   return result.failed
     .concat(extra)
@@ -212,7 +264,12 @@ function mergeFailed(result, later) {
     .map((f) => f.text);
 }
 
-/** The failed-rows CSV (server format) for `header`: the rows as uploaded, then `fehler` and `zeile`. */
+/**
+ * The failed-rows CSV (server format) for `header`: the rows as uploaded, then `fehler` and `zeile`.
+ * @param {string[]} header
+ * @param {string[]} failedLines
+ * @param {string} name
+ */
 function failedRowsFile(header, failedLines, name) {
   const body = `\uFEFF${[csv().line(header.concat(['fehler', 'zeile']))].concat(failedLines).join('\r\n')}\r\n`;
   return $filesystem.fileFromBytes(body, name);

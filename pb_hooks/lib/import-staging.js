@@ -19,11 +19,17 @@
 const ID = /^[a-z0-9]{15}$/;
 const KEY = 'user, bnr, knr, gpnr, deliverydate';
 
+/** @param {string} fileId */
 function tables(fileId) {
   if (!ID.test(fileId)) throw new Error(`not a record id: ${fileId}`);
   return { rows: `import_rows_${fileId}`, sorted: `import_sorted_${fileId}` };
 }
 
+/**
+ * @param {CoreApp} app
+ * @param {string} sql
+ * @param {Record<string, any>} [params]
+ */
 function exec(app, sql, params) {
   return app
     .auxDB()
@@ -34,15 +40,34 @@ function exec(app, sql, params) {
 
 // Reads go through the auxiliary writer's connection too: its page cache is kept small (see
 // `begin`), where one of the reader pool's connections would fill 32 MB with staged rows.
+/**
+ * @param {CoreApp} app
+ * @param {string} sql
+ * @param {Record<string, any>} params
+ * @param {Record<string, any>} shape
+ */
 const one = (app, sql, params, shape) => require(`${__hooks}/lib/database.js`).rowOf(app, sql, params, shape, app.auxNonconcurrentDB());
+/**
+ * @param {CoreApp} app
+ * @param {string} sql
+ * @param {Record<string, any>} params
+ * @param {Record<string, any>} shape
+ */
 const all = (app, sql, params, shape) => require(`${__hooks}/lib/database.js`).rowsOf(app, sql, params, shape, app.auxNonconcurrentDB());
 
-/** The cursor table (once per database). */
+/**
+ * The cursor table (once per database).
+ * @param {CoreApp} app
+ */
 function ensure(app) {
   exec(app, 'CREATE TABLE IF NOT EXISTS import_cursor (file TEXT PRIMARY KEY NOT NULL, merged INTEGER NOT NULL) WITHOUT ROWID');
 }
 
-/** Removes everything staged for `fileId` (safe when nothing is). */
+/**
+ * Removes everything staged for `fileId` (safe when nothing is).
+ * @param {CoreApp} app
+ * @param {string} fileId
+ */
 function drop(app, fileId) {
   const t = tables(fileId);
   exec(app, `DROP TABLE IF EXISTS ${t.rows}`);
@@ -51,7 +76,11 @@ function drop(app, fileId) {
   exec(app, 'DELETE FROM import_cursor WHERE file = {:file}', { file: fileId });
 }
 
-/** An empty staging table for `fileId`. */
+/**
+ * An empty staging table for `fileId`.
+ * @param {CoreApp} app
+ * @param {string} fileId
+ */
 function begin(app, fileId) {
   drop(app, fileId);
   // Per connection, and the auxiliary writer is one connection: 8 MB of page cache (and so of
@@ -67,6 +96,9 @@ function begin(app, fileId) {
 /**
  * Appends checked rows ([user, bnr, knr, gpnr, deliverydate, euro, line, campaign]) in one
  * statement; the campaign is the one whose period holds the row's date (issue 60).
+ * @param {CoreApp} app
+ * @param {string} fileId
+ * @param {unknown[][]} rows
  */
 function append(app, fileId, rows) {
   exec(
@@ -83,6 +115,8 @@ function append(app, fileId, rows) {
  * Sorts the staged rows by key and line into the sorted table (one statement; the sort spills
  * to a temporary file rather than to memory), drops the unsorted one and marks each row whose
  * key the row before it has (a repeat: an earlier line of the file has the same key).
+ * @param {CoreApp} app
+ * @param {string} fileId
  */
 function sort(app, fileId) {
   const t = tables(fileId);
@@ -129,7 +163,11 @@ function sort(app, fileId) {
   exec(app, 'INSERT OR REPLACE INTO import_cursor (file, merged) VALUES ({:file}, 0)', { file: fileId });
 }
 
-/** True when `fileId` has sorted rows waiting (a held or merging import). */
+/**
+ * True when `fileId` has sorted rows waiting (a held or merging import).
+ * @param {CoreApp} app
+ * @param {string} fileId
+ */
 function isSorted(app, fileId) {
   return app.auxHasTable(tables(fileId).sorted);
 }
@@ -137,6 +175,10 @@ function isSorted(app, fileId) {
 /**
  * Rows whose key an earlier line of the file has: up to `limit` after position `after`, in
  * key order ({ pos, line, first, user, bnr, knr, gpnr, deliverydate, sales }).
+ * @param {CoreApp} app
+ * @param {string} fileId
+ * @param {number} after
+ * @param {number} limit
  */
 function repeated(app, fileId, after, limit) {
   return all(
@@ -154,6 +196,7 @@ function repeated(app, fileId, after, limit) {
  * keeps that writer to one connection, so the attachment lasts; it is checked before each
  * use because the pool may have replaced the connection (ATTACH is not allowed inside a
  * transaction, so callers attach before they open one).
+ * @param {CoreApp} app
  */
 function attached(app) {
   const db = app.nonconcurrentDB();
@@ -172,7 +215,11 @@ function attached(app) {
   return db;
 }
 
-/** The workshops with staged rows of `fileId` (the file's new, changed and unchanged rows). */
+/**
+ * The workshops with staged rows of `fileId` (the file's new, changed and unchanged rows).
+ * @param {CoreApp} app
+ * @param {string} fileId
+ */
 function stagedUsers(app, fileId) {
   const rows = arrayOf(new DynamicModel({ user: '' }));
   attached(app)
@@ -181,35 +228,57 @@ function stagedUsers(app, fileId) {
   return rows.map((r) => r.user);
 }
 
-/** The workshops with staged rows of `fileId`, per campaign ({ campaignId: [user, …] }). */
+/**
+ * The workshops with staged rows of `fileId`, per campaign ({ campaignId: [user, …] }).
+ * @param {CoreApp} app
+ * @param {string} fileId
+ * @returns {Record<string, string[]>}
+ */
 function stagedUsersByCampaign(app, fileId) {
   const rows = arrayOf(new DynamicModel({ campaign: '', user: '' }));
   attached(app)
     .newQuery(`SELECT DISTINCT campaign, user FROM staging.${tables(fileId).sorted} WHERE first = 0 ORDER BY campaign, user`)
     .all(rows);
+  /** @type {Record<string, string[]>} */
   const byCampaign = {};
   for (const r of rows) (byCampaign[r.campaign] = byCampaign[r.campaign] || []).push(r.user);
   return byCampaign;
 }
 
-/** How many rows the sorted table of `fileId` holds (its positions are 1..count). */
+/**
+ * How many rows the sorted table of `fileId` holds (its positions are 1..count).
+ * @param {CoreApp} app
+ * @param {string} fileId
+ */
 function count(app, fileId) {
   return one(app, `SELECT COALESCE(MAX(pos), 0) AS n FROM ${tables(fileId).sorted}`, {}, { n: 0 }).n;
 }
 
-/** How far the merge of `fileId` has come (0 when it has not started). */
+/**
+ * How far the merge of `fileId` has come (0 when it has not started).
+ * @param {CoreApp} app
+ * @param {string} fileId
+ */
 function merged(app, fileId) {
   ensure(app);
   const rows = all(app, 'SELECT merged FROM import_cursor WHERE file = {:file}', { file: fileId }, { merged: 0 });
   return rows.length > 0 ? rows[0].merged : 0;
 }
 
-/** Records that every row up to `pos` is in sales_data. */
+/**
+ * Records that every row up to `pos` is in sales_data.
+ * @param {CoreApp} app
+ * @param {string} fileId
+ * @param {number} pos
+ */
 function advance(app, fileId, pos) {
   exec(app, 'UPDATE import_cursor SET merged = {:pos} WHERE file = {:file}', { file: fileId, pos });
 }
 
-/** Ids of files with staged tables (for the clean-up after a restart). */
+/**
+ * Ids of files with staged tables (for the clean-up after a restart).
+ * @param {CoreApp} app
+ */
 function stagedFiles(app) {
   const rows = all(
     app,

@@ -11,20 +11,37 @@ const MAX_JPEG_SEGMENTS = 2000;
 
 const MESSAGES = require(`${__hooks}/lib/vendor/rules.js`).INVOICE_FILE_MESSAGES;
 
-/** Reads `n` bytes at `offset` of an open reader (fewer at the end of the file). */
+/**
+ * Reads `n` bytes at `offset` of an open reader (fewer at the end of the file).
+ * @param {io.ReadSeekCloser} reader
+ * @param {number} offset
+ * @param {number} n
+ * @returns {number[]}
+ */
 function readAt(reader, offset, n) {
   reader.seek(offset, 0);
-  return toBytes(reader, n);
+  return toBytes(/** @type {any} */ (reader), n);
 }
 
+/**
+ * @param {number[]} b
+ * @param {number} i
+ */
 function u16(b, i) {
   return (b[i] << 8) | b[i + 1];
 }
+/**
+ * @param {number[]} b
+ * @param {number} i
+ */
 function u32(b, i) {
   return b[i] * 16777216 + ((b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]);
 }
 
-/** Width and height from a JPEG's first frame header (SOF0..SOF15 but DHT, JPG, DAC), or null. */
+/**
+ * Width and height from a JPEG's first frame header (SOF0..SOF15 but DHT, JPG, DAC), or null.
+ * @param {io.ReadSeekCloser} reader
+ */
 function jpegSize(reader) {
   let pos = 2;
   for (let i = 0; i < MAX_JPEG_SEGMENTS; i++) {
@@ -56,6 +73,7 @@ function jpegSize(reader) {
 /**
  * Checks an uploaded invoice (a PocketBase filesystem.File). Returns null when it may be
  * stored, else the German reason.
+ * @param {filesystem.File} file
  */
 function problemOf(file) {
   const reader = file.reader.open();

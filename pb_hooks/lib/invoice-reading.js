@@ -8,18 +8,26 @@
 // answer only the reader: a secret from PORTAL_READER_SECRET or the data directory's
 // .portal-reader-secret file (written by the launcher); without one they do not exist.
 
+/** @typedef {import('../../src/rules/reading').ReadValue} ReadValue */
+
 const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
 const database = () => require(`${__hooks}/lib/database.js`);
 const SECRET_HEADER = 'X-Portal-Reader-Key';
 const SECRET_FILE = '.portal-reader-secret';
 
-/** PocketBase's date format of a time in ms (real time: leases are about processes, not the campaign clock). */
+/**
+ * PocketBase's date format of a time in ms (real time: leases are about processes, not the campaign clock).
+ * @param {number} ms
+ */
 const stamp = (ms) => new Date(ms).toISOString().replace('T', ' ');
 
 /** The secret once read from the data directory (this JS runtime's; the file does not change). */
 let secretRead = '';
 
-/** The reader's secret, or '' when no reader is set up. The idle reader asks every second: the file is read once. */
+/**
+ * The reader's secret, or '' when no reader is set up. The idle reader asks every second: the file is read once.
+ * @param {CoreApp} app
+ */
 function secret(app) {
   const fromEnv = $os.getenv('PORTAL_READER_SECRET');
   if (fromEnv) return fromEnv;
@@ -32,7 +40,11 @@ function secret(app) {
   return secretRead;
 }
 
-/** Equal strings, compared in time that does not depend on where they differ. */
+/**
+ * Equal strings, compared in time that does not depend on where they differ.
+ * @param {string} a
+ * @param {string} b
+ */
 function sameSecret(a, b) {
   if (!a || a.length !== b.length) return false;
   let diff = 0;
@@ -40,12 +52,18 @@ function sameSecret(a, b) {
   return diff === 0;
 }
 
-/** Throws 404 unless the request carries the reader's secret: to anyone else the routes are not there. */
+/**
+ * Throws 404 unless the request carries the reader's secret: to anyone else the routes are not there.
+ * @param {core.RequestEvent} e
+ */
 function requireReader(e) {
   if (!sameSecret(secret(e.app), String(e.request.header.get(SECRET_HEADER) || ''))) throw new NotFoundError();
 }
 
-/** A new submission waits to be read (in the caller's transaction). */
+/**
+ * A new submission waits to be read (in the caller's transaction).
+ * @param {core.Record} record
+ */
 function enqueue(record) {
   record.set('readingState', 'waiting');
   record.set('readingAttempts', 0);
@@ -53,7 +71,10 @@ function enqueue(record) {
   record.set('readingLease', '');
 }
 
-/** The reader started: what an earlier run of it was reading is read again. Returns how many. */
+/**
+ * The reader started: what an earlier run of it was reading is read again. Returns how many.
+ * @param {CoreApp} app
+ */
 function restart(app) {
   const result = app
     .db()
@@ -66,15 +87,18 @@ function restart(app) {
  * The oldest invoice waiting (or whose lease ran out), claimed for one attempt: what the reader
  * needs to read it and to match seller and buyer. null when nothing waits. A reading that has
  * already used its attempts fails with a reason instead of being claimed again.
+ * @param {CoreApp} app
  */
 function claim(app) {
   const r = rules();
   const NEXT = `SELECT id, readingAttempts AS attempts FROM submissions
     WHERE readingState = 'waiting' OR (readingState = 'reading' AND readingLease < {:now})
     ORDER BY created, id LIMIT 1`;
+  /** @param {CoreApp} db */
   const next = (db) => database().rowsOf(db, NEXT, { now: stamp(Date.now()) }, { id: '', attempts: 0 })[0];
   // An idle reader asks every second: a read on the index, the write lock only when there is work.
   if (!next(app)) return null;
+  /** @type {ReturnType<typeof jobOf> | null} */
   let job = null;
   database().writeTransaction(app, (tx) => {
     for (let row = next(tx); row; row = next(tx)) {
@@ -94,7 +118,11 @@ function claim(app) {
   return job;
 }
 
-/** What the reader is told about one claimed submission. */
+/**
+ * What the reader is told about one claimed submission.
+ * @param {CoreApp} app
+ * @param {core.Record} s
+ */
 function jobOf(app, s) {
   const user = app.findRecordById('users', s.getString('user'));
   const centres = database().rowsOf(
@@ -112,7 +140,11 @@ function jobOf(app, s) {
   };
 }
 
-/** Serves the file of a submission being read (to the reader only). */
+/**
+ * Serves the file of a submission being read (to the reader only).
+ * @param {core.RequestEvent} e
+ * @param {string} id
+ */
 function serveFile(e, id) {
   let s;
   try {
@@ -133,7 +165,11 @@ const FIELD_VALUE_MAX = 200;
 // eslint-disable-next-line no-control-regex
 const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
 
-/** A field as the reader sent it, bounded and typed; null when it is not one. */
+/**
+ * A field as the reader sent it, bounded and typed; null when it is not one.
+ * @param {any} raw
+ * @returns {ReadValue | null}
+ */
 function cleanField(raw) {
   if (!raw || typeof raw !== 'object') return null;
   const r = rules();
@@ -142,11 +178,15 @@ function cleanField(raw) {
     .trim()
     .slice(0, FIELD_VALUE_MAX);
   const confidence = Math.max(0, Math.min(100, Number(raw.confidence) || 0));
+  /** @type {ReadValue} */
   const field = { value, confidence: Math.round(confidence * 10) / 10 };
   const page = Number(raw.page);
   if (Number.isInteger(page) && page >= 1 && page <= r.READING.maxPages) field.page = page;
-  if (Array.isArray(raw.box) && raw.box.length === 4 && raw.box.every((n) => Number.isFinite(Number(n)))) {
-    field.box = raw.box.map((n) => Math.max(0, Math.min(1, Math.round(Number(n) * 10000) / 10000)));
+  /** @type {unknown[]} */
+  const box = Array.isArray(raw.box) ? raw.box : [];
+  if (box.length === 4 && box.every((n) => Number.isFinite(Number(n)))) {
+    const [x0, y0, x1, y1] = box.map((n) => Math.max(0, Math.min(1, Math.round(Number(n) * 10000) / 10000)));
+    field.box = [x0, y0, x1, y1];
   }
   if (typeof raw.match === 'boolean') field.match = raw.match;
   return field;
@@ -157,6 +197,10 @@ function cleanField(raw) {
  * (`result.fields`, `result.text`, `result.kind`, `result.pages`) or `result.failed` (a reason).
  * A result for another attempt than the one in progress (a reader killed and the invoice claimed
  * again) is refused with 409 and changes nothing.
+ * @param {CoreApp} app
+ * @param {string} id
+ * @param {unknown} attempt
+ * @param {any} result
  */
 function store(app, id, attempt, result) {
   let stored = false;
@@ -174,7 +218,12 @@ function store(app, id, attempt, result) {
   if (!stored) throw new ApiError(409, rules().READING.messages.stale);
 }
 
-/** The reading's end in `tx`: its fields on the submission, the signals of it and its number twins. */
+/**
+ * The reading's end in `tx`: its fields on the submission, the signals of it and its number twins.
+ * @param {CoreApp} tx
+ * @param {core.Record} s
+ * @param {any} result what the reader sent (checked here)
+ */
 function finish(tx, s, result) {
   const r = rules();
   const previousNumber = s.getString('invoiceNumber');
@@ -183,12 +232,15 @@ function finish(tx, s, result) {
     s.set('readingReason', String(result.failed).slice(0, 500));
     s.set('reading', { kind: '', pages: [], fields: {} });
   } else {
+    /** @type {Partial<Record<import('../../src/rules/reading').ReadField, ReadValue>>} */
     const fields = {};
     for (const name of r.READ_FIELDS) {
       const field = cleanField(result.fields && result.fields[name]);
       if (field) fields[name] = field;
     }
-    const pages = (Array.isArray(result.pages) ? result.pages : []).slice(0, r.READING.maxPages).map((p) => ({
+    /** @type {any[]} */
+    const sent = Array.isArray(result.pages) ? result.pages : [];
+    const pages = sent.slice(0, r.READING.maxPages).map((p) => ({
       width: Math.max(1, Math.min(100000, Number(p && p.width) || 1)),
       height: Math.max(1, Math.min(100000, Number(p && p.height) || 1)),
       // How the page was turned to be read upright (quarter turns clockwise); the review turns it alike.
@@ -204,11 +256,9 @@ function finish(tx, s, result) {
       .replace(CONTROL_BUT_NEWLINE, ' ');
     s.set('invoiceText', text);
     // The number and date the signals compare: only what was read surely (a doubt is 'unreadable').
-    s.set('invoiceNumber', r.isSure(fields.invoiceNumber) ? fields.invoiceNumber.value.toUpperCase().slice(0, 40) : '');
-    s.set(
-      'invoiceDate',
-      r.isSure(fields.invoiceDate) && /^\d{4}-\d{2}-\d{2}$/.test(fields.invoiceDate.value) ? fields.invoiceDate.value : '',
-    );
+    const { invoiceNumber, invoiceDate } = fields;
+    s.set('invoiceNumber', invoiceNumber && r.isSure(invoiceNumber) ? invoiceNumber.value.toUpperCase().slice(0, 40) : '');
+    s.set('invoiceDate', invoiceDate && r.isSure(invoiceDate) && /^\d{4}-\d{2}-\d{2}$/.test(invoiceDate.value) ? invoiceDate.value : '');
   }
   s.set('textExtracted', true);
   s.set('readingLease', '');
@@ -216,7 +266,12 @@ function finish(tx, s, result) {
   refreshWithTwins(tx, s, previousNumber);
 }
 
-/** The signals of `s` and of every submission sharing its invoice number, now or before. */
+/**
+ * The signals of `s` and of every submission sharing its invoice number, now or before.
+ * @param {CoreApp} tx
+ * @param {core.Record} s
+ * @param {string} previousNumber
+ */
 function refreshWithTwins(tx, s, previousNumber) {
   const review = require(`${__hooks}/lib/review.js`);
   review.refreshSignals(tx, s.id);
@@ -232,6 +287,11 @@ function refreshWithTwins(tx, s, previousNumber) {
  * An auditor's correction of a read field: kept beside what was read (reading.corrections), in
  * the staff log with both values, and used by the signals from then on (a corrected field counts
  * as sure; a corrected number or date is what the duplicate and date signals compare).
+ * @param {CoreApp} app
+ * @param {string} auditorId
+ * @param {string} id
+ * @param {string} field
+ * @param {string} raw
  */
 function correct(app, auditorId, id, field, raw) {
   const r = rules();

@@ -28,7 +28,7 @@ function keyOf(collectionName, identity) {
 
 /**
  * Counts this attempt; throws 429 when the identity is (or now becomes) locked. Returns the key for `clear`.
- * @param {core.App} app
+ * @param {CoreApp} app
  * @param {string} collectionName
  * @param {string} identity
  * @returns {string}
@@ -62,7 +62,7 @@ function admit(app, collectionName, identity) {
 
 /**
  * A correct password clears the identity's counter.
- * @param {core.App} app
+ * @param {CoreApp} app
  * @param {string} key
  */
 function clear(app, key) {

@@ -19,12 +19,17 @@ const CLAIM_BATCH = 50;
 // subject and times, not the address or the greeting's name.
 const FORGET_WHEN_SENT = ['account-deleted'];
 
+/** @param {number} attempts */
 function backoffMs(attempts) {
   const minutes = BACKOFF_MINUTES[Math.min(attempts, BACKOFF_MINUTES.length + 1) - 1] || 60;
   return minutes * MINUTE;
 }
 
-/** Runs one of PocketBase's mailer events (it sends the auth mail) and logs the outcome. */
+/**
+ * Runs one of PocketBase's mailer events (it sends the auth mail) and logs the outcome.
+ * @param {core.MailerRecordEvent} e
+ * @param {string} template
+ */
 function sendLogged(e, template) {
   // PocketBase writes the plain-text part of its own mails as Markdown ('[Link](https://…)',
   // issue 58); a reader of plain text gets the label and the address instead.
@@ -42,6 +47,7 @@ function sendLogged(e, template) {
   logImmediate(e.app, { to, user, template, ok: true });
 }
 
+/** @param {CoreApp} app */
 function perMinute(app) {
   try {
     return app.findFirstRecordByFilter('portal_settings', "key = 'default'").getInt('mailsPerMinute') || 120;
@@ -50,11 +56,15 @@ function perMinute(app) {
   }
 }
 
+/** @param {CoreApp} app */
 function portalUrl(app) {
   return String(app.settings().meta.appURL || '').replace(/\/+$/, '');
 }
 
-/** Go's html/template escapes values in text; the plain-text part wants them back. */
+/**
+ * Go's html/template escapes values in text; the plain-text part wants them back.
+ * @param {string} text
+ */
 function unescapeEntities(text) {
   return text
     .replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)))
@@ -93,14 +103,20 @@ function plainTextOf(html) {
     .trim();
 }
 
-/** Renders a queued row: { subject, html, text } from pb_hooks/templates/mail/<template>/. */
+/**
+ * Renders a queued row: { subject, html, text } from pb_hooks/templates/mail/<template>/.
+ * @param {CoreApp} app
+ * @param {string} template
+ * @param {Record<string, any>} data
+ */
 function render(app, template, data) {
   const dir = `${__hooks}/templates/mail`;
   const view = Object.assign({}, data, { portalUrl: portalUrl(app) });
-  view.link = view.portalUrl + LINKS[template].path;
+  const link = /** @type {Record<string, { path: string, text: string }>} */ (LINKS)[template];
+  view.link = view.portalUrl + link.path;
   // A resubmission opens the form with its code filled in (issue 58).
   if (template === 'audit-rejected' && data.code) view.link += `?code=${encodeURIComponent(data.code)}`;
-  view.linkText = LINKS[template].text;
+  view.linkText = link.text;
   const subject = unescapeEntities($template.loadFiles(`${dir}/${template}/subject.txt`).render(view)).trim();
   view.subject = subject;
   const html = $template.loadFiles(`${dir}/layout.html`, `${dir}/${template}/body.html`).render(view);
@@ -108,11 +124,19 @@ function render(app, template, data) {
   return { subject, html, text };
 }
 
-/** Whether a send error means the mail server was not reached (no fault of this mail). */
+/**
+ * Whether a send error means the mail server was not reached (no fault of this mail).
+ * @param {unknown} err
+ */
 function isTransportError(err) {
   return /dial tcp|connection refused|connection reset|no such host|i\/o timeout|broken pipe|EOF/i.test(String(err));
 }
 
+/**
+ * @param {CoreApp} app
+ * @param {string} sql
+ * @param {Record<string, any>} [params]
+ */
 function exec(app, sql, params) {
   return app
     .db()
@@ -124,6 +148,8 @@ function exec(app, sql, params) {
 /**
  * Housekeeping before a pass: claims of dead senders go back to the queue (the mail may
  * then go out twice, never not at all), and what has waited 24 hours is given up.
+ * @param {CoreApp} app
+ * @param {number} now in ms
  */
 function housekeeping(app, now) {
   exec(app, `UPDATE mail_outbox SET status = 'queued', claimToken = '' WHERE status = 'sending' AND claimedAt < {:stale}`, {
@@ -131,13 +157,16 @@ function housekeeping(app, now) {
   });
   exec(
     app,
-    `UPDATE mail_outbox SET status = 'given_up', lastError = CASE WHEN lastError = '' THEN 'Nach 24 Stunden aufgegeben.' ELSE lastError END
+    `UPDATE mail_outbox SET status = 'given_up', lastError = CASE WHEN lastError = '' THEN {:why} ELSE lastError END
       WHERE status IN ('queued', 'failed') AND immediate = FALSE AND created < {:old}`,
-    { old: stamp(now - GIVE_UP_MS) },
+    { old: stamp(now - GIVE_UP_MS), why: require(`${__hooks}/lib/vendor/rules.js`).OUTBOX_MESSAGES.givenUp },
   );
 }
 
-/** After a restart no sender of this process is running: every claim is stale. */
+/**
+ * After a restart no sender of this process is running: every claim is stale.
+ * @param {CoreApp} app
+ */
 function releaseAllClaims(app) {
   exec(app, `UPDATE mail_outbox SET status = 'queued', claimToken = '' WHERE status = 'sending'`);
 }
@@ -146,6 +175,7 @@ function releaseAllClaims(app) {
  * One delivery pass: claims up to the minute's remaining budget of due rows in one
  * statement (two senders never take the same row), sends them, and records each outcome.
  * Returns { claimed, sent, failed, transportDown }.
+ * @param {CoreApp} app
  */
 function pass(app) {
   const now = Date.now();
@@ -249,6 +279,8 @@ function pass(app) {
  * until the tick window ends, so a mail queued by a request goes out about a second later.
  * With the default one-minute tick one invocation works for ~55 s; with a shorter tick
  * (tests) it returns as soon as the queue is empty. Invocations may overlap: claims are atomic.
+ * @param {CoreApp} app
+ * @param {number} tickMs the scheduler's tick
  */
 function work(app, tickMs) {
   const started = Date.now();

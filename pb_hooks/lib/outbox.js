@@ -20,7 +20,10 @@ const LINKS = {
 };
 const TEMPLATES = Object.keys(LINKS);
 
-/** PocketBase's date format ('2025-01-01 10:00:00.000Z'). */
+/**
+ * PocketBase's date format ('2025-01-01 10:00:00.000Z').
+ * @param {number} ms
+ */
 function stamp(ms) {
   return new Date(ms).toISOString().replace('T', ' ');
 }
@@ -29,11 +32,12 @@ function stamp(ms) {
  * Queues one mail. Call it with the transaction's app (`tx`) of the change that causes
  * the mail: both commit together or neither does.
  * @param {{ to: string, user?: string, template: string, data: object, concerns?: { collection: string, id: string }, resendOf?: string }} mail
+ * @param {CoreApp} app
  */
 function enqueue(app, mail) {
   const row = queuedRow(mail);
   const record = new Record(app.findCollectionByNameOrId('mail_outbox'));
-  for (const key of Object.keys(row)) record.set(key, row[key]);
+  for (const [key, value] of Object.entries(row)) record.set(key, value);
   record.set('status', 'queued');
   record.set('attempts', 0);
   record.set('nextAttemptAt', stamp(Date.now()));
@@ -63,7 +67,7 @@ function queuedRow(mail) {
  * Queues many mails in one statement (the codes of an import: thousands in a few transactions
  * instead of one record save each). The same rows `enqueue` writes; call it with the transaction's
  * app, as enqueue.
- * @param {core.App} app
+ * @param {CoreApp} app
  * @param {{ to: string, user?: string, template: string, data: object, concerns?: { collection: string, id: string } }[]} mails
  */
 function enqueueMany(app, mails) {
@@ -87,6 +91,8 @@ function enqueueMany(app, mails) {
  * Queues a mail to a workshop: to its address (or `to`, e.g. the old one after a change), with
  * its name for the greeting beside `data`. Call it with the transaction's app, as enqueue.
  * @param {{ template: string, data?: object, concerns?: { collection: string, id: string }, to?: string }} mail
+ * @param {CoreApp} app
+ * @param {core.Record} user
  */
 function enqueueForWorkshop(app, user, mail) {
   return enqueue(app, {
@@ -101,7 +107,7 @@ function enqueueForWorkshop(app, user, mail) {
 /**
  * Logs one of PocketBase's own auth mails (sent at once, never by the worker).
  *
- * @param {core.App} app
+ * @param {CoreApp} app
  * @param {{ to: string, user: string, template: string, ok: boolean, error?: any }} entry
  */
 function logImmediate(app, { to, user, template, ok, error }) {
@@ -125,6 +131,8 @@ function logImmediate(app, { to, user, template, ok, error }) {
 /**
  * A copy of a campaign mail, queued again (the mail log's resend button). A mail about a workshop goes to the workshop's
  * current address (it may have changed since); `previousRecipient` says where the original went.
+ * @param {CoreApp} app
+ * @param {string} id
  */
 function resend(app, id) {
   const original = app.findRecordById('mail_outbox', id);

@@ -8,6 +8,7 @@
 // JSON (json_object, json_group_array), so no row passes through the JS runtime, which was
 // most of a page's CPU time (docs/performance.md).
 
+/** @type {HookModules['campaign-records']['labelSql']} */
 const labelSql = (c) => require(`${__hooks}/lib/campaign-records.js`).labelSql(c);
 const VOUCHERS_SHOWN = 100;
 const SUBMISSIONS_SHOWN = 100;
@@ -17,7 +18,10 @@ const SUBMISSIONS_SHOWN = 100;
 // compares both.
 const MASKED_IBAN = `CASE WHEN length(s.ibanNumber) > 8 THEN substr(s.ibanNumber, 1, 4) || ' **** **** ' || substr(s.ibanNumber, -4) ELSE s.ibanNumber END`;
 
-/** The statement for a workshop's page; the account fields come from the rulebook. */
+/**
+ * The statement for a workshop's page; the account fields come from the rulebook.
+ * @param {readonly string[]} fields
+ */
 function pageSql(fields) {
   const account = fields.map((f) => `'${f}', u.${f}`).join(', ');
   return `
@@ -88,9 +92,14 @@ FROM users u WHERE u.id = {:id}`;
 
 // One prepared statement per JS runtime (a runtime answers one request at a time): the
 // statement is long, and preparing it on every request cost more than running it.
+/** @type {dbx.Query | null} */
 let prepared = null;
 
-/** The page and the token key of a workshop, or null when it does not exist (any more). */
+/**
+ * The page and the token key of a workshop, or null when it does not exist (any more).
+ * @param {CoreApp} app
+ * @param {string} userId
+ */
 function pageRow(app, userId) {
   if (!prepared) {
     const sql = pageSql(require(`${__hooks}/lib/vendor/rules-light.js`).WORKSHOP_FIELDS);
@@ -113,7 +122,11 @@ function pageRow(app, userId) {
   return row;
 }
 
-/** The page as JSON text for a workshop PocketBase has authenticated, or '' when it no longer exists. */
+/**
+ * The page as JSON text for a workshop PocketBase has authenticated, or '' when it no longer exists.
+ * @param {CoreApp} app
+ * @param {string} userId
+ */
 function profilePage(app, userId) {
   const row = pageRow(app, userId);
   return row ? row.page : '';
@@ -126,6 +139,8 @@ function profilePage(app, userId) {
  * not expired, signed (HS256 only) with the workshop's token key and the collection's secret.
  * The token key comes from the page's own statement, so a page costs one statement; PocketBase's
  * check reads the whole user record first.
+ * @param {CoreApp} app
+ * @param {string} token
  */
 function profilePageForToken(app, token) {
   let claims;

@@ -73,7 +73,7 @@ function watched(dataDir) {
  * launcher's watch of Litestream's metrics (both kinds; it grows when Litestream or the launcher
  * stops). Without that watch (Litestream run by hand), a file replica's lag is how much later the
  * local databases were last written than the replica; an S3 replica's is unknown (null).
- * @param {core.App} app
+ * @param {CoreApp} app
  */
 function status(app) {
   const dataDir = app.dataDir();

@@ -8,12 +8,19 @@
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/** @param {number} ms */
 function stamp(ms) {
   return new Date(ms).toISOString().replace('T', ' ');
 }
 
+/** @type {HookModules['database']['idsOf']} */
 const ids = (app, sql, params) => require(`${__hooks}/lib/database.js`).idsOf(app, sql, params);
 
+/**
+ * @param {CoreApp} app
+ * @param {string} sql
+ * @param {Record<string, any>} params
+ */
 function exec(app, sql, params) {
   const result = app
     .db()
@@ -23,7 +30,12 @@ function exec(app, sql, params) {
   return result.rowsAffected();
 }
 
-/** Deletes records through PocketBase (their files go with them); returns how many. */
+/**
+ * Deletes records through PocketBase (their files go with them); returns how many.
+ * @param {CoreApp} app
+ * @param {string} collection
+ * @param {string[]} recordIds
+ */
 function deleteRecords(app, collection, recordIds) {
   let n = 0;
   for (const id of recordIds) {
@@ -37,7 +49,10 @@ function deleteRecords(app, collection, recordIds) {
   return n;
 }
 
-/** One run of every job; returns the counts it logged. */
+/**
+ * One run of every job; returns the counts it logged.
+ * @param {CoreApp} app
+ */
 function run(app) {
   const R = require(`${__hooks}/lib/vendor/rules.js`).RETENTION;
   const now = require(`${__hooks}/lib/clock.js`).now().getTime();
@@ -63,14 +78,13 @@ function run(app) {
   );
   counts.unverifiedAccounts = 0;
   for (const id of unverified) {
-    let files = null;
-    require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
-      files = deletion.erase(tx, tx.findRecordById('users', id), {
+    const files = require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) =>
+      deletion.erase(tx, tx.findRecordById('users', id), {
         actor: null,
         reason: `Aufbewahrungsfrist: E-Mail-Adresse ${R.unverifiedAccountDays} Tage nicht bestätigt`,
         notify: false,
-      });
-    });
+      }),
+    );
     deletion.afterErase(app, files);
     counts.unverifiedAccounts += 1;
   }
@@ -126,7 +140,7 @@ function run(app) {
     reason: 'Aufbewahrungsfristen (Datenschutzerklärung)',
     after: counts,
   });
-  if (Object.keys(counts).some((k) => counts[k] > 0)) require(`${__hooks}/lib/database.js`).checkpoint(app);
+  if (Object.values(counts).some((n) => n > 0)) require(`${__hooks}/lib/database.js`).checkpoint(app);
   return counts;
 }
 

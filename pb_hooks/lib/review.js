@@ -7,6 +7,7 @@
 // read (lib/invoice-reading.js, issue 61); no auditor needs to open a submission for them.
 
 const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
+/** @type {HookModules['campaign-records']['labelSql']} */
 const labelSql = (c) => require(`${__hooks}/lib/campaign-records.js`).labelSql(c);
 const MAX_TWINS = 3;
 
@@ -23,11 +24,14 @@ const MESSAGES = {
   },
 };
 
+/** @type {HookModules['database']['rowsOf']} */
 const rowsOf = (app, sql, params, shape) => require(`${__hooks}/lib/database.js`).rowsOf(app, sql, params, shape);
 
 /**
  * Recomputes one submission's signals from what the database knows now and stores them.
  * Returns the signals ([{ code, message }]).
+ * @param {CoreApp} app
+ * @param {string} submissionId
  */
 function refreshSignals(app, submissionId) {
   const r = rules();
@@ -102,6 +106,8 @@ function refreshSignals(app, submissionId) {
  * What the reading itself says (issue 61): it failed, a key field is missing or doubtful, the seller
  * is none of the workshop's centres, the buyer is not the workshop. A doubt raises a signal and
  * never clears one: the number and date compared above are only the ones read surely.
+ * @param {HookModules['vendor/rules']} r
+ * @param {core.Record} s
  */
 function readingSignals(r, s) {
   const state = s.getString('readingState');
@@ -109,8 +115,11 @@ function readingSignals(r, s) {
   if (state !== 'read') return [];
   const reading = storedReading(s);
   // A field an auditor corrected is what counts, and it is sure.
+  /** @type {Record<string, import('../../src/rules/reading').ReadValue>} */
   const fields = Object.assign({}, reading.fields || {});
-  for (const [name, c] of Object.entries(reading.corrections || {})) fields[name] = { value: c.value, confidence: 100 };
+  /** @type {Array<[string, { value: string }]>} */
+  const corrections = Object.entries(reading.corrections || {});
+  for (const [name, c] of corrections) fields[name] = { value: c.value, confidence: 100 };
   const found = [];
   const unsure = r.READING.keyFields.filter((f) => !r.isSure(fields[f])).map((f) => r.READING.fieldLabels[f]);
   if (unsure.length > 0) found.push({ code: 'unreadable', message: r.READING_SIGNALS.unreadable(unsure) });
@@ -119,12 +128,19 @@ function readingSignals(r, s) {
   return found;
 }
 
-/** The reading of a stored submission (fields, corrections …) as an object. */
+/**
+ * The reading of a stored submission (fields, corrections …) as an object.
+ * @param {core.Record} s
+ */
 function storedReading(s) {
   return parsedReading(s.getString('reading'));
 }
 
-/** A reading's stored JSON as an object ({} for none or a damaged one). */
+/**
+ * A reading's stored JSON as an object ({} for none or a damaged one).
+ * @param {string} json
+ * @returns {Record<string, any>}
+ */
 function parsedReading(json) {
   try {
     return JSON.parse(json || '{}') || {};
@@ -133,12 +149,19 @@ function parsedReading(json) {
   }
 }
 
-/** YYYY-MM-DD in Berlin of a PocketBase date string. */
+/**
+ * YYYY-MM-DD in Berlin of a PocketBase date string.
+ * @param {unknown} value
+ */
 function berlinDay(value) {
   return require(`${__hooks}/lib/clock.js`).berlinDay(String(value).replace(' ', 'T')).iso;
 }
 
-/** At arrival (inside the redemption's transaction): this submission's signals, and its twins' again. */
+/**
+ * At arrival (inside the redemption's transaction): this submission's signals, and its twins' again.
+ * @param {CoreApp} tx
+ * @param {core.Record} submission
+ */
 function onArrival(tx, submission) {
   refreshSignals(tx, submission.id);
   for (const other of rowsOf(
@@ -191,6 +214,10 @@ const DETAIL_SHAPE = {
   city: '',
 };
 
+/**
+ * @param {CoreApp} app
+ * @param {Record<string, any>} row the queue's row of one submission
+ */
 function detail(app, row) {
   const centres = rowsOf(
     app,
@@ -251,7 +278,10 @@ function detail(app, row) {
   };
 }
 
-/** What the reader read, as the review shows it (the full text only with one submission). */
+/**
+ * What the reader read, as the review shows it (the full text only with one submission).
+ * @param {Record<string, any>} row
+ */
 function readingShown(row) {
   const read = parsedReading(row.reading);
   return {
@@ -265,7 +295,12 @@ function readingShown(row) {
   };
 }
 
-/** Pending submissions, those with signals first, each group oldest first, with everything the review needs. */
+/**
+ * Pending submissions, those with signals first, each group oldest first, with everything the review needs.
+ * @param {CoreApp} app
+ * @param {number} limit
+ * @param {string} campaignId
+ */
 function queue(app, limit, campaignId) {
   const rows = arrayOf(new DynamicModel(DETAIL_SHAPE));
   // Issue 60: the queue can be narrowed to one campaign's submissions ('' is every campaign).
@@ -289,7 +324,11 @@ function queue(app, limit, campaignId) {
   return { total, items: rows.map((r) => detail(app, r)), campaigns };
 }
 
-/** One submission in any state (the invoice check by id). */
+/**
+ * One submission in any state (the invoice check by id).
+ * @param {CoreApp} app
+ * @param {string} id
+ */
 function one(app, id) {
   const rows = arrayOf(new DynamicModel(DETAIL_SHAPE));
   app.db().newQuery(`${DETAIL_SQL} WHERE s.id = {:id}`).bind({ id }).all(rows);
@@ -302,9 +341,14 @@ function one(app, id) {
  * A verdict given in the queue: the same transaction, history record and mail as a row of
  * an uploaded verdict file. Of a queue verdict and a file row for one submission the first
  * to commit wins; the other is told the submission is no longer in audit.
+ * @param {CoreApp} app
+ * @param {string} auditorId
+ * @param {string} submissionId
+ * @param {unknown} outcome as the request sent it
+ * @param {unknown} note
  */
 function verdict(app, auditorId, submissionId, outcome, note) {
-  const flags = { passed: [true, false], faulty: [true, true], missing: [false, false] }[outcome];
+  const flags = rules().flagsOf(outcome);
   if (!flags) throw new BadRequestError(MESSAGES.outcome);
   const text = String(note || '')
     .trim()
@@ -315,8 +359,8 @@ function verdict(app, auditorId, submissionId, outcome, note) {
       submissionId,
       auditorId,
       auditResultId: '',
-      checked: flags[0],
-      faulty: flags[1],
+      checked: flags.checked,
+      faulty: flags.faulty,
       note: text,
       source: 'queue',
     });

@@ -6,6 +6,7 @@
 
 const pipeline = () => require(`${__hooks}/lib/import-pipeline.js`);
 const staging = () => require(`${__hooks}/lib/import-staging.js`);
+/** @type {HookModules['database']['rowOf']} */
 const one = (app, sql, params, shape) => require(`${__hooks}/lib/database.js`).rowOf(app, sql, params, shape);
 
 const GATE_ERRORS = require(`${__hooks}/lib/vendor/rules.js`).GATE_MESSAGES;
@@ -14,12 +15,16 @@ const GATE_ERRORS = require(`${__hooks}/lib/vendor/rules.js`).GATE_MESSAGES;
  * What merging the staged rows would do: new/unchanged/updated counts, and per workshop the
  * codes it would newly earn. Reads only: the staged rows in key order, a range of positions
  * at a time, each looked up in sales_data's identity index.
+ * @param {CoreApp} app
+ * @param {string} fileId
+ * @param {core.Record[]} campaigns
  */
 function forecast(app, fileId, campaigns) {
   const vouchers = require(`${__hooks}/lib/vouchers.js`);
   const sorted = `staging.${staging().tables(fileId).sorted}`;
   const total = staging().count(app, fileId);
   // Cents per campaign and workshop: a file may hold rows of two campaigns (issue 60).
+  /** @type {Record<string, Record<string, number>>} */
   const perCampaign = {};
   /** @type {{ staged: number, fresh: number, unchanged: number, codes: number, workshops: number, maxPerWorkshop: number, perWorkshop: Object<string, number>, campaigns: string[] }} */
   const result = { staged: 0, fresh: 0, unchanged: 0, codes: 0, workshops: 0, maxPerWorkshop: 0, perWorkshop: {}, campaigns: [] };
@@ -85,7 +90,10 @@ function forecast(app, fileId, campaigns) {
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** '1.234' */
+/**
+ * '1.234'
+ * @param {number} n
+ */
 function count(n) {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 }
@@ -97,6 +105,10 @@ function count(n) {
  * Past the campaign's maxCodesPerWeek or maxCodesPerWorkshopPerWeek the file is held. Real
  * time, not the campaign clock: codes carry their real creation time. Runs in the transaction
  * that writes the file's commit point.
+ * @param {CoreApp} tx
+ * @param {string} fileId
+ * @param {core.Record[]} campaigns
+ * @param {ReturnType<typeof forecast>} f
  */
 function weekGate(tx, fileId, campaigns, f) {
   const since = new Date(Date.now() - WEEK_MS).toISOString().replace('T', ' ');
@@ -119,6 +131,7 @@ function weekGate(tx, fileId, campaigns, f) {
   const pendingOf = Object.create(null);
   for (const r of running) {
     pending += Math.max(0, r.getInt('gateCodes') - r.getInt('codesIssued'));
+    /** @type {Record<string, unknown>} */
     let forecastOf = {};
     try {
       forecastOf = JSON.parse(r.getString('gateForecast') || '{}') || {};

@@ -7,8 +7,10 @@
 
 const { GATE_ERRORS } = require(`${__hooks}/lib/sales-gate.js`);
 const staging = () => require(`${__hooks}/lib/import-staging.js`);
+/** @type {HookModules['database']['rowOf']} */
 const one = (app, sql, params, shape) => require(`${__hooks}/lib/database.js`).rowOf(app, sql, params, shape);
 
+/** @param {string} message */
 function refuse(message) {
   return new BadRequestError(message);
 }
@@ -17,6 +19,11 @@ function refuse(message) {
  * The gate's answer (administrators only): `confirm` merges the held import, `discard`
  * drops its staged rows. The confirming administrator must not be the uploader while another
  * administrator exists; the only administrator confirms their own upload explicitly.
+ * @param {CoreApp} app
+ * @param {string} fileId
+ * @param {core.Record} admin
+ * @param {'confirm' | 'discard'} decision
+ * @param {boolean} selfConfirm
  */
 function decideHeld(app, fileId, admin, decision, selfConfirm) {
   const staffLog = require(`${__hooks}/lib/staff-log.js`);

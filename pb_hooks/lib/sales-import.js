@@ -32,9 +32,14 @@ const FILE_ERRORS = {
  * The campaigns a sales row can belong to: every released one, by start (issue 60). A row
  * belongs to the one whose period holds its date; periods never overlap (the rulebook's rule).
  */
+/** @param {CoreApp} app */
 const releasedCampaigns = (app) => require(`${__hooks}/lib/campaign-records.js`).released(app);
 
-/** The campaigns a file's rows belong to (from its staged rows, else from its merged ones). */
+/**
+ * The campaigns a file's rows belong to (from its staged rows, else from its merged ones).
+ * @param {CoreApp} app
+ * @param {string} fileId
+ */
 function campaignsOfFile(app, fileId) {
   const ids = Object.keys(staging().isSorted(app, fileId) ? staging().stagedUsersByCampaign(app, fileId) : {});
   if (ids.length === 0) {
@@ -45,6 +50,11 @@ function campaignsOfFile(app, fileId) {
   return ids.filter(Boolean).map((id) => app.findRecordById('campaigns', id));
 }
 
+/**
+ * @param {CoreApp} app
+ * @param {core.Record} record
+ * @param {string} message
+ */
 function failFile(app, record, message) {
   require(`${__hooks}/lib/uploads.js`).failUpload(app, 'sales_data_files', record.id, message, {
     progress: 100,
@@ -54,6 +64,11 @@ function failFile(app, record, message) {
   });
 }
 
+/**
+ * @param {CoreApp} app
+ * @param {string} fileId
+ * @param {Record<string, any>} fields
+ */
 function setFields(app, fileId, fields) {
   const record = app.findRecordById('sales_data_files', fileId);
   for (const key of Object.keys(fields)) record.set(key, fields[key]);
@@ -63,9 +78,11 @@ function setFields(app, fileId, fields) {
 
 /** Milliseconds per step of an import, logged when it is done (where an import's time goes, for operators and bench:busy-hour). */
 function stopwatch() {
+  /** @type {Record<string, number>} */
   const steps = {};
   let last = Date.now();
   return {
+    /** @param {string} name */
     lap(name) {
       const now = Date.now();
       steps[name] = (steps[name] || 0) + now - last;
@@ -80,6 +97,8 @@ function stopwatch() {
  * sorted staging table has them next to each other (one read per page of repeats); they stay
  * staged and the merge skips them. Returns their failed-row lines (sorted into the others by
  * the caller).
+ * @param {CoreApp} app
+ * @param {string} fileId
  */
 function repeatedRows(app, fileId) {
   const failed = [];
@@ -101,6 +120,8 @@ function repeatedRows(app, fileId) {
 /**
  * Imports one uploaded sales CSV. Runs inside the upload request after the record was
  * stored; whatever happens, the record ends in a state the data area can show.
+ * @param {CoreApp} app
+ * @param {core.Record} record
  */
 function importSalesFile(app, record) {
   const counters = require(`${__hooks}/lib/counters.js`);
@@ -114,12 +135,12 @@ function importSalesFile(app, record) {
   // A large plain file is read piece by piece; anything else whole (decision 022).
   const upload = pipeline().openPieces(app, record) || pipeline().open(app, record);
   if (upload.error) return failFile(app, record, upload.error);
-  if (upload.names.join(',') !== HEADER.join(',')) return failFile(app, record, FILE_ERRORS.header);
+  if ((upload.names || []).join(',') !== HEADER.join(',')) return failFile(app, record, FILE_ERRORS.header);
 
   staging().begin(app, fileId);
   const result = pipeline().run(upload, {
     width: HEADER.length,
-    check: rows().rowChecker(app, campaigns, upload.trimmed),
+    check: rows().rowChecker(app, campaigns, upload.trimmed === true),
     flush: (batch) => {
       staging().append(app, fileId, batch);
       return [];
@@ -128,8 +149,8 @@ function importSalesFile(app, record) {
   });
   if (upload.pieces) app.logger().info('sales import: file read in pieces', 'file', fileId, 'bytes', upload.size);
   // The file's text is no longer needed: let the runtime free it before sorting.
-  upload.text = null;
-  upload.body = null;
+  upload.text = undefined;
+  upload.body = undefined;
   watch.lap('readAndStage');
   staging().sort(app, fileId);
   const failedLines = pipeline().mergeFailed(result, repeatedRows(app, fileId));
@@ -180,6 +201,8 @@ function importSalesFile(app, record) {
  * Moves the staged rows into sales_data in key order, in short transactions; the cursor in
  * the staging database says where a restart resumes (a chunk merged again after a crash
  * between the two writes changes nothing: the same values meet the same rows).
+ * @param {CoreApp} app
+ * @param {core.Record} record
  */
 function mergeStaged(app, record) {
   const fileId = record.id;
@@ -211,6 +234,8 @@ function mergeStaged(app, record) {
 /**
  * From the commit point on: merge, totals, codes. Safe to run again after a crash; every
  * step either finds its work done or finishes it.
+ * @param {CoreApp} app
+ * @param {string} fileId
  */
 function finishMerge(app, fileId, watch = stopwatch()) {
   // The campaigns the file's rows belong to, read before the staged rows go.
@@ -221,6 +246,7 @@ function finishMerge(app, fileId, watch = stopwatch()) {
     // and no total or week to recompute (its counts were fixed at the commit point).
     const changes = record.getInt('newDataCount') + record.getInt('updatedDataCount');
     if (changes > 0) {
+      /** @type {Record<string, string[]>} */
       let usersOf = {};
       if (staging().isSorted(app, fileId)) {
         mergeStaged(app, record);
@@ -263,6 +289,7 @@ function finishMerge(app, fileId, watch = stopwatch()) {
  * After a crash or restart: imports that stopped before their commit point are marked
  * failed and their staged rows removed; imports past it are finished; held imports wait.
  * Then any code a total earned and did not get is issued.
+ * @param {CoreApp} app
  */
 function resumeInterrupted(app) {
   const stuck = app.findRecordsByFilter('sales_data_files', "status = 'processing' || status = 'queued'", '', 0, 0);
@@ -287,6 +314,10 @@ function resumeInterrupted(app) {
 
 module.exports = {
   importSalesFile,
+  /**
+   * @param {CoreApp} app
+   * @param {string} fileId
+   */
   dropStaged: (app, fileId) => staging().drop(app, fileId),
   finishMerge,
   resumeInterrupted,

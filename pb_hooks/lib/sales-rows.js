@@ -11,9 +11,11 @@ const CSV_ROW = require(`${__hooks}/lib/vendor/rules.js`).CSV_ROW;
 const ROW_ERRORS = {
   date: 'Ungültiges Lieferdatum (erwartet JJJJ-MM-TT)',
   period: 'Lieferdatum liegt außerhalb des Aktionszeitraums',
+  /** @param {string} line */
   duplicate: (line) => `Doppelte Zeile in dieser Datei (gleiche Werte für user, bnr, knr, gpnr und deliverydate wie Zeile ${line})`,
 };
 
+/** @param {CoreApp} app */
 function loadUserIds(app) {
   const rows = arrayOf(new DynamicModel({ id: '' }));
   app.db().newQuery('SELECT id FROM users').all(rows);
@@ -29,6 +31,7 @@ function loadUserIds(app) {
  * AMBIGUOUS when several do. Read once per file, at the first such row.
  */
 const AMBIGUOUS = '\u0000';
+/** @param {CoreApp} app */
 function loadCustomerNumbers(app) {
   const key = require(`${__hooks}/lib/vendor/rules.js`).customerKey;
   const rows = arrayOf(new DynamicModel({ user: '', bnr: '', knr: '' }));
@@ -48,6 +51,10 @@ function loadCustomerNumbers(app) {
  * The row schema of a sales file: trimmed cells, ids ≤ 30 characters, a known user, a date in
  * the period, a bounded amount. A good row comes back as the array staged for it
  * ([user, bnr, knr, gpnr, deliverydate, euro, line]); `trimmed` says the cells need no trim.
+ * @param {CoreApp} app
+ * @param {core.Record[]} campaigns
+ * @param {boolean} trimmed
+ * @returns {(raw: string[], line: number) => unknown[] | { reason: string }}
  */
 function rowChecker(app, campaigns, trimmed) {
   const clock = require(`${__hooks}/lib/clock.js`);
@@ -62,6 +69,7 @@ function rowChecker(app, campaigns, trimmed) {
   for (const p of periods) byId[p.id] = p;
   const users = loadUserIds(app);
   const customerKey = require(`${__hooks}/lib/vendor/rules.js`).customerKey;
+  /** @type {Record<string, string> | null} */
   let byCustomer = null;
   const dateOk = Object.create(null);
   return (raw, line) => {
@@ -76,8 +84,8 @@ function rowChecker(app, campaigns, trimmed) {
     if (!f[5]) return { reason: CSV_ROW.missing('sales') };
     let user = f[0];
     if (!user) {
-      if (byCustomer === null) byCustomer = loadCustomerNumbers(app);
-      user = byCustomer[customerKey(f[1], f[2])];
+      const known = byCustomer || (byCustomer = loadCustomerNumbers(app));
+      user = known[customerKey(f[1], f[2])];
       if (user === undefined) return { reason: CSV_ROW.noCustomer };
       if (user === AMBIGUOUS) return { reason: CSV_ROW.ambiguousCustomer };
     } else if (users[user] !== true) return { reason: CSV_ROW.user };
@@ -92,7 +100,7 @@ function rowChecker(app, campaigns, trimmed) {
       }
       dateOk[f[4]] = verdict;
     }
-    if (verdict === 'date' || verdict === 'period') return { reason: ROW_ERRORS[verdict] };
+    if (verdict === 'date' || verdict === 'period') return { reason: verdict === 'date' ? ROW_ERRORS.date : ROW_ERRORS.period };
     const amount = amounts.parseCents(f[5], byId[verdict].maxEuro);
     if (amount.reason) return { reason: amount.reason };
     return [user, f[1], f[2], f[3], f[4], /** @type {number} */ (amount.cents) / 100, line, verdict];

@@ -7,16 +7,24 @@
 // rulebook's sepaText (the EPC basic Latin set, rules/sepa.ts), and every file is validated
 // against the schema with xmllint before it is offered (validate below, decision 029).
 
+/** @type {HookModules['vendor/rules']['sepaText']} */
 const sepaText = (value, max) => require(`${__hooks}/lib/vendor/rules.js`).sepaText(value, max);
 
-/** 50 → '50.00'; amounts are summed in cents. */
+/**
+ * 50 → '50.00'; amounts are summed in cents.
+ * @param {number} cents
+ */
 function amount(cents) {
   return (cents / 100).toFixed(2);
 }
 
+/** @type {HookModules['vendor/rules']['toCents']} */
 const cents = (euros) => require(`${__hooks}/lib/vendor/rules.js`).toCents(euros);
 
-/** ISO date-time without fraction or zone, as the schema's examples write CreDtTm. */
+/**
+ * ISO date-time without fraction or zone, as the schema's examples write CreDtTm.
+ * @param {Date} date
+ */
 function isoDateTime(date) {
   return new Date(date).toISOString().slice(0, 19);
 }
@@ -32,15 +40,15 @@ function pain001(batch) {
   const total = batch.payments.reduce((sum, p) => sum + cents(p.amount), 0);
   const count = String(batch.payments.length);
   const transactions = batch.payments.map((p) => {
-    const tx = {
+    // The elements in the schema's order; CdtrAgt only with a BIC.
+    return {
       PmtId: { EndToEndId: sepaText(p.endToEndId, 35) },
       Amt: { InstdAmt: { '@_Ccy': 'EUR', '#text': amount(cents(p.amount)) } },
+      ...(p.bic ? { CdtrAgt: { FinInstnId: { BICFI: p.bic } } } : {}),
+      Cdtr: { Nm: sepaText(p.name, 70) },
+      CdtrAcct: { Id: { IBAN: p.iban } },
+      RmtInf: { Ustrd: sepaText(p.remittance, 140) },
     };
-    if (p.bic) tx.CdtrAgt = { FinInstnId: { BICFI: p.bic } };
-    tx.Cdtr = { Nm: sepaText(p.name, 70) };
-    tx.CdtrAcct = { Id: { IBAN: p.iban } };
-    tx.RmtInf = { Ustrd: sepaText(p.remittance, 140) };
-    return tx;
   });
   const document = {
     '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
@@ -83,6 +91,7 @@ const SCHEMA = `${__hooks}/lib/sepa/pain.001.001.09.xsd`;
  * The document checked against the pain.001.001.09 schema with xmllint (libxml2-utils), read
  * from stdin. Returns '' when valid, else xmllint's complaints (at most 2,000 characters);
  * throws when xmllint cannot be run at all, so no unchecked file is ever offered.
+ * @param {string} xml
  */
 function validate(xml) {
   const input = $filesystem.fileFromBytes(xml, 'pain001.xml').reader.open();

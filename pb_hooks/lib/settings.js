@@ -1,11 +1,18 @@
 /// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
+/**
+ * @param {string} name
+ * @param {string} fallback
+ */
 function env(name, fallback) {
   const value = $os.getenv(name);
   return value === '' ? fallback : value;
 }
 
-/** Copies SMTP, sender and public URL settings from the environment into PocketBase. */
+/**
+ * Copies SMTP, sender and public URL settings from the environment into PocketBase.
+ * @param {CoreApp} app
+ */
 function applyEnvSettings(app) {
   const settings = app.settings();
   settings.meta.appURL = env('PORTAL_URL', settings.meta.appURL || 'http://127.0.0.1:8090');
@@ -38,7 +45,8 @@ function applyEnvSettings(app) {
   settings.trustedProxy.useLeftmostIP = false;
   // The general rate rule for '/api/' is the rulebook's, which the front applies too (decision 046).
   const perMinute = require(`${__hooks}/lib/vendor/rules-light.js`).OVERLOAD.apiRequestsPerMinute;
-  settings.rateLimits.rules = settings.rateLimits.rules.map((r) => ({
+  // (plain objects: the runtime makes them Go rate-limit rules)
+  settings.rateLimits.rules = /** @type {any} */ (settings.rateLimits.rules).map((/** @type {core.RateLimitRule} */ r) => ({
     label: r.label,
     maxRequests: r.label === '/api/' && r.duration === 60 ? perMinute : r.maxRequests,
     duration: r.duration,
@@ -60,6 +68,7 @@ function applyEnvSettings(app) {
  * no file. Credentials and endpoint are the replication's (AWS_ACCESS_KEY_ID,
  * AWS_SECRET_ACCESS_KEY, AWS_REGION, PORTAL_REPLICA_S3_ENDPOINT). Without an S3 replica the
  * storage setting is left as it is.
+ * @param {core.Settings} settings
  */
 function applyFileStorage(settings) {
   const bucket = /^s3:\/\/([^/]+)/.exec(env('PORTAL_REPLICA_URL', '').trim());
@@ -80,6 +89,7 @@ function applyFileStorage(settings) {
  * The superusers' second factor (issue 59): with the dashboard on the public address
  * (PORTAL_ADMIN_DASHBOARD=public) a superuser signs in with the password and a mailed one-time
  * code, as administrators do; reachable from the server itself only (the default), the password.
+ * @param {CoreApp} app
  */
 function applySuperuserFactor(app) {
   const superusers = app.findCollectionByNameOrId('_superusers');

@@ -5,6 +5,26 @@
 // Written by the server only (the collection has no API write rules); call it with the
 // transaction's app of the action it records.
 
+/**
+ * One entry of the staff log; `actor` is the signed-in staff member (none for the system).
+ * @typedef {object} StaffLogEntry
+ * @property {core.Record | null} [actor]
+ * @property {string} action
+ * @property {{ collection: string, id: string }} [target]
+ * @property {string} [reason]
+ * @property {unknown} [before]
+ * @property {unknown} [after]
+ */
+
+/**
+ * The staff log's filters as the data area sends them.
+ * @typedef {{ action?: string, actor?: string, target?: string }} StaffLogFilters
+ */
+
+/**
+ * @param {CoreApp} app
+ * @param {StaffLogEntry} entry
+ */
 function write(app, entry) {
   const actor = entry.actor || null;
   const record = new Record(app.findCollectionByNameOrId('staff_log'));
@@ -25,6 +45,8 @@ function write(app, entry) {
  * Lets a create request save its record and the log entry `entryOf(record)` in one
  * transaction (an upload and its trail are committed together or not at all). Call it in
  * place of `e.next()`; `e.app` is the outer app again afterwards.
+ * @param {core.RecordRequestEvent} e
+ * @param {(record: core.Record) => StaffLogEntry} entryOf
  */
 function createLogged(e, entryOf) {
   const outer = e.app;
@@ -42,6 +64,7 @@ function createLogged(e, entryOf) {
 // ---------------------------------------------------------------- reading (the data area's 'Protokoll')
 
 const LOG_PAGE_SIZE = 30;
+/** @type {HookModules['database']['rowsOf']} */
 const rowsOf = (app, sql, params, shape) => require(`${__hooks}/lib/database.js`).rowsOf(app, sql, params, shape);
 
 const LOG_SHAPE = {
@@ -57,10 +80,17 @@ const LOG_SHAPE = {
   after: '',
 };
 
-/** The staff log, newest first, filtered by action prefix, actor e-mail and target id (bound parameters). */
+/**
+ * The staff log, newest first, filtered by action prefix, actor e-mail and target id (bound parameters).
+ * @param {CoreApp} app
+ * @param {StaffLogFilters | undefined} filters
+ * @param {number} limit
+ * @param {number} offset
+ */
 function staffLogQuery(app, filters, limit, offset) {
   const f = filters || {};
   const parts = [];
+  /** @type {Record<string, string | number>} */
   const params = { limit, offset };
   if (f.action) {
     parts.push("action LIKE {:action} ESCAPE '\\'");
@@ -89,10 +119,16 @@ function staffLogQuery(app, filters, limit, offset) {
   return { items, total };
 }
 
-/** One page of the staff log for the data area, with before and after as objects. */
+/**
+ * One page of the staff log for the data area, with before and after as objects.
+ * @param {CoreApp} app
+ * @param {StaffLogFilters} filters
+ * @param {string} page
+ */
 function staffLogPage(app, filters, page) {
   const p = Math.max(1, Math.min(100000, parseInt(page, 10) || 1));
   const { items, total } = staffLogQuery(app, filters, LOG_PAGE_SIZE, (p - 1) * LOG_PAGE_SIZE);
+  /** @param {string} text */
   const parse = (text) => {
     try {
       return text ? JSON.parse(text) : null;
@@ -123,6 +159,8 @@ function staffLogPage(app, filters, page) {
 /**
  * The staff log as the server writes CSV (BOM, `;`, quoted, no formulas), up to 50,000 entries:
  * the time in Berlin time as the data area shows it, the action in German and its key.
+ * @param {CoreApp} app
+ * @param {StaffLogFilters} filters
  */
 function staffLogCsv(app, filters) {
   const { items } = staffLogQuery(app, filters, 50000, 0);

@@ -4,28 +4,34 @@ const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
 
 /**
  * Answers 400 with one field error in the rulebook's words (and throws, so the transaction rolls back).
- * @param {core.RequestEvent} e @param {string} field @param {string} code @param {string} message
+ * @param {core.RequestEvent} e
+ * @param {string} field
+ * @param {string} code
+ * @param {string} message
  * @returns {never}
  */
 function refuse(e, field, code, message) {
-  const errors = {};
-  errors[field] = [code, message];
-  return require(`${__hooks}/lib/field-errors.js`).refuse(e, errors, 'Failed to create record.');
+  return require(`${__hooks}/lib/field-errors.js`).refuse(e, { [field]: [code, message] }, 'Failed to create record.');
 }
 
-/** SHA-256 of the uploaded invoice, streamed through the system's sha256sum (goja is far too slow for 5 MB). */
+/**
+ * SHA-256 of the uploaded invoice, streamed through the system's sha256sum (goja is far too slow for 5 MB).
+ * @param {filesystem.File} file
+ */
 function sha256OfUpload(file) {
   const reader = file.reader.open();
+  // (PocketBase's types lose the Read of the embedded io.Reader; the value has it)
+  const input = /** @type {io.Reader} */ (/** @type {unknown} */ (reader));
   try {
     let cmd;
     try {
       cmd = $os.cmd('sha256sum');
-      cmd.stdin = reader;
+      cmd.stdin = input;
       return toString(cmd.output()).split(' ')[0].trim();
     } catch (_) {
       reader.seek(0, 0);
       cmd = $os.cmd('shasum', '-a', '256');
-      cmd.stdin = reader;
+      cmd.stdin = input;
       return toString(cmd.output()).split(' ')[0].trim();
     }
   } finally {
@@ -39,11 +45,12 @@ function sha256OfUpload(file) {
  * valid, the invoice's SHA-256 is stored and compared, and the voucher moves to audit.
  * Transactions run one at a time on PocketBase's writer, so of many parallel requests for
  * one voucher exactly one sees it open; the partial unique index backs this up.
+ * @param {core.RecordRequestEvent} e
  */
 function createSubmission(e) {
   const clock = require(`${__hooks}/lib/clock.js`);
   const rulebook = rules();
-  const authId = e.auth.id;
+  const authId = require(`${__hooks}/lib/guards.js`).signedIn(e).id;
   const record = e.record;
   let voucherCode = '';
   const app = e.app;

@@ -13,7 +13,7 @@ const USERS_PER_READ = 100;
  * writer connection, a hundred workshops at a time: after a large import they read most of
  * sales_data, and on one of the reader pool's connections that filled another 32 MB page
  * cache (PocketBase's peak memory, docs/performance.md); the writer's cache is warm anyway.
- * @param {core.App} app
+ * @param {CoreApp} app
  * @param {string} campaignId
  * @param {string[]} userIds
  */
@@ -52,7 +52,7 @@ function writeTotals(app, campaignId, userIds) {
 
 /**
  * Recomputes one workshop's total (sales rows written through the API by a superuser).
- * @param {core.App} app
+ * @param {CoreApp} app
  * @param {string} userId
  * @param {string} campaignId
  */

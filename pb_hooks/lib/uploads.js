@@ -8,12 +8,20 @@ const MAX_UPLOAD_BYTES = 210 * 1024 * 1024;
 
 const NOT_UTF8 = require(`${__hooks}/lib/vendor/rules.js`).IMPORT_MESSAGES.notUtf8;
 
-/** The whole uploaded file of `record` as text, without a UTF-8 BOM. */
+/**
+ * The whole uploaded file of `record` as text, without a UTF-8 BOM.
+ * @param {CoreApp} app
+ * @param {core.Record} record
+ */
 function readUploadText(app, record) {
   return readUpload(app, record).text;
 }
 
-/** Where the upload of `record` lies: the storage folder and the file's key inside it. */
+/**
+ * Where the upload of `record` lies: the storage folder and the file's key inside it.
+ * @param {CoreApp} app
+ * @param {core.Record} record
+ */
 function storageKey(app, record) {
   return { root: `${app.dataDir()}/storage`, key: `${record.baseFilesPath()}/${record.getString('file')}` };
 }
@@ -24,6 +32,8 @@ function storageKey(app, record) {
  * the text). With local storage the file is read in one exactly sized buffer; through the
  * storage reader the buffer grows while it reads, which for a 48.6 MB sales file cost
  * PocketBase tens of MB more at its peak.
+ * @param {CoreApp} app
+ * @param {core.Record} record
  */
 function readUpload(app, record) {
   const { root, key } = storageKey(app, record);
@@ -58,6 +68,9 @@ function readUpload(app, record) {
  * Each chunk is its own string: a reader that lets go of one before asking for the next keeps
  * one chunk in memory, not the file. A chunk may end inside a multi-byte character; callers
  * check `text.length` against the bytes asked for (ASCII only has one character per byte).
+ * @param {CoreApp} app
+ * @param {core.Record} record
+ * @param {number} chunkBytes
  */
 function chunksOf(app, record, chunkBytes) {
   if (app.settings().s3.enabled) return null;
@@ -76,14 +89,21 @@ function chunksOf(app, record, chunkBytes) {
   };
 }
 
-/** Marks an upload record failed with a German message and no processed rows. */
+/**
+ * Marks an upload record failed with a German message and no processed rows.
+ * @param {CoreApp} app
+ * @param {string} collection
+ * @param {string} id
+ * @param {string} message
+ * @param {Record<string, unknown>} [extra] more fields to set
+ */
 function failUpload(app, collection, id, message, extra) {
   const record = app.findRecordById(collection, id);
   record.set('status', 'failed');
   record.set('errorMessage', message);
   record.set('successfullyProcessedRows', 0);
   record.set('failedProcessedRows', 0);
-  for (const key of Object.keys(extra || {})) record.set(key, extra[key]);
+  for (const [key, value] of Object.entries(extra || {})) record.set(key, value);
   app.saveNoValidate(record);
   return record;
 }

@@ -3,15 +3,20 @@
 // The workshop account's field rules from the rulebook (src/rules, bundled in vendor/rules.js),
 // with their final German messages in PocketBase's field-error shape, so the SPA shows them as
 // they are.
-const TEXT_FIELDS = ['firstName', 'lastName', 'shopName', 'address', 'streetNumber', 'city'];
+const TEXT_FIELDS = /** @type {const} */ (['firstName', 'lastName', 'shopName', 'address', 'streetNumber', 'city']);
+/** @typedef {HookModules['vendor/rules']} Rulebook */
+/** @typedef {import('./field-errors.js').FieldErrors} FieldErrors */
 
 /**
  * Answers 400 with field errors. Runs for every client on create and update, before
  * PocketBase's own validation.
+ * @param {core.RecordRequestEvent} e
+ * @param {boolean} [creating]
  */
 function assertUserLimits(e, creating) {
   const record = e.record;
   const rules = require(`${__hooks}/lib/vendor/rules.js`);
+  /** @type {FieldErrors} */
   const errors = {};
   if (record.email().length > rules.LIMITS.emailMax) {
     errors.email = ['validation_length_out_of_range', rules.MESSAGES.emailMax];
@@ -34,12 +39,16 @@ function assertUserLimits(e, creating) {
  * What PocketBase would refuse in English on a new account (address, password, terms), in
  * the rulebook's German instead. The unique index still decides a race between two
  * registrations with the same address.
+ * @param {core.RecordRequestEvent} e
+ * @param {Rulebook} rules
+ * @param {FieldErrors} errors
  */
 function accountErrors(e, rules, errors) {
   const body = e.requestInfo().body || {};
   const email = e.record.email();
   if (!errors.email) {
-    if (rules.emailProblem(email)) errors.email = ['validation_is_email', rules.emailProblem(email)];
+    const invalid = rules.emailProblem(email);
+    if (invalid) errors.email = ['validation_is_email', invalid];
     else if (emailTaken(e.app, email)) errors.email = ['validation_not_unique', rules.MESSAGES.emailInUse];
   }
   const password = chosenPassword(rules, body);
@@ -57,6 +66,8 @@ function accountErrors(e, rules, errors) {
 /**
  * The new account's password: under the sign-up key (decision 052) or PocketBase's own
  * `password`. Anything but a string counts as none.
+ * @param {Rulebook} rules
+ * @param {Record<string, any>} body
  */
 function chosenPassword(rules, body) {
   const value = rules.SIGN_UP_PASSWORD in body ? body[rules.SIGN_UP_PASSWORD] : body.password;
@@ -67,6 +78,7 @@ function chosenPassword(rules, body) {
  * Sets a new account's password sent under the sign-up key: the only hash of the request,
  * where `password` is hashed twice by PocketBase's create handler. Runs after assertUserLimits
  * has checked it.
+ * @param {core.RecordRequestEvent} e
  */
 function setSignUpPassword(e) {
   const rules = require(`${__hooks}/lib/vendor/rules.js`);
@@ -74,6 +86,10 @@ function setSignUpPassword(e) {
   if (rules.SIGN_UP_PASSWORD in body) e.record.setPassword(chosenPassword(rules, body));
 }
 
+/**
+ * @param {CoreApp} app
+ * @param {string} email
+ */
 function emailTaken(app, email) {
   try {
     app.findAuthRecordByEmail('users', email);
@@ -83,6 +99,7 @@ function emailTaken(app, email) {
   }
 }
 
+/** @param {string} email */
 function normalizeEmail(email) {
   return String(email || '')
     .trim()

@@ -8,9 +8,11 @@
 
 const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
 
-const FLAGS = { passed: [true, false], faulty: [true, true], missing: [false, false] };
-
-/** The outcome the submission's latest verdict stands for, or '' when it has none. */
+/**
+ * The outcome the submission's latest verdict stands for, or '' when it has none.
+ * @param {CoreApp} tx
+ * @param {string} submissionId
+ */
 function storedOutcome(tx, submissionId) {
   const rows = tx.findRecordsByFilter('submission_audits', 'submission = {:s}', '-created,-id', 1, 0, { s: submissionId });
   if (rows.length === 0) return '';
@@ -20,11 +22,16 @@ function storedOutcome(tx, submissionId) {
 /**
  * Corrects the verdict of `submissionId` to `outcome` ('passed', 'faulty' or 'missing') with the
  * auditor's `reason`. Throws a BadRequestError with the rulebook's German message when it may not.
+ * @param {CoreApp} app
+ * @param {string} auditorId
+ * @param {string} submissionId
+ * @param {unknown} outcome as the request sent it
+ * @param {unknown} reason
  */
 function correct(app, auditorId, submissionId, outcome, reason) {
   const r = rules();
   const M = r.CORRECTION.messages;
-  const flags = FLAGS[outcome];
+  const flags = r.flagsOf(outcome);
   if (!flags) throw new BadRequestError(M.outcome);
   const text = String(reason || '').trim();
   if (text === '' || text.length > r.CORRECTION.reasonMax) throw new BadRequestError(M.reason);
@@ -62,8 +69,8 @@ function correct(app, auditorId, submissionId, outcome, reason) {
     if (payout && outcome !== 'passed') tx.delete(payout);
     require(`${__hooks}/lib/audits.js`).recordVerdict(tx, submission, voucher, {
       auditorId,
-      checked: flags[0],
-      faulty: flags[1],
+      checked: flags.checked,
+      faulty: flags.faulty,
       note: text,
       source: 'correction',
       corrected: true,

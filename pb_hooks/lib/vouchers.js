@@ -11,11 +11,16 @@
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const USERS_PER_TRANSACTION = 100;
 
+/** @param {string} prefix */
 function newCode(prefix) {
   return `${prefix}-${$security.randomStringWithAlphabet(4, ALPHABET)}-${$security.randomStringWithAlphabet(4, ALPHABET)}`;
 }
 
-/** Codes a total earns: the rulebook's threshold arithmetic (src/rules). */
+/**
+ * Codes a total earns: the rulebook's threshold arithmetic (src/rules).
+ * @param {number} totalSales
+ * @param {number} threshold
+ */
 function codesEarned(totalSales, threshold) {
   return require(`${__hooks}/lib/vendor/rules.js`).codesEarned(totalSales, threshold);
 }
@@ -26,7 +31,11 @@ const DUE_SQL = `
     FROM sales_totals t
    WHERE t.campaign = {:campaign} AND t.totalSales >= {:threshold}`;
 
-/** Workshops whose total earns more codes than they hold (a read over the totals). */
+/**
+ * Workshops whose total earns more codes than they hold (a read over the totals).
+ * @param {CoreApp} app
+ * @param {core.Record} campaign
+ */
 function dueUsers(app, campaign) {
   const threshold = campaign.getFloat('threshold');
   const rows = arrayOf(new DynamicModel({ user: '', total: 0.5, issued: 0.5 }));
@@ -34,7 +43,12 @@ function dueUsers(app, campaign) {
   return rows.filter((r) => codesEarned(r.total, threshold) > Math.round(r.issued)).map((r) => r.user);
 }
 
-/** Issues the missing codes of `userIds` and queues one mail per workshop, in one transaction. */
+/**
+ * Issues the missing codes of `userIds` and queues one mail per workshop, in one transaction.
+ * @param {CoreApp} app
+ * @param {core.Record} campaign
+ * @param {string[]} userIds
+ */
 function issueBatch(app, campaign, userIds) {
   const outbox = require(`${__hooks}/lib/outbox.js`);
   const threshold = campaign.getFloat('threshold');
@@ -55,7 +69,9 @@ function issueBatch(app, campaign, userIds) {
     // Every missing tier of every workshop with a fresh code, inserted in one statement. A code
     // collision (1 in 32^8) or a tier another issuer took leaves no row; the next reconciliation
     // issues what is still missing.
+    /** @type {Array<{ user: string, tier: number, code: string }>} */
     const wanted = [];
+    /** @type {Record<string, any>} */
     const byUser = {};
     for (const row of rows) {
       byUser[row.user] = row;
@@ -74,6 +90,7 @@ function issueBatch(app, campaign, userIds) {
       )
       .bind({ campaign: campaign.id, wanted: JSON.stringify(wanted) })
       .all(inserted);
+    /** @type {Record<string, any[]>} */
     const codesOf = {};
     for (const v of inserted) (codesOf[v.user] = codesOf[v.user] || []).push(v);
     const mails = [];
@@ -98,6 +115,8 @@ function issueBatch(app, campaign, userIds) {
 /**
  * Issues every code the campaign's totals have earned and not yet received. Returns how many.
  * Safe to repeat; used after every import, and at every start (a crash mid-way is finished).
+ * @param {CoreApp} app
+ * @param {core.Record} campaign
  */
 function reconcile(app, campaign) {
   const due = dueUsers(app, campaign);
@@ -112,6 +131,9 @@ function reconcile(app, campaign) {
  * What a code mail ('code-issued') says besides the greeting: the workshop's sales total and the
  * campaign's reward in German euros, and the codes. The weekly issue and the back office's
  * resend write it the same way.
+ * @param {core.Record} campaign
+ * @param {number} total
+ * @param {string[]} codes
  */
 function codeMailData(campaign, total, codes) {
   const amounts = require(`${__hooks}/lib/amounts.js`);

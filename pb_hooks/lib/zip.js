@@ -9,7 +9,10 @@
 // takes about a second a megabyte; fflate computes the small parts' CRC itself. An export holds
 // one workshop's files, 5 MB each at most: far below ZIP64's 4 GiB.
 
-/** `date` as a Date whose local fields read the German wall clock (ZIP keeps local time, without zone). */
+/**
+ * `date` as a Date whose local fields read the German wall clock (ZIP keeps local time, without zone).
+ * @param {Date} date
+ */
 function germanWallClock(date) {
   const day = require(`${__hooks}/lib/clock.js`).berlinDay(date);
   const [year, month, dayOfMonth] = day.iso.split('-').map(Number);
@@ -20,6 +23,8 @@ function germanWallClock(date) {
 /**
  * The CRC-32 of what `openReader()` reads, computed by the system's gzip (whose trailer carries
  * the same CRC-32 as ZIP: RFC 1952), or undefined when gzip is not there.
+ * @param {() => blob.Reader} openReader
+ * @returns {number | undefined}
  */
 function crc32ByGzip(openReader) {
   const reader = openReader();
@@ -47,7 +52,7 @@ function writer(write, now) {
   const { Zip, ZipPassThrough } = require(`${__hooks}/lib/vendor/zip-writer.js`);
   const mtime = germanWallClock(now || new Date());
   let offset = 0;
-  const zip = new Zip((err, chunk) => {
+  const zip = new Zip((/** @type {Error | null} */ err, /** @type {Uint8Array | number[]} */ chunk) => {
     if (err) throw err;
     // fflate's own pieces (headers, the central directory) are typed arrays; an entry's bytes
     // come back as they were added.
@@ -56,7 +61,11 @@ function writer(write, now) {
     offset += bytes.length;
   });
   return {
-    /** @param {string} name @param {number[]} data @param {number} [knownCrc] */
+    /**
+     * @param {string} name
+     * @param {number[]} data
+     * @param {number} [knownCrc]
+     */
     add(name, data, knownCrc) {
       if (knownCrc === undefined) {
         const entry = new ZipPassThrough(name);
@@ -66,6 +75,8 @@ function writer(write, now) {
         return;
       }
       // An entry whose CRC and size are known: fflate writes its headers around the bytes.
+      // (fflate's add gives it its ondata)
+      /** @type {any} */
       const entry = { filename: name, size: data.length, crc: knownCrc, compression: 0, mtime };
       zip.add(entry);
       entry.ondata(null, data, true);

@@ -51,6 +51,8 @@ export const BACKOFFICE_MESSAGES = {
 export const OUTBOX_MESSAGES = {
   notFound: 'Diese E-Mail gibt es nicht.',
   authMail: 'Anmelde-E-Mails (Bestätigung, Passwort, Anmeldecode) werden nicht erneut gesendet, sondern neu angefordert.',
+  /** The mail log's error of a mail given up without an error of its own. */
+  givenUp: 'Nach 24 Stunden aufgegeben.',
 } as const;
 
 /** A cookie consent sent to the server (pb_hooks/lib/consents.js). */

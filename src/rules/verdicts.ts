@@ -32,3 +32,12 @@ export function outcomeOf(checked: boolean, faulty: boolean): VerdictOutcome {
   if (!checked) return 'missing';
   return faulty ? 'faulty' : 'passed';
 }
+
+/**
+ * The flags a verdict is stored with (the inverse of outcomeOf), or null when `outcome` is not one
+ * of the three (a name like 'constructor' included).
+ */
+export function flagsOf(outcome: unknown): { checked: boolean; faulty: boolean } | null {
+  if (!(VERDICT_OUTCOMES as readonly unknown[]).includes(outcome)) return null;
+  return { checked: outcome !== 'missing', faulty: outcome === 'faulty' };
+}

@@ -7,7 +7,12 @@ const { MESSAGES, refuse, now, isoDay, one, findOr404, countAdmins, mailAboutPay
   `${__hooks}/lib/payouts/common.js`,
 );
 
-/** A batch of every payable payout, oldest first, optionally capped. */
+/**
+ * A batch of every payable payout, oldest first, optionally capped.
+ * @param {CoreApp} app
+ * @param {core.Record} admin
+ * @param {unknown} limit as the request sent it (none: no cap)
+ */
 function createBatch(app, admin, limit) {
   const cap = limit === undefined || limit === null || limit === '' ? 100000 : Number(limit);
   if (!Number.isInteger(cap) || cap < 1 || cap > 100000) throw refuse(MESSAGES.limit);
@@ -47,7 +52,13 @@ function createBatch(app, admin, limit) {
   return app.findRecordById('payout_batches', made.id);
 }
 
-/** Four-eyes release: another administrator than the creator, or the only one explicitly. */
+/**
+ * Four-eyes release: another administrator than the creator, or the only one explicitly.
+ * @param {CoreApp} app
+ * @param {core.Record} admin
+ * @param {string} batchId
+ * @param {boolean} selfConfirm
+ */
 function releaseBatch(app, admin, batchId, selfConfirm) {
   const batch = findOr404(app, 'payout_batches', batchId);
   if (batch.getString('status') !== 'created') throw refuse(MESSAGES.notCreated);
@@ -80,7 +91,13 @@ function releaseBatch(app, admin, batchId, selfConfirm) {
   return app.findRecordById('payout_batches', batchId);
 }
 
-/** The bank executed the batch: its exported payouts are paid on `paidOn`; each workshop is mailed. */
+/**
+ * The bank executed the batch: its exported payouts are paid on `paidOn`; each workshop is mailed.
+ * @param {CoreApp} app
+ * @param {core.Record} admin
+ * @param {string} batchId
+ * @param {string} paidOn
+ */
 function markPaid(app, admin, batchId, paidOn) {
   const batch = findOr404(app, 'payout_batches', batchId);
   if (batch.getString('status') !== 'exported') throw refuse(MESSAGES.notExported);

@@ -16,7 +16,9 @@
 //   returns.js   holds, bank returns and the workshop's new bank details
 //   promise.js   the 8-week promise
 
+/** The staff log (lib/staff-log.js), required when first used. */
 const staffLog = () => require(`${__hooks}/lib/staff-log.js`);
+/** The rulebook (src/rules, bundled in vendor/rules.js), required when first used. */
 const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
 
 const MESSAGES = {
@@ -34,12 +36,19 @@ function now() {
   return require(`${__hooks}/lib/clock.js`).realStamp();
 }
 
+/** @param {unknown} value */
 function isoDay(value) {
   return /^\d{4}-\d{2}-\d{2}$/.test(String(value || '')) && new Date(`${value}T12:00:00Z`).toISOString().slice(0, 10) === value;
 }
 
+/** @type {HookModules['database']['rowOf']} */
 const one = (app, sql, params, shape) => require(`${__hooks}/lib/database.js`).rowOf(app, sql, params, shape);
 
+/**
+ * @param {CoreApp} app
+ * @param {string} collection
+ * @param {string} id
+ */
 function findOr404(app, collection, id) {
   try {
     return app.findRecordById(collection, id);
@@ -48,11 +57,21 @@ function findOr404(app, collection, id) {
   }
 }
 
+/**
+ * @param {CoreApp} app
+ * @param {string} exceptId
+ */
 function countAdmins(app, exceptId) {
   return one(app, 'SELECT COUNT(*) AS n FROM administrators WHERE id != {:id}', { id: exceptId }, { n: 0 }).n;
 }
 
-/** A mail to the payout's workshop about it (name, code, masked IBAN, plus `extra`), queued in `tx`. */
+/**
+ * A mail to the payout's workshop about it (name, code, masked IBAN, plus `extra`), queued in `tx`.
+ * @param {CoreApp} tx
+ * @param {core.Record} payout
+ * @param {string} template
+ * @param {Record<string, unknown>} [extra]
+ */
 function mailAboutPayout(tx, payout, template, extra) {
   const user = tx.findRecordById('users', payout.getString('user'));
   require(`${__hooks}/lib/outbox.js`).enqueueForWorkshop(tx, user, {
@@ -65,6 +84,10 @@ function mailAboutPayout(tx, payout, template, extra) {
 /**
  * The mail that asks the workshop for new bank details for one payout, queued in the caller's
  * transaction: after a bank return (`portal` false) or because the portal itself needs them.
+ * @param {CoreApp} tx
+ * @param {core.Record} payout
+ * @param {string} reason
+ * @param {boolean} portal
  */
 function askForBankDetails(tx, payout, reason, portal) {
   mailAboutPayout(tx, payout, 'bank-details-needed', { reason, portal });

@@ -6,7 +6,7 @@
 /**
  * Called in the transaction of a passing verdict: the submission's payout, unless it has
  * one (the unique index would refuse a second anyway).
- * @param {core.App} tx
+ * @param {CoreApp} tx
  * @param {core.Record} submission
  * @param {core.Record} voucher
  */

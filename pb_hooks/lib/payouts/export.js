@@ -5,7 +5,10 @@
 
 const { MESSAGES, refuse, now, isoDay, findOr404, staffLog, rules } = require(`${__hooks}/lib/payouts/common.js`);
 
-/** The paying account: env first, then the portal settings. */
+/**
+ * The paying account: env first, then the portal settings.
+ * @param {CoreApp} app
+ */
 function debtor(app) {
   let record = null;
   try {
@@ -13,6 +16,10 @@ function debtor(app) {
   } catch (_) {
     record = null;
   }
+  /**
+   * @param {string} env
+   * @param {string} field
+   */
   const pick = (env, field) => $os.getenv(env) || (record ? record.getString(field) : '');
   const result = {
     name: pick('PORTAL_DEBTOR_NAME', 'debtorName'),
@@ -29,6 +36,10 @@ function debtor(app) {
  * offered and the batch keeps its state. An exported batch can be exported again (the bank
  * refused the file, it was lost): same message id and payments, a new execution date if one is
  * given (decision 029), logged as a re-export.
+ * @param {CoreApp} app
+ * @param {core.Record} admin
+ * @param {string} batchId
+ * @param {string} executionDate
  */
 function exportBatch(app, admin, batchId, executionDate) {
   const batch = findOr404(app, 'payout_batches', batchId);

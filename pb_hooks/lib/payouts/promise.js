@@ -7,6 +7,7 @@ const { now } = require(`${__hooks}/lib/payouts/common.js`);
 /**
  * The 8-week promise (SPEC section 1): every submission not yet paid, oldest first, with
  * its age in days since it was submitted and where its money stands.
+ * @param {CoreApp} app
  */
 function promise(app) {
   const rows = arrayOf(

@@ -5,7 +5,14 @@
 
 const { MESSAGES, refuse, now, findOr404, askForBankDetails, staffLog, rules } = require(`${__hooks}/lib/payouts/common.js`);
 
-/** The bank sent one payout back: the workshop is asked for new bank details for exactly that submission. */
+/**
+ * The bank sent one payout back: the workshop is asked for new bank details for exactly that submission.
+ * @param {CoreApp} app
+ * @param {core.Record} admin
+ * @param {string} payoutId
+ * @param {string} reasonCode
+ * @param {unknown} note
+ */
 function markReturned(app, admin, payoutId, reasonCode, note) {
   const payout = findOr404(app, 'payouts', payoutId);
   if (!rules().RETURN_REASONS[reasonCode]) throw refuse(MESSAGES.reason);
@@ -42,6 +49,10 @@ function markReturned(app, admin, payoutId, reasonCode, note) {
  * (payable, held, or in a batch not yet exported): its account holder cannot be written in SEPA
  * characters (decision 029). The payout leaves its batch (count and total follow), is 'returned'
  * with the portal's reason NAME, and the workshop is mailed; its new details make it payable.
+ * @param {CoreApp} app
+ * @param {core.Record} admin
+ * @param {string} payoutId
+ * @param {string} reason
  */
 function requestBankDetails(app, admin, payoutId, reason) {
   const payout = findOr404(app, 'payouts', payoutId);
@@ -85,7 +96,14 @@ function requestBankDetails(app, admin, payoutId, reason) {
   return app.findRecordById('payouts', payoutId);
 }
 
-/** A payable payout held (or released from the hold) by an administrator, with a reason. */
+/**
+ * A payable payout held (or released from the hold) by an administrator, with a reason.
+ * @param {CoreApp} app
+ * @param {core.Record} admin
+ * @param {string} payoutId
+ * @param {boolean} hold
+ * @param {unknown} reason
+ */
 function setHold(app, admin, payoutId, hold, reason) {
   const payout = findOr404(app, 'payouts', payoutId);
   const why = String(reason || '').trim();
@@ -116,18 +134,21 @@ function setHold(app, admin, payoutId, hold, reason) {
 /**
  * The workshop's new bank details for one returned payout, checked as the cashback form
  * checks them; the payout is payable again (it goes into the next batch).
+ * @param {core.RequestEvent} e
+ * @param {string} payoutId
  */
 function updateBankDetails(e, payoutId) {
   const app = e.app;
   const body = e.requestInfo().body || {};
   const rulebook = rules();
+  const workshopId = require(`${__hooks}/lib/guards.js`).signedIn(e).id;
   let payout;
   try {
     payout = app.findRecordById('payouts', payoutId);
   } catch (_) {
     payout = null;
   }
-  if (!payout || payout.getString('user') !== e.auth.id) throw new NotFoundError(MESSAGES.notFound);
+  if (!payout || payout.getString('user') !== workshopId) throw new NotFoundError(MESSAGES.notFound);
   const errors = require(`${__hooks}/lib/field-errors.js`).bankErrors(body);
   if (Object.keys(errors).length > 0) require(`${__hooks}/lib/field-errors.js`).refuse(e, errors);
   require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) => {
@@ -140,7 +161,7 @@ function updateBankDetails(e, payoutId) {
       )
       .bind({
         id: payoutId,
-        user: e.auth.id,
+        user: workshopId,
         holder: `${String(body.ibanFirstName).trim()} ${String(body.ibanLastName).trim()}`,
         iban: rulebook.compactIban(body.ibanNumber),
         bic: rulebook.normalizeBic(body.ibanBic),

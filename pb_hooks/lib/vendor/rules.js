@@ -2085,6 +2085,13 @@ function outcomeOf(checked, faulty) {
 	if (!checked) return "missing";
 	return faulty ? "faulty" : "passed";
 }
+function flagsOf(outcome) {
+	if (!VERDICT_OUTCOMES.includes(outcome)) return null;
+	return {
+		checked: outcome !== "missing",
+		faulty: outcome === "faulty"
+	};
+}
 
 // src/rules/placeholders.ts
 function campaignLabel(name, year) {
@@ -2421,7 +2428,8 @@ const BACKOFFICE_MESSAGES = {
 };
 const OUTBOX_MESSAGES = {
 	notFound: "Diese E-Mail gibt es nicht.",
-	authMail: "Anmelde-E-Mails (Bestätigung, Passwort, Anmeldecode) werden nicht erneut gesendet, sondern neu angefordert."
+	authMail: "Anmelde-E-Mails (Bestätigung, Passwort, Anmeldecode) werden nicht erneut gesendet, sondern neu angefordert.",
+	givenUp: "Nach 24 Stunden aufgegeben."
 };
 const CONSENT_MESSAGES = {
 	id: "Ungültige Consent-ID.",
@@ -2577,6 +2585,7 @@ exports.customerNumberProblem = customerNumberProblem;
 exports.dataExportReadme = dataExportReadme;
 exports.emailProblem = emailProblem;
 exports.fillPlaceholders = fillPlaceholders;
+exports.flagsOf = flagsOf;
 exports.frozenChanges = frozenChanges;
 exports.germanCount = germanCount;
 exports.germanDate = germanDate;
