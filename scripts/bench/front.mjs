@@ -4,10 +4,10 @@
 // The front's own CPU for a page read it lets through and for one it refuses, without PocketBase:
 // the front in a process of its own, a plain Node server behind it that answers a page of the
 // profile's size, 16 clients on keep-alive connections. With `--against REV`, the front of that
-// git revision (written beside this checkout's for the run, so that its imports resolve, and
+// git revision (its scripts/lib written into a folder inside this checkout for the run, so that its imports resolve, and
 // removed again) runs in turn with this one, alternating, for an A/B.
 import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -102,9 +102,15 @@ async function main() {
   const fronts = [['this checkout', path.join(ROOT, 'scripts', 'lib', 'front.mjs')]];
   let other = null;
   if (values.against) {
-    other = path.join(ROOT, 'scripts', 'lib', `.front-bench-${process.pid}.mjs`);
-    writeFileSync(other, execFileSync('git', ['show', `${values.against}:scripts/lib/front.mjs`], { cwd: ROOT }));
-    fronts.push([values.against, other]);
+    // The revision's whole scripts/lib (the front is a folder of modules since issue 62) and the
+    // rulebook bundle it reads, in a folder inside this checkout laid out as the repository: its
+    // imports resolve to its own modules, packages to this checkout's node_modules.
+    other = path.join(ROOT, `.front-bench-${process.pid}`);
+    mkdirSync(other, { recursive: true });
+    const files = ['scripts/lib', 'scripts/pocketbase-pin.json', 'pb_hooks/package.json', 'pb_hooks/lib/vendor/rules-light.js'];
+    const archive = execFileSync('git', ['archive', String(values.against), ...files], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
+    execFileSync('tar', ['-x', '-C', other], { input: archive });
+    fronts.push([values.against, path.join(other, 'scripts', 'lib', 'front.mjs')]);
   }
   /** @type {Map<string, Record<keyof typeof MODES, number[]>>} */
   const results = new Map(fronts.map(([name]) => [name, { page: [], refusal: [] }]));
@@ -124,7 +130,7 @@ async function main() {
     }
   } finally {
     await upstream.close();
-    if (other) rmSync(other, { force: true });
+    if (other) rmSync(other, { recursive: true, force: true });
   }
   const median = (/** @type {number[]} */ list) =>
     percentile(
