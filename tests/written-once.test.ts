@@ -25,6 +25,12 @@ function productFiles(): string[] {
  */
 const INVOICE_TEXT = new Set(['scripts/lib/invoice-samples.mjs']);
 
+/**
+ * The data export's column headings: the format of the workshop's file, written beside the
+ * statements that fill each column (pb_hooks/lib/data-export-topics.js), as a CSV's header is.
+ */
+const FILE_FORMATS = new Set(['pb_hooks/lib/data-export-topics.js']);
+
 /** The code without its comments (strings are kept whole: a '//' inside one stays). */
 export function withoutComments(source: string): string {
   let out = '';
@@ -61,6 +67,24 @@ export function messagesOf(code: string): string[] {
     .filter((s) => s.length >= 15 && / /.test(s) && /[.!?]$/.test(s) && GERMAN.test(s));
 }
 
+const GERMAN_WORDS =
+  /[äöüßÄÖÜ]|\b(?:der|die|das|und|ist|nicht|Bitte|bitte|Sie|ein|eine|werden|wurde|kann|keine|Ihre|mit|jetzt|ansehen|nach|Nach|Tage|Zeile|Zum|erneut)\b/;
+
+const SQL = /\b(?:SELECT|UPDATE|INSERT|DELETE|WHERE)\b/;
+
+/**
+ * German text of any kind, not only sentences: a reason in the staff log, a mail's button, a row's
+ * refusal, a label (a line of a literal with a space and a German word). In a line of SQL, its
+ * own quoted strings are what is read.
+ */
+export function germanTextsOf(code: string): string[] {
+  return [...code.matchAll(LITERAL)]
+    .flatMap((m) => (m[1] ?? m[2] ?? m[3] ?? '').replace(/\$\{[^}]*\}/g, '…').split('\n'))
+    .flatMap((line) => (SQL.test(line) ? [...line.matchAll(/'((?:[^']|'')*)'/g)].map((q) => q[1] ?? '') : [line]))
+    .map((s) => s.trim())
+    .filter((s) => s.length >= 8 && / /.test(s) && GERMAN_WORDS.test(s));
+}
+
 describe('written once', () => {
   const files = productFiles();
   const code = new Map(files.map((f) => [f, withoutComments(readFileSync(path.join(root, f), 'utf8'))]));
@@ -72,6 +96,12 @@ describe('written once', () => {
     expect(messagesOf("throw new Error(`Bitte laden Sie ${n} Dateien hoch.`); label('Speichern')")).toEqual([
       'Bitte laden Sie … Dateien hoch.',
     ]);
+    // Texts without a full stop count for the hooks: a staff-log reason, a button, a label inside SQL.
+    expect(
+      germanTextsOf(
+        "reason: 'Auf Wunsch der Werkstatt (Profil)', text: 'Cashback jetzt einlösen', id: 'x1', sql: `UPDATE t SET e = CASE WHEN e = '' THEN 'Nach 24 Stunden aufgegeben.' END`",
+      ),
+    ).toEqual(['Auf Wunsch der Werkstatt (Profil)', 'Cashback jetzt einlösen', 'Nach 24 Stunden aufgegeben.']);
   });
 
   it('no German message stands in two files of the product', () => {
@@ -101,6 +131,14 @@ describe('written once', () => {
       .filter(([file]) => /^(pb_hooks|scripts)\//.test(file) && !INVOICE_TEXT.has(file))
       .flatMap(([file, text]) => messagesOf(text).map((m) => `${file}: ${m}`));
     expect([...code.keys()].filter((f) => f.startsWith('scripts/')).length).toBeGreaterThan(50);
+    expect(outside).toEqual([]);
+  });
+
+  it('every German text of the hooks, labels and reasons included, comes from the rulebook', () => {
+    const outside = [...code]
+      .filter(([file]) => file.startsWith('pb_hooks/') && !FILE_FORMATS.has(file))
+      .flatMap(([file, text]) => germanTextsOf(text).map((m) => `${file}: ${m}`));
+    expect([...code.keys()].filter((f) => f.startsWith('pb_hooks/')).length).toBeGreaterThan(40);
     expect(outside).toEqual([]);
   });
 });

@@ -91,7 +91,7 @@ function requestDeletion(e) {
   if (refused) return e.json(400, refused);
   const outcome = deleteOrDefer(e.app, user.id, {
     actor: user,
-    reason: 'Auf Wunsch der Werkstatt (Profil)',
+    reason: rules().STAFF_LOG_REASONS.workshopAsked,
     forfeit: body.forfeitCodes === true,
   });
   return answer(e, outcome);
@@ -153,7 +153,7 @@ function withdrawDeletion(e) {
       actor: user,
       action: 'privacy.deletion_withdrawn',
       target: { collection: 'users', id: user.id },
-      reason: 'Auf Wunsch der Werkstatt (Profil)',
+      reason: rules().STAFF_LOG_REASONS.workshopAsked,
     });
     withdrawn = true;
   });
@@ -249,7 +249,7 @@ function runDeferred(app) {
       if (!user.getString('deletionRequestedAt') || !settled(situation(tx, user.id))) return;
       files = erasure().erase(tx, user, {
         actor: null,
-        reason: 'Vorgemerkte Löschung, nach Abschluss der Einreichungen und Auszahlungen ausgeführt',
+        reason: rules().STAFF_LOG_REASONS.deferredDeletion,
       });
     });
     if (files) {

@@ -5,11 +5,12 @@
 // (1.234,50). `1.234` is ambiguous and refused. Results are whole cents, so no float ever
 // decides a threshold.
 
+// The reasons are the rulebook's (CSV_ROW in src/rules/csv-rows.ts).
+const { CSV_ROW } = require(`${__hooks}/lib/vendor/rules.js`);
 const REASONS = {
-  invalid: 'Ungültiger Umsatz: erwartet wird ein Betrag mit höchstens zwei Nachkommastellen, z. B. 1234,50 oder 1.234,50',
-  ambiguous:
-    'Mehrdeutiger Umsatz: ein Punkt mit drei Ziffern danach kann Tausender- oder Dezimalpunkt sein. Bitte als 1234,00 oder 1.234,00 angeben',
-  band: (/** @type {number} */ max) => `Umsatz außerhalb des erlaubten Bereichs (höchstens ±${formatEuro(max)} je Zeile)`,
+  invalid: CSV_ROW.amountInvalid,
+  ambiguous: CSV_ROW.amountAmbiguous,
+  band: (/** @type {number} */ max) => CSV_ROW.amountBand(formatEuro(max)),
 };
 
 const PLAIN = /^-?\d{1,12}(?:[.,]\d{1,2})?$/;

@@ -2,14 +2,8 @@
 
 const AUDIT_HEADER = ['RechnungsID', 'Werkstatt', 'E-Mail', 'Code', 'Eingereicht am', 'Doppelte Rechnung', 'Hinweise', 'Checked', 'Faulty'];
 
-const REASONS = {
-  unknown: 'Unbekannte RechnungsID',
-  values: 'Checked und Faulty müssen jeweils 0 oder 1 sein',
-  notInAudit: 'Die Einreichung ist nicht mehr in Prüfung',
-  missingId: 'RechnungsID fehlt',
-  duplicateRow: 'RechnungsID kommt in der Datei mehrfach vor',
-  tooManyHeld: 'Zu viele Zeilen mit Hinweisen in einer Datei: bitte in der Prüfwarteschlange entscheiden',
-};
+/** Why a row of a verdict file was not applied: the rulebook's words (AUDIT_ROW). */
+const REASONS = require(`${__hooks}/lib/vendor/rules.js`).AUDIT_ROW;
 
 const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
 /** @type {HookModules['clock']['berlinDay']} */
@@ -46,14 +40,9 @@ function auditFileBody(app) {
       // The same file, or the same invoice number on another submission (a signal): either is a
       // duplicate invoice, and the column says which (issue 35: never 'nein' beside such a hint).
       const sameNumber = signals.some((x) => x && x.code === 'number');
+      const said = rules().AUDIT_FILE_DUPLICATE;
       const duplicate =
-        r.duplicateInvoice && sameNumber
-          ? 'ja: gleiche Datei und Rechnungsnummer'
-          : r.duplicateInvoice
-            ? 'ja: gleiche Datei'
-            : sameNumber
-              ? 'ja: gleiche Rechnungsnummer'
-              : 'nein';
+        r.duplicateInvoice && sameNumber ? said.both : r.duplicateInvoice ? said.file : sameNumber ? said.number : said.none;
       return [r.id, r.shopName, r.email, r.code, `${when.date} ${when.time}`, duplicate, notes, '', ''];
     }),
   );
@@ -333,7 +322,7 @@ function answerHeld(app, auditorId, resultId, submissionId, apply) {
       actor: tx.findRecordById('auditors', auditorId),
       action: apply ? 'audit_results.held_applied' : 'audit_results.held_dropped',
       target: { collection: 'submissions', id: submissionId },
-      reason: `Prüfdatei ${record.getString('filename')}, Zeile ${row.line}`,
+      reason: rules().STAFF_LOG_REASONS.heldRow(record.getString('filename'), row.line),
       after: { checked: !!row.checked, faulty: !!row.faulty, applied: apply && !reason },
     });
     refused = reason;

@@ -128,7 +128,7 @@ function invalidateSalesWeekly(app, campaignId) {
   app.db().newQuery('DELETE FROM sales_weekly WHERE campaign = {:c}').bind({ c: campaignId }).execute();
 }
 
-const BACKLOG = ['0–7 Tage', '8–14 Tage', '15–28 Tage', 'über 28 Tage'];
+const BACKLOG = require(`${__hooks}/lib/vendor/rules.js`).BACKLOG_LABELS;
 
 /**
  * Every figure of the dashboard, for the campaign `campaignId` or, without one, the campaign in

@@ -235,7 +235,7 @@ function selfService(e) {
       actor: user,
       action: 'privacy.data_export',
       target: { collection: 'users', id: user.id },
-      reason: 'Selbstauskunft über das Profil',
+      reason: rules.STAFF_LOG_REASONS.selfExport,
       after: data && summary(data),
     });
   });

@@ -155,10 +155,7 @@ const BNR_HEADER = ['user', 'bnr', 'knr', 'gpnr'];
 const { CSV_ROW, LIMITS } = require(`${__hooks}/lib/vendor/rules.js`);
 const ID_MAX = LIMITS.idMax;
 // The refusals of this import's own rules; the ones both staff imports share are the rulebook's CSV_ROW.
-const BNR_REASONS = {
-  noLink: 'Diese Werkstatt ist mit keinem Leistungszentrum mit dieser bnr verknüpft',
-  knr: 'Kundennummer (knr) passt nicht zur Verknüpfung',
-};
+const BNR_REASONS = { noLink: CSV_ROW.partnerNoLink, knr: CSV_ROW.partnerKnr };
 
 /**
  * Business partner numbers through the import pipeline: each row sets gpnr on the

@@ -245,7 +245,7 @@ function pass(app) {
           app,
           `UPDATE mail_outbox SET status = 'queued', attempts = MAX(attempts - 1, 0), claimToken = '', lastError = {:error}
             WHERE claimToken = {:token} AND status = 'sending'`,
-          { token, error: `Mailserver nicht erreichbar: ${String(err)}`.slice(0, 1000) },
+          { token, error: require(`${__hooks}/lib/vendor/rules.js`).OUTBOX_MESSAGES.unreachable(String(err)).slice(0, 1000) },
         );
         result.transportDown = true;
         app.logger().warn('mail server unreachable; outbox waits', 'error', String(err));

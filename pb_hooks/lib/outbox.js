@@ -7,17 +7,23 @@
 // sending, retries) is lib/outbox-delivery.js. A request never waits on SMTP.
 
 // Every mail links to the page of the portal where the workshop acts on it.
-const LINKS = {
-  'code-issued': { path: '/cashback', text: 'Cashback jetzt einlösen' },
-  'submission-received': { path: '/profile', text: 'Stand im Profil ansehen' },
-  'audit-passed': { path: '/profile', text: 'Stand im Profil ansehen' },
-  'audit-rejected': { path: '/cashback', text: 'Rechnung erneut einreichen' },
-  'payout-sent': { path: '/profile', text: 'Ihr Profil ansehen' },
-  'bank-details-needed': { path: '/profile', text: 'Bankverbindung jetzt korrigieren' },
-  'email-changed': { path: '/login', text: 'Zum Portal' },
-  'password-changed': { path: '/forgot-password', text: 'Passwort zurücksetzen' },
-  'account-deleted': { path: '/datenschutz', text: 'Datenschutzerklärung' },
+// Where each mail's button leads; its text is the rulebook's (MAIL_LINK_TEXTS).
+const PATHS = {
+  'code-issued': '/cashback',
+  'submission-received': '/profile',
+  'audit-passed': '/profile',
+  'audit-rejected': '/cashback',
+  'payout-sent': '/profile',
+  'bank-details-needed': '/profile',
+  'email-changed': '/login',
+  'password-changed': '/forgot-password',
+  'account-deleted': '/datenschutz',
 };
+const TEXTS = require(`${__hooks}/lib/vendor/rules.js`).MAIL_LINK_TEXTS;
+/** @type {Record<string, { path: string, text: string }>} */
+const LINKS = Object.fromEntries(
+  Object.entries(PATHS).map(([template, path]) => [template, { path, text: TEXTS[/** @type {keyof typeof TEXTS} */ (template)] }]),
+);
 const TEMPLATES = Object.keys(LINKS);
 
 /**

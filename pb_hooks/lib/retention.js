@@ -81,7 +81,7 @@ function run(app) {
     const files = require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) =>
       deletion.erase(tx, tx.findRecordById('users', id), {
         actor: null,
-        reason: `Aufbewahrungsfrist: E-Mail-Adresse ${R.unverifiedAccountDays} Tage nicht bestätigt`,
+        reason: require(`${__hooks}/lib/vendor/rules.js`).STAFF_LOG_REASONS.unverifiedAccount(R.unverifiedAccountDays),
         notify: false,
       }),
     );
@@ -137,7 +137,7 @@ function run(app) {
     actor: null,
     action: 'privacy.retention',
     target: { collection: '', id: '' },
-    reason: 'Aufbewahrungsfristen (Datenschutzerklärung)',
+    reason: require(`${__hooks}/lib/vendor/rules.js`).STAFF_LOG_REASONS.retention,
     after: counts,
   });
   if (Object.values(counts).some((n) => n > 0)) require(`${__hooks}/lib/database.js`).checkpoint(app);

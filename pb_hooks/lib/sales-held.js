@@ -64,7 +64,7 @@ function decideHeld(app, fileId, admin, decision, selfConfirm) {
       actor: admin,
       action: decision === 'confirm' ? (self ? 'sales_import.self_confirm' : 'sales_import.confirm') : 'sales_import.discard',
       target: { collection: 'sales_data_files', id: fileId },
-      reason: self ? 'Einziger Administrator: ausdrücklich selbst bestätigt' : '',
+      reason: self ? require(`${__hooks}/lib/vendor/rules.js`).STAFF_LOG_REASONS.onlyAdminConfirmed : '',
       before: Object.assign({ status: 'held' }, figures),
       after: { status: decision === 'confirm' ? 'merging' : 'discarded' },
     });

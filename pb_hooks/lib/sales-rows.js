@@ -9,10 +9,10 @@ const MAX_FIELD = require(`${__hooks}/lib/vendor/rules.js`).LIMITS.idMax;
 const CSV_ROW = require(`${__hooks}/lib/vendor/rules.js`).CSV_ROW;
 // The refusals of this import's own rules; the ones both staff imports share are the rulebook's CSV_ROW.
 const ROW_ERRORS = {
-  date: 'Ungültiges Lieferdatum (erwartet JJJJ-MM-TT)',
-  period: 'Lieferdatum liegt außerhalb des Aktionszeitraums',
-  /** @param {string} line */
-  duplicate: (line) => `Doppelte Zeile in dieser Datei (gleiche Werte für user, bnr, knr, gpnr und deliverydate wie Zeile ${line})`,
+  date: CSV_ROW.date,
+  period: CSV_ROW.period,
+  /** @param {string | number} line */
+  duplicate: (line) => CSV_ROW.duplicate(String(line)),
 };
 
 /** @param {CoreApp} app */

@@ -109,7 +109,8 @@ function validate(xml) {
   if (code === 0) return '';
   // 127: no xmllint; 1-5 and others: xmllint's own failure codes (3 and 4 are schema errors).
   if (code === 127 || code < 0) throw new Error(`xmllint is not available: ${text}`);
-  return text.replace(/-:(\d+):/g, 'Zeile $1:').slice(0, 2000) || `xmllint exit ${code}`;
+  const { xmlLine } = require(`${__hooks}/lib/vendor/rules.js`).PAYOUT_MESSAGES;
+  return text.replace(/-:(\d+):/g, (_, line) => xmlLine(line)).slice(0, 2000) || `xmllint exit ${code}`;
 }
 
 module.exports = { pain001, validate, SCHEMA };

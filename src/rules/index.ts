@@ -17,7 +17,7 @@ export { SIGN_UP_PASSWORD, WORKSHOP_FIELDS, type WorkshopFields } from './fields
 export { germanCount, LIMITS, MESSAGES } from './messages';
 export { STAFF_LOG_LABELS, staffLogLabel } from './staff-log';
 export { maskIban } from './mask';
-export { CSV_ROW, customerKey, gpnrProblem } from './csv-rows';
+export { AUDIT_FILE_DUPLICATE, AUDIT_ROW, CSV_ROW, customerKey, gpnrProblem } from './csv-rows';
 export { INVOICE, INVOICE_ACCEPT, isInvoiceFile } from './invoice';
 export { berlinDay, berlinOffsetHours, germanDate, toDate, type BerlinDay } from './dates';
 export { ACCOUNT_DELETION, DATA_EXPORT, RETENTION, keepBookingVoucherUntil } from './privacy';

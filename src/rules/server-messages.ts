@@ -9,6 +9,8 @@ const someOf = (codes: readonly string[]) =>
 
 /** Payout batches, holds and returns (pb_hooks/lib/payouts/). */
 export const PAYOUT_MESSAGES = {
+  /** A line of xmllint's complaints about a payment file names its line so. */
+  xmlLine: (line: string) => `Zeile ${line}:`,
   nothingPayable: 'Es gibt keine auszahlbaren Einreichungen.',
   limit: 'Die Höchstzahl muss eine ganze Zahl von 1 bis 100.000 sein.',
   notCreated: 'Dieser Auszahlungslauf ist nicht mehr zur Freigabe offen.',
@@ -53,7 +55,37 @@ export const OUTBOX_MESSAGES = {
   authMail: 'Anmelde-E-Mails (Bestätigung, Passwort, Anmeldecode) werden nicht erneut gesendet, sondern neu angefordert.',
   /** The mail log's error of a mail given up without an error of its own. */
   givenUp: 'Nach 24 Stunden aufgegeben.',
+  /** The mail log's error when the mail server was not reached (`error`: its own words). */
+  unreachable: (error: string) => `Mailserver nicht erreichbar: ${error}`,
 } as const;
+
+/** The text of the button each mail ends with, by template (pb_hooks/lib/outbox.js has where it leads). */
+export const MAIL_LINK_TEXTS = {
+  'code-issued': 'Cashback jetzt einlösen',
+  'submission-received': 'Stand im Profil ansehen',
+  'audit-passed': 'Stand im Profil ansehen',
+  'audit-rejected': 'Rechnung erneut einreichen',
+  'payout-sent': 'Ihr Profil ansehen',
+  'bank-details-needed': 'Bankverbindung jetzt korrigieren',
+  'email-changed': 'Zum Portal',
+  'password-changed': 'Passwort zurücksetzen',
+  'account-deleted': 'Datenschutzerklärung',
+} as const;
+
+/** The reasons the server itself writes into the staff log (the back office's 'Protokoll'). */
+export const STAFF_LOG_REASONS = {
+  workshopAsked: 'Auf Wunsch der Werkstatt (Profil)',
+  deferredDeletion: 'Vorgemerkte Löschung, nach Abschluss der Einreichungen und Auszahlungen ausgeführt',
+  selfExport: 'Selbstauskunft über das Profil',
+  onlyAdminReleased: 'Einziger Administrator: ausdrücklich selbst freigegeben',
+  onlyAdminConfirmed: 'Einziger Administrator: ausdrücklich selbst bestätigt',
+  retention: 'Aufbewahrungsfristen (Datenschutzerklärung)',
+  unverifiedAccount: (days: number) => `Aufbewahrungsfrist: E-Mail-Adresse ${days} Tage nicht bestätigt`,
+  heldRow: (file: string, line: number) => `Prüfdatei ${file}, Zeile ${line}`,
+} as const;
+
+/** The dashboard's ages of the audit backlog (pb_hooks/lib/dashboard.js). */
+export const BACKLOG_LABELS = ['0–7 Tage', '8–14 Tage', '15–28 Tage', 'über 28 Tage'] as const;
 
 /** A cookie consent sent to the server (pb_hooks/lib/consents.js). */
 export const CONSENT_MESSAGES = {

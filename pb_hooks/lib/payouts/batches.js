@@ -83,7 +83,7 @@ function releaseBatch(app, admin, batchId, selfConfirm) {
       actor: admin,
       action: self ? 'payout_batch.self_release' : 'payout_batch.release',
       target: { collection: 'payout_batches', id: batchId },
-      reason: self ? 'Einziger Administrator: ausdrücklich selbst freigegeben' : '',
+      reason: self ? rules().STAFF_LOG_REASONS.onlyAdminReleased : '',
       before: { status: 'created', count: batch.getInt('count'), total: batch.getFloat('total') },
       after: { status: 'released' },
     });

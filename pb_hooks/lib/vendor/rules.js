@@ -307,7 +307,29 @@ const CSV_ROW = {
 	tooLong: (column) => `Feld zu lang (höchstens ${LIMITS.idMax} Zeichen): ${column}`,
 	user: "Unbekannte Benutzer-ID",
 	noCustomer: "Ohne User-ID: keine Werkstatt hat diese Kundennummer (knr) bei diesem Leistungszentrum (bnr). Bitte die User-ID angeben.",
-	ambiguousCustomer: "Ohne User-ID: mehrere Werkstätten haben diese Kundennummer (knr) bei diesem Leistungszentrum (bnr). Bitte die User-ID angeben."
+	ambiguousCustomer: "Ohne User-ID: mehrere Werkstätten haben diese Kundennummer (knr) bei diesem Leistungszentrum (bnr). Bitte die User-ID angeben.",
+	amountInvalid: "Ungültiger Umsatz: erwartet wird ein Betrag mit höchstens zwei Nachkommastellen, z. B. 1234,50 oder 1.234,50",
+	amountAmbiguous: "Mehrdeutiger Umsatz: ein Punkt mit drei Ziffern danach kann Tausender- oder Dezimalpunkt sein. Bitte als 1234,00 oder 1.234,00 angeben",
+	amountBand: (max) => `Umsatz außerhalb des erlaubten Bereichs (höchstens ±${max} je Zeile)`,
+	date: "Ungültiges Lieferdatum (erwartet JJJJ-MM-TT)",
+	period: "Lieferdatum liegt außerhalb des Aktionszeitraums",
+	duplicate: (line) => `Doppelte Zeile in dieser Datei (gleiche Werte für user, bnr, knr, gpnr und deliverydate wie Zeile ${line})`,
+	partnerNoLink: "Diese Werkstatt ist mit keinem Leistungszentrum mit dieser bnr verknüpft",
+	partnerKnr: "Kundennummer (knr) passt nicht zur Verknüpfung"
+};
+const AUDIT_ROW = {
+	unknown: "Unbekannte RechnungsID",
+	values: "Checked und Faulty müssen jeweils 0 oder 1 sein",
+	notInAudit: "Die Einreichung ist nicht mehr in Prüfung",
+	missingId: "RechnungsID fehlt",
+	duplicateRow: "RechnungsID kommt in der Datei mehrfach vor",
+	tooManyHeld: "Zu viele Zeilen mit Hinweisen in einer Datei: bitte in der Prüfwarteschlange entscheiden"
+};
+const AUDIT_FILE_DUPLICATE = {
+	both: "ja: gleiche Datei und Rechnungsnummer",
+	file: "ja: gleiche Datei",
+	number: "ja: gleiche Rechnungsnummer",
+	none: "nein"
 };
 function customerKey(bnr, knr) {
 	return `${String(bnr).trim()}\u0000${String(knr).replace(/[^A-Za-z0-9]/g, "").toLowerCase()}`;
@@ -2395,6 +2417,7 @@ function berlinDayMoment(day, endOfDay) {
 // src/rules/server-messages.ts
 const someOf = (codes) => `${codes.slice(0, 10).join(", ")}${codes.length > 10 ? ` und ${codes.length - 10} weiteren` : ""}`;
 const PAYOUT_MESSAGES = {
+	xmlLine: (line) => `Zeile ${line}:`,
 	nothingPayable: "Es gibt keine auszahlbaren Einreichungen.",
 	limit: "Die Höchstzahl muss eine ganze Zahl von 1 bis 100.000 sein.",
 	notCreated: "Dieser Auszahlungslauf ist nicht mehr zur Freigabe offen.",
@@ -2429,8 +2452,36 @@ const BACKOFFICE_MESSAGES = {
 const OUTBOX_MESSAGES = {
 	notFound: "Diese E-Mail gibt es nicht.",
 	authMail: "Anmelde-E-Mails (Bestätigung, Passwort, Anmeldecode) werden nicht erneut gesendet, sondern neu angefordert.",
-	givenUp: "Nach 24 Stunden aufgegeben."
+	givenUp: "Nach 24 Stunden aufgegeben.",
+	unreachable: (error) => `Mailserver nicht erreichbar: ${error}`
 };
+const MAIL_LINK_TEXTS = {
+	"code-issued": "Cashback jetzt einlösen",
+	"submission-received": "Stand im Profil ansehen",
+	"audit-passed": "Stand im Profil ansehen",
+	"audit-rejected": "Rechnung erneut einreichen",
+	"payout-sent": "Ihr Profil ansehen",
+	"bank-details-needed": "Bankverbindung jetzt korrigieren",
+	"email-changed": "Zum Portal",
+	"password-changed": "Passwort zurücksetzen",
+	"account-deleted": "Datenschutzerklärung"
+};
+const STAFF_LOG_REASONS = {
+	workshopAsked: "Auf Wunsch der Werkstatt (Profil)",
+	deferredDeletion: "Vorgemerkte Löschung, nach Abschluss der Einreichungen und Auszahlungen ausgeführt",
+	selfExport: "Selbstauskunft über das Profil",
+	onlyAdminReleased: "Einziger Administrator: ausdrücklich selbst freigegeben",
+	onlyAdminConfirmed: "Einziger Administrator: ausdrücklich selbst bestätigt",
+	retention: "Aufbewahrungsfristen (Datenschutzerklärung)",
+	unverifiedAccount: (days) => `Aufbewahrungsfrist: E-Mail-Adresse ${days} Tage nicht bestätigt`,
+	heldRow: (file, line) => `Prüfdatei ${file}, Zeile ${line}`
+};
+const BACKLOG_LABELS = [
+	"0–7 Tage",
+	"8–14 Tage",
+	"15–28 Tage",
+	"über 28 Tage"
+];
 const CONSENT_MESSAGES = {
 	id: "Ungültige Consent-ID.",
 	categories: "Ungültige Kategorien.",
@@ -2510,7 +2561,10 @@ function dataExportReadme(counts, made) {
 }
 
 exports.ACCOUNT_DELETION = ACCOUNT_DELETION;
+exports.AUDIT_FILE_DUPLICATE = AUDIT_FILE_DUPLICATE;
 exports.AUDIT_OUTCOME_LABELS = AUDIT_OUTCOME_LABELS;
+exports.AUDIT_ROW = AUDIT_ROW;
+exports.BACKLOG_LABELS = BACKLOG_LABELS;
 exports.BACKOFFICE_MESSAGES = BACKOFFICE_MESSAGES;
 exports.CAMPAIGN_FIELD_LABELS = CAMPAIGN_FIELD_LABELS;
 exports.CAMPAIGN_LIMITS = CAMPAIGN_LIMITS;
@@ -2533,6 +2587,7 @@ exports.INVOICE_ACCEPT = INVOICE_ACCEPT;
 exports.INVOICE_FILE_MESSAGES = INVOICE_FILE_MESSAGES;
 exports.LIMITS = LIMITS;
 exports.LOCKOUT = LOCKOUT;
+exports.MAIL_LINK_TEXTS = MAIL_LINK_TEXTS;
 exports.MAIL_STATUS_LABELS = MAIL_STATUS_LABELS;
 exports.MAIL_TEMPLATE_LABELS = MAIL_TEMPLATE_LABELS;
 exports.MESSAGES = MESSAGES;
@@ -2556,6 +2611,7 @@ exports.SEPA_TEXT = SEPA_TEXT;
 exports.SESSION_SECONDS = SESSION_SECONDS;
 exports.SIGN_UP_PASSWORD = SIGN_UP_PASSWORD;
 exports.STAFF_LOG_LABELS = STAFF_LOG_LABELS;
+exports.STAFF_LOG_REASONS = STAFF_LOG_REASONS;
 exports.SUBMISSION_STATUS_LABELS = SUBMISSION_STATUS_LABELS;
 exports.TEXT_RULES = TEXT_RULES;
 exports.TICKET_HEADER = TICKET_HEADER;

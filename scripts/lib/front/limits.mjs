@@ -12,7 +12,12 @@ export const { OVERLOAD, TICKET_HEADER, REQUEST_MESSAGES } = require(path.join(R
 export const MB = 1024 * 1024;
 export const TICKET_HEADER_LOWER = TICKET_HEADER.toLowerCase();
 
-/** Defaults; every number can be changed through the environment (README). */
+/**
+ * Defaults. The operating numbers are changed through the environment (frontLimitsFromEnv, README's
+ * table, .env.example); the rest follow the rulebook (the per-minute rate PocketBase applies too,
+ * the waits a refusal asks for, the body sizes the portal accepts) or the tests set them (the tarpit,
+ * the writes' line), and change with it.
+ */
 export const FRONT_DEFAULTS = {
   maxInFlight: OVERLOAD.maxInFlight,
   writeReserve: OVERLOAD.writeReserve,
@@ -27,8 +32,8 @@ export const FRONT_DEFAULTS = {
   // The longest wait a refusal of a full portal asks for (decision 051).
   retryAfterMaxSeconds: OVERLOAD.retryAfterMaxSeconds,
   readQueueLength: OVERLOAD.readQueueLength,
+  // Writes waiting in line at most (each for up to writeWaitMs): a bound, not a knob.
   queueLength: 2000,
-  queueBytes: 256 * MB,
   // Connections one address may hold open at all (idle ones included). A browser opens up to six;
   // a workshop's office behind one router a few dozen. Without a bound, one address opening
   // idle connections takes every file descriptor and nobody else gets in.
@@ -76,6 +81,11 @@ export function addressList(value) {
  * @param {NodeJS.ProcessEnv} [env]
  */
 export function frontLimitsFromEnv(env = process.env) {
+  /** @type {(value: string | undefined, fallback: number) => number} */
+  const count = (value, fallback) => {
+    const v = Number(value);
+    return value !== undefined && value.trim() !== '' && Number.isInteger(v) && v >= 0 ? v : fallback;
+  };
   /** @type {(name: string, fallback: number) => number} */
   const num = (name, fallback) => {
     const v = Number(env[name]);
@@ -83,7 +93,8 @@ export function frontLimitsFromEnv(env = process.env) {
   };
   return {
     maxInFlight: num('PORTAL_MAX_IN_FLIGHT', FRONT_DEFAULTS.maxInFlight),
-    writeReserve: Math.max(0, Number(env.PORTAL_WRITE_RESERVE ?? FRONT_DEFAULTS.writeReserve)),
+    // 0 is a setting here (reads may take every slot); empty or not a number is the default.
+    writeReserve: count(env.PORTAL_WRITE_RESERVE, FRONT_DEFAULTS.writeReserve),
     maxWrites: num('PORTAL_MAX_WRITES', FRONT_DEFAULTS.maxWrites),
     perAddress: num('PORTAL_PER_ADDRESS', FRONT_DEFAULTS.perAddress),
     perAddressOpen: num('PORTAL_PER_ADDRESS_OPEN', FRONT_DEFAULTS.perAddressOpen),
