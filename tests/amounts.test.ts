@@ -1,10 +1,13 @@
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 // The amount parser of sales files (pb_hooks/lib/amounts.js, run by the hook runtime on every
 // row and by Node here) against exact decimal arithmetic: whatever the text, it gives the
 // cents the text writes or a reason, never a cent off.
+// The hook runtime's __hooks (the module reads the rulebook's bundle through it).
+(globalThis as { __hooks?: string }).__hooks = path.resolve(import.meta.dirname, '..', 'pb_hooks');
 const { parseCents, REASONS } = createRequire(import.meta.url)('../pb_hooks/lib/amounts.js') as {
   parseCents: (raw: unknown, maxEuro: number) => { cents?: number; reason?: string };
   REASONS: { invalid: string; ambiguous: string };
