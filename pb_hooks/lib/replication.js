@@ -68,10 +68,10 @@ function watched(dataDir) {
 }
 
 /**
- * { replica: { configured, kind, lastWriteAt, lagSeconds }, lastBackupAt }. The lag: how long ago
- * the replica last held everything Litestream had taken from the databases, read from the
- * launcher's watch of Litestream's metrics (both kinds; it grows when Litestream or the launcher
- * stops). Without that watch (Litestream run by hand), a file replica's lag is how much later the
+ * { replica: { configured, kind, lastWriteAt, lagSeconds }, lastBackupAt }. The lag: the age of
+ * the newest moment whose data the replica holds in full (`heldAt`: everything Litestream had
+ * taken from the databases by then), read from the launcher's watch of Litestream's metrics (both
+ * kinds; it grows when Litestream or the launcher stops). Without that watch (Litestream run by hand), a file replica's lag is how much later the
  * local databases were last written than the replica; an S3 replica's is unknown (null).
  * @param {CoreApp} app
  */
@@ -83,7 +83,8 @@ function status(app) {
   const kind = url.startsWith('file://') ? 'file' : 's3';
   const watch = watched(dataDir);
   if (watch) {
-    const lagMs = watch.lastCaughtUpAt ? Math.max(0, Date.now() - watch.lastCaughtUpAt) : null;
+    const held = watch.heldAt || watch.lastCaughtUpAt;
+    const lagMs = held ? Math.max(0, Date.now() - held) : null;
     return {
       replica: {
         configured: true,

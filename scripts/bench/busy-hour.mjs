@@ -270,7 +270,9 @@ async function main() {
     }
     console.log(`  failed: ${writeErrors.length}${writeErrors.length ? `\n    ${writeErrors.slice(0, 10).join('\n    ')}` : ''}`);
 
-    console.log(`\nreplica: lag at most ${fmt(sampled.lagPeak, 1)} s (${sampled.lagSamples} samples of .replica-status.json)`);
+    console.log(
+      `\nreplica: lag at most ${fmt(sampled.lagPeak, 1)} s (the age of the newest moment it held in full; ${sampled.lagSamples} samples of .replica-status.json); since last at the very end of the WAL: at most ${fmt(sampled.caughtUpLagPeak, 1)} s`,
+    );
     console.log('\npeak RSS (sampled every 250 ms)');
     for (const [key, mb] of [...sampled.peaks].sort((a, b) => b[1] - a[1]))
       if (mb > 1) console.log(`  ${key.padEnd(30)} ${fmt(mb).padStart(6)} MB`);

@@ -4,24 +4,14 @@
 // databases to a replica; beside it a copy loop brings new files of pb_data/storage (invoices,
 // generated CSVs) to a file replica. `restore()` rebuilds a data directory from the replica.
 import { spawn, spawnSync } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { freePort } from './ports.mjs';
+import { DATABASES, watchReplica } from './replica-watch.mjs';
 
 /** @typedef {{ kind: 'file', url: string, dir: string } | { kind: 's3', url: string, dir?: undefined }} Replica */
 /** @typedef {(line: string) => void} Log */
@@ -33,11 +23,8 @@ export const REPLICA_BOUND_MS = 1000;
 /** How often new files are copied to a file replica. */
 export const FILES_INTERVAL_MS = 250;
 
-export const DATABASES = ['data.db', 'auxiliary.db'];
-/** How often the launcher asks Litestream (its metrics) where the replica stands. */
-export const STATUS_INTERVAL_MS = 250;
-/** Where it writes the answer, in the data directory, for the dashboard (pb_hooks/lib/replication.js). */
-export const STATUS_FILE = '.replica-status.json';
+// The databases, and the watch's interval and file (replica-watch.mjs has them).
+export { DATABASES, STATUS_FILE, STATUS_INTERVAL_MS } from './replica-watch.mjs';
 
 /** The Litestream binary of the optional dependency, or null when it is not installed (another platform). */
 export function litestreamBinary() {
@@ -136,103 +123,6 @@ export async function prepareReplication({ dataDir, replicaUrl, env = process.en
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(configFile, litestreamConfig(dataDir, replica, env, metricsAddr));
   return { bin, configFile, replica, dataDir, env, metricsUrl: `http://${metricsAddr}/metrics` };
-}
-
-/**
- * The size of Litestream's shadow WAL file `index` of the database `dbPath`: what Litestream has
- * taken from the database so far in that file (`.<name>-litestream/generations/<g>/wal/<index>.wal`).
- * @param {string} dbPath
- * @param {number} index
- */
-export function shadowWalSize(dbPath, index) {
-  try {
-    const meta = path.join(path.dirname(dbPath), `.${path.basename(dbPath)}-litestream`);
-    const generation = readFileSync(path.join(meta, 'generation'), 'utf8').trim();
-    return statSync(path.join(meta, 'generations', generation, 'wal', `${index.toString(16).padStart(8, '0')}.wal`)).size;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Where the replica stands. From Litestream's metrics text: the index of each database's newest
- * shadow WAL file and the replica's position (WAL index and offset); `sizeOf(db, index)` tells
- * how far that shadow file reaches. `caughtUp` when every database's replica is at the end of
- * its newest shadow file; `replicaKey` changes whenever the replica moves.
- * @param {string} text
- * @param {string[]} dbPaths
- * @param {(db: string, index: number) => number | undefined} sizeOf
- */
-export function replicaPositions(text, dbPaths, sizeOf = shadowWalSize) {
-  const values = new Map();
-  for (const line of String(text).split('\n')) {
-    const m = /^litestream_(shadow_wal_index|replica_wal_index|replica_wal_offset)\{db="((?:[^"\\]|\\.)*)"[^}]*\}\s+(\S+)$/.exec(
-      line.trim(),
-    );
-    if (m) values.set(`${m[1]} ${m[2]}`, Number(m[3]));
-  }
-  let caughtUp = dbPaths.length > 0;
-  const replica = [];
-  for (const db of dbPaths) {
-    const [shadowIndex, index, offset] = ['shadow_wal_index', 'replica_wal_index', 'replica_wal_offset'].map((n) =>
-      values.get(`${n} ${db}`),
-    );
-    replica.push(`${index ?? '-'}:${offset ?? '-'}`);
-    const shadowSize = Number.isFinite(shadowIndex) ? sizeOf(db, shadowIndex) : undefined;
-    const known = [shadowIndex, shadowSize, index, offset].every((v) => Number.isFinite(v));
-    if (!known || Number(index) < Number(shadowIndex) || (index === shadowIndex && Number(offset) < Number(shadowSize))) caughtUp = false;
-  }
-  return { caughtUp, replicaKey: replica.join(' ') };
-}
-
-/**
- * Asks Litestream every STATUS_INTERVAL_MS where the replica stands and writes the answer to
- * `<dataDir>/.replica-status.json`: `lastCaughtUpAt` (the last time the replica held everything
- * Litestream had taken from the databases), `lastWriteAt` (the last time the replica moved) and
- * `checkedAt`. When Litestream stops answering, the file stops being renewed and the lag the
- * dashboard derives from it grows. Returns the stop.
- * @param {{ dataDir: string, metricsUrl: string }} where
- * @param {Log} [log]
- */
-export function watchReplica({ dataDir, metricsUrl }, log = () => {}) {
-  const dbPaths = DATABASES.map((db) => path.join(dataDir, db));
-  const file = path.join(dataDir, STATUS_FILE);
-  /** @type {number | null} */
-  let lastCaughtUpAt = null;
-  /** @type {number | null} */
-  let lastWriteAt = null;
-  /** @type {string | null} */
-  let lastKey = null;
-  let complained = false;
-  /** @type {NodeJS.Timeout | undefined} */
-  let timer;
-  let stopped = false;
-  const tick = async () => {
-    try {
-      const res = await fetch(metricsUrl, { signal: AbortSignal.timeout(2_000) });
-      const { caughtUp, replicaKey } = replicaPositions(await res.text(), dbPaths);
-      const now = Date.now();
-      if (caughtUp) lastCaughtUpAt = now;
-      if (replicaKey !== lastKey) {
-        if (lastKey !== null || !replicaKey.includes('-')) lastWriteAt = now;
-        lastKey = replicaKey;
-      }
-      const partial = `${file}.partial`;
-      writeFileSync(partial, JSON.stringify({ checkedAt: now, lastCaughtUpAt, lastWriteAt }));
-      renameSync(partial, file);
-      complained = false;
-    } catch (err) {
-      // Litestream starting or restarting: the status ages meanwhile, which is what it should show.
-      if (!complained && lastKey !== null) log(`replica status: ${/** @type {Error} */ (err).message}`);
-      complained = lastKey !== null;
-    }
-    if (!stopped) timer = setTimeout(tick, STATUS_INTERVAL_MS);
-  };
-  tick();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-  };
 }
 
 /**

@@ -56,6 +56,9 @@ export function startSampler({ rootPid, dataDir }) {
   let totalPeak = 0;
   let lagPeak = 0;
   let lagSamples = 0;
+  // The older measure, kept beside it: time since the replica was last at the very end of what
+  // Litestream had taken (under steady writes it grows although the replica is a moment behind).
+  let caughtUpLagPeak = 0;
   const tick = () => {
     const tree = processTree(rootPid);
     let total = 0;
@@ -72,8 +75,10 @@ export function startSampler({ rootPid, dataDir }) {
     totalPeak = Math.max(totalPeak, total);
     try {
       const status = JSON.parse(readFileSync(path.join(dataDir, STATUS_FILE), 'utf8'));
-      if (status.lastCaughtUpAt) {
-        lagPeak = Math.max(lagPeak, (Date.now() - status.lastCaughtUpAt) / 1000);
+      if (status.lastCaughtUpAt) caughtUpLagPeak = Math.max(caughtUpLagPeak, (Date.now() - status.lastCaughtUpAt) / 1000);
+      const held = status.heldAt || status.lastCaughtUpAt;
+      if (held) {
+        lagPeak = Math.max(lagPeak, (Date.now() - held) / 1000);
         lagSamples += 1;
       }
     } catch {
@@ -88,7 +93,7 @@ export function startSampler({ rootPid, dataDir }) {
       phase = next;
     },
     pidOf: (/** @type {string} */ name) => [...processTree(rootPid)].find(([, n]) => n === name)?.[0],
-    result: () => ({ peaks, phasePeaks, totalPeak, lagPeak, lagSamples }),
+    result: () => ({ peaks, phasePeaks, totalPeak, lagPeak, lagSamples, caughtUpLagPeak }),
     stop: () => clearInterval(timer),
   };
 }
