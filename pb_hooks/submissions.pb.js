@@ -6,5 +6,5 @@ onRecordCreateRequest((e) => {
   if (!e.hasSuperuserAuth()) return require(`${__hooks}/lib/submissions.js`).createSubmission(e);
   require(`${__hooks}/lib/invoice-reading.js`).enqueue(e.record);
   e.next();
-  require(`${__hooks}/lib/review.js`).onArrival(e.app, e.app.findRecordById('submissions', e.record.id));
+  require(`${__hooks}/lib/review-signals.js`).onArrival(e.app, e.app.findRecordById('submissions', e.record.id));
 }, 'submissions');

@@ -159,7 +159,7 @@ function erase(tx, user, { actor, reason, notify = true }) {
   for (const campaign of campaigns) require(`${__hooks}/lib/dashboard.js`).invalidateSalesWeekly(tx, campaign);
   // Other workshops' review signals named this one (a shared IBAN: its shop name; a shared
   // invoice: its submission): computed again without it.
-  const review = require(`${__hooks}/lib/review.js`);
+  const review = require(`${__hooks}/lib/review-signals.js`);
   for (const other of mentionsOf(
     tx,
     [user.getString('shopName')].concat(submissions).filter((m) => m),

@@ -273,7 +273,7 @@ function finish(tx, s, result) {
  * @param {string} previousNumber
  */
 function refreshWithTwins(tx, s, previousNumber) {
-  const review = require(`${__hooks}/lib/review.js`);
+  const review = require(`${__hooks}/lib/review-signals.js`);
   review.refreshSignals(tx, s.id);
   for (const nr of [s.getString('invoiceNumber'), previousNumber]) {
     if (!nr) continue;
@@ -304,7 +304,7 @@ function correct(app, auditorId, id, field, raw) {
     } catch (_) {
       throw new NotFoundError(r.CORRECTION.messages.notFound);
     }
-    const reading = require(`${__hooks}/lib/review.js`).storedReading(s);
+    const reading = require(`${__hooks}/lib/review-signals.js`).storedReading(s);
     const read = reading.fields && reading.fields[field] ? reading.fields[field].value : '';
     const corrections = reading.corrections || {};
     const before = corrections[field] ? corrections[field].value : read;

@@ -124,7 +124,7 @@ function createSubmission(e) {
     e.next();
 
     // Signals the server knows at arrival (identical file, shared IBAN), for this one and its twins.
-    require(`${__hooks}/lib/review.js`).onArrival(tx, tx.findRecordById('submissions', record.id));
+    require(`${__hooks}/lib/review-signals.js`).onArrival(tx, tx.findRecordById('submissions', record.id));
 
     // The confirmation mail commits with the submission (the outbox sends it).
     const user = tx.findRecordById('users', authId);
