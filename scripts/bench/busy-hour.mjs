@@ -188,7 +188,8 @@ async function main() {
       // Where the import's time went: its own log line (pb_hooks/lib/sales-import.js), written in PocketBase's log batch.
       /** @type {Record<string, number> | null} */
       let steps = null;
-      for (const t1 = performance.now(); !steps && ms(t1) < 15_000; await sleep(250)) {
+      // (PocketBase writes its log in batches; under the import's load 15 s were not always enough)
+      for (const t1 = performance.now(); !steps && ms(t1) < 60_000; await sleep(500)) {
         const logs = await su.send('/api/logs', {
           query: { filter: `message = 'sales import: done' && data.file = '${created.id}'`, perPage: 1 },
           requestKey: null,
