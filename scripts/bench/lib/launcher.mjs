@@ -2,6 +2,7 @@
 // `npm start` as a benchmark runs it (bench:busy-hour): the launcher itself, with the front,
 // PocketBase, the outbox, the page renderer and whatever the environment adds (a replica).
 import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 
 import { ROOT } from '../../lib/pocketbase.mjs';
@@ -22,7 +23,12 @@ export async function startLauncher({ dataDir, env }) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const keep = (/** @type {Buffer | string} */ d) => (output = (output + d).slice(-20_000));
+  // BENCH_LAUNCHER_LOG=file keeps all of it in that file too (to look into a run afterwards).
+  const whole = process.env.BENCH_LAUNCHER_LOG ? createWriteStream(process.env.BENCH_LAUNCHER_LOG) : null;
+  const keep = (/** @type {Buffer | string} */ d) => {
+    whole?.write(d);
+    output = (output + d).slice(-20_000);
+  };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   const t0 = performance.now();
