@@ -20,6 +20,7 @@ const MESSAGES = require(`${__hooks}/lib/vendor/rules.js`).INVOICE_FILE_MESSAGES
  */
 function readAt(reader, offset, n) {
   reader.seek(offset, 0);
+  // (PocketBase's types lose the Read of the embedded io.Reader, which toBytes needs; the value has it)
   return toBytes(/** @type {any} */ (reader), n);
 }
 
