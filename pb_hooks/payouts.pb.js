@@ -20,23 +20,14 @@ routerAdd(
   '/api/portal/payout-batches/{id}/{action}',
   (e) => {
     const batches = require(`${__hooks}/lib/payouts/batches.js`);
+    const admin = require(`${__hooks}/lib/guards.js`).signedIn(e);
     const id = e.request.pathValue('id');
     const body = e.requestInfo().body || {};
     const action = e.request.pathValue('action');
-    if (action === 'release')
-      return e.json(200, batches.releaseBatch(e.app, require(`${__hooks}/lib/guards.js`).signedIn(e), id, body.selfConfirm === true));
+    if (action === 'release') return e.json(200, batches.releaseBatch(e.app, admin, id, body.selfConfirm === true));
     if (action === 'export')
-      return e.json(
-        200,
-        require(`${__hooks}/lib/payouts/export.js`).exportBatch(
-          e.app,
-          require(`${__hooks}/lib/guards.js`).signedIn(e),
-          id,
-          String(body.executionDate || ''),
-        ),
-      );
-    if (action === 'paid')
-      return e.json(200, batches.markPaid(e.app, require(`${__hooks}/lib/guards.js`).signedIn(e), id, String(body.paidOn || '')));
+      return e.json(200, require(`${__hooks}/lib/payouts/export.js`).exportBatch(e.app, admin, id, String(body.executionDate || '')));
+    if (action === 'paid') return e.json(200, batches.markPaid(e.app, admin, id, String(body.paidOn || '')));
     throw new NotFoundError();
   },
   $apis.requireAuth('administrators'),
@@ -47,20 +38,14 @@ routerAdd(
   '/api/portal/payouts/{id}/{action}',
   (e) => {
     const returns = require(`${__hooks}/lib/payouts/returns.js`);
+    const admin = require(`${__hooks}/lib/guards.js`).signedIn(e);
     const id = e.request.pathValue('id');
     const body = e.requestInfo().body || {};
     const action = e.request.pathValue('action');
-    if (action === 'return')
-      return e.json(
-        200,
-        returns.markReturned(e.app, require(`${__hooks}/lib/guards.js`).signedIn(e), id, String(body.reason || ''), body.note),
-      );
-    if (action === 'hold')
-      return e.json(200, returns.setHold(e.app, require(`${__hooks}/lib/guards.js`).signedIn(e), id, true, body.reason));
-    if (action === 'unhold')
-      return e.json(200, returns.setHold(e.app, require(`${__hooks}/lib/guards.js`).signedIn(e), id, false, body.reason));
-    if (action === 'request-bank-details')
-      return e.json(200, returns.requestBankDetails(e.app, require(`${__hooks}/lib/guards.js`).signedIn(e), id, body.reason));
+    if (action === 'return') return e.json(200, returns.markReturned(e.app, admin, id, String(body.reason || ''), body.note));
+    if (action === 'hold') return e.json(200, returns.setHold(e.app, admin, id, true, body.reason));
+    if (action === 'unhold') return e.json(200, returns.setHold(e.app, admin, id, false, body.reason));
+    if (action === 'request-bank-details') return e.json(200, returns.requestBankDetails(e.app, admin, id, body.reason));
     throw new NotFoundError();
   },
   $apis.requireAuth('administrators'),

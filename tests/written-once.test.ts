@@ -58,7 +58,28 @@ export function withoutComments(source: string): string {
 }
 
 const LITERAL = /'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g;
-const GERMAN = /[äöüßÄÖÜ]|\b(?:der|die|das|und|ist|nicht|Bitte|bitte|Sie|ein|eine|werden|wurde|kann|keine|Ihre|mit)\b/;
+/** Umlauts or one of `words`: what makes a text German to these checks. */
+const germanBy = (words: string[]) => new RegExp(`[äöüßÄÖÜ]|\\b(?:${words.join('|')})\\b`);
+const SENTENCE_WORDS = [
+  'der',
+  'die',
+  'das',
+  'und',
+  'ist',
+  'nicht',
+  'Bitte',
+  'bitte',
+  'Sie',
+  'ein',
+  'eine',
+  'werden',
+  'wurde',
+  'kann',
+  'keine',
+  'Ihre',
+  'mit',
+];
+const GERMAN = germanBy(SENTENCE_WORDS);
 
 /** German messages: sentences (ending in . ! or ?) of at least 15 characters, placeholders as '…'. */
 export function messagesOf(code: string): string[] {
@@ -67,8 +88,8 @@ export function messagesOf(code: string): string[] {
     .filter((s) => s.length >= 15 && / /.test(s) && /[.!?]$/.test(s) && GERMAN.test(s));
 }
 
-const GERMAN_WORDS =
-  /[äöüßÄÖÜ]|\b(?:der|die|das|und|ist|nicht|Bitte|bitte|Sie|ein|eine|werden|wurde|kann|keine|Ihre|mit|jetzt|ansehen|nach|Nach|Tage|Zeile|Zum|erneut)\b/;
+// Labels and reasons are short: a few more words that mark them.
+const GERMAN_WORDS = germanBy([...SENTENCE_WORDS, 'jetzt', 'ansehen', 'nach', 'Nach', 'Tage', 'Zeile', 'Zum', 'erneut']);
 
 const SQL = /\b(?:SELECT|UPDATE|INSERT|DELETE|WHERE)\b/;
 

@@ -128,8 +128,6 @@ function invalidateSalesWeekly(app, campaignId) {
   app.db().newQuery('DELETE FROM sales_weekly WHERE campaign = {:c}').bind({ c: campaignId }).execute();
 }
 
-const BACKLOG = require(`${__hooks}/lib/vendor/rules.js`).BACKLOG_LABELS;
-
 /**
  * Every figure of the dashboard, for the campaign `campaignId` or, without one, the campaign in
  * force (issue 60: the dashboard can be filtered by campaign). Workshops, registrations, the
@@ -229,7 +227,10 @@ function figures(app, campaignId) {
       closed: count('closed'),
       paid,
     },
-    backlog: BACKLOG.map((bucket, i) => ({ bucket, n: (backlog.find((b) => b.bucket === i) || { n: 0 }).n })),
+    backlog: require(`${__hooks}/lib/vendor/rules.js`).BACKLOG_LABELS.map((bucket, i) => ({
+      bucket,
+      n: (backlog.find((b) => b.bucket === i) || { n: 0 }).n,
+    })),
     promise: ['ok', 'amber', 'red'].map((level) => ({ level, n: (promise.find((p) => p.level === level) || { n: 0 }).n })),
     centres: centres.map((x) => ({ name: x.name, city: x.city, workshops: x.workshops })),
     // The portal's copies (issue 38): replica and last full backup.

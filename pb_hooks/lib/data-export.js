@@ -221,30 +221,26 @@ function selfService(e) {
   if (refused) return e.json(400, refused);
   const madeAt = new Date();
   const spacing = rules.DATA_EXPORT.minutesBetween * 60000;
-  let waitMs = 0;
-  /** @type {Record<string, any[]> | null} */
-  let data = null;
-  require(`${__hooks}/lib/database.js`).writeTransaction(e.app, (tx) => {
+  // Either how long this workshop still has to wait, or its data (recorded in the staff log).
+  const made = require(`${__hooks}/lib/database.js`).writeTransaction(e.app, (tx) => {
     const last = lastSelfExport(tx, user.id);
-    if (last && madeAt.getTime() - last < spacing) {
-      waitMs = spacing - (madeAt.getTime() - last);
-      return;
-    }
-    data = collect(tx, user.id);
+    if (last && madeAt.getTime() - last < spacing) return { waitMs: spacing - (madeAt.getTime() - last), data: null };
+    const data = collect(tx, user.id);
+    if (!data) throw new NotFoundError();
     require(`${__hooks}/lib/staff-log.js`).write(tx, {
       actor: user,
       action: 'privacy.data_export',
       target: { collection: 'users', id: user.id },
       reason: rules.STAFF_LOG_REASONS.selfExport,
-      after: data && summary(data),
+      after: summary(data),
     });
+    return { waitMs: 0, data };
   });
-  if (waitMs > 0) {
-    e.response.header().set('Retry-After', String(Math.ceil(waitMs / 1000)));
-    return refuse(e, 429, rules.MESSAGES.exportTooSoon(Math.ceil(waitMs / 60000)));
+  if (!made.data) {
+    e.response.header().set('Retry-After', String(Math.ceil(made.waitMs / 1000)));
+    return refuse(e, 429, rules.MESSAGES.exportTooSoon(Math.ceil(made.waitMs / 60000)));
   }
-  if (!data) throw new NotFoundError();
-  stream(e, e.app, user.id, data, madeAt);
+  stream(e, e.app, user.id, made.data, madeAt);
   return null;
 }
 

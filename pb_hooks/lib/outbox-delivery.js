@@ -6,7 +6,7 @@
 // hours. PocketBase's own auth mails get a plain-text part and are logged (`sendLogged`). What
 // goes into the outbox is lib/outbox.js.
 
-const { stamp, LINKS, logImmediate } = require(`${__hooks}/lib/outbox.js`);
+const { stamp, LINK_PATHS, logImmediate } = require(`${__hooks}/lib/outbox.js`);
 
 const MINUTE = 60 * 1000;
 // Backoff after the 1st, 2nd, 3rd, 4th failed attempt; hourly after that.
@@ -112,11 +112,10 @@ function plainTextOf(html) {
 function render(app, template, data) {
   const dir = `${__hooks}/templates/mail`;
   const view = Object.assign({}, data, { portalUrl: portalUrl(app) });
-  const link = /** @type {Record<string, { path: string, text: string }>} */ (LINKS)[template];
-  view.link = view.portalUrl + link.path;
+  view.link = view.portalUrl + LINK_PATHS[template];
   // A resubmission opens the form with its code filled in (issue 58).
   if (template === 'audit-rejected' && data.code) view.link += `?code=${encodeURIComponent(data.code)}`;
-  view.linkText = link.text;
+  view.linkText = /** @type {Record<string, string>} */ (require(`${__hooks}/lib/vendor/rules.js`).MAIL_LINK_TEXTS)[template];
   const subject = unescapeEntities($template.loadFiles(`${dir}/${template}/subject.txt`).render(view)).trim();
   view.subject = subject;
   const html = $template.loadFiles(`${dir}/layout.html`, `${dir}/${template}/body.html`).render(view);

@@ -7,8 +7,9 @@
 // sending, retries) is lib/outbox-delivery.js. A request never waits on SMTP.
 
 // Every mail links to the page of the portal where the workshop acts on it.
-// Where each mail's button leads; its text is the rulebook's (MAIL_LINK_TEXTS).
-const PATHS = {
+// Where each mail's button leads (its text is the rulebook's MAIL_LINK_TEXTS); the templates.
+/** @type {Record<string, string>} */
+const LINK_PATHS = {
   'code-issued': '/cashback',
   'submission-received': '/profile',
   'audit-passed': '/profile',
@@ -19,12 +20,7 @@ const PATHS = {
   'password-changed': '/forgot-password',
   'account-deleted': '/datenschutz',
 };
-const TEXTS = require(`${__hooks}/lib/vendor/rules.js`).MAIL_LINK_TEXTS;
-/** @type {Record<string, { path: string, text: string }>} */
-const LINKS = Object.fromEntries(
-  Object.entries(PATHS).map(([template, path]) => [template, { path, text: TEXTS[/** @type {keyof typeof TEXTS} */ (template)] }]),
-);
-const TEMPLATES = Object.keys(LINKS);
+const TEMPLATES = Object.keys(LINK_PATHS);
 
 /**
  * PocketBase's date format ('2025-01-01 10:00:00.000Z').
@@ -171,6 +167,6 @@ module.exports = {
   logImmediate,
   resend,
   stamp,
-  LINKS,
+  LINK_PATHS,
   TEMPLATES,
 };

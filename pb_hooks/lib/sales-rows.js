@@ -71,6 +71,7 @@ function rowChecker(app, campaigns, trimmed) {
   const customerKey = require(`${__hooks}/lib/vendor/rules.js`).customerKey;
   /** @type {Record<string, string> | null} */
   let byCustomer = null;
+  /** @type {Record<string, string>} */
   const dateOk = Object.create(null);
   return (raw, line) => {
     if (raw.length !== HEADER.length) return { reason: CSV_ROW.columns };
@@ -100,7 +101,7 @@ function rowChecker(app, campaigns, trimmed) {
       }
       dateOk[f[4]] = verdict;
     }
-    if (verdict === 'date' || verdict === 'period') return { reason: verdict === 'date' ? ROW_ERRORS.date : ROW_ERRORS.period };
+    if (verdict === 'date' || verdict === 'period') return { reason: ROW_ERRORS[verdict] };
     const amount = amounts.parseCents(f[5], byId[verdict].maxEuro);
     if (amount.reason) return { reason: amount.reason };
     return [user, f[1], f[2], f[3], f[4], /** @type {number} */ (amount.cents) / 100, line, verdict];

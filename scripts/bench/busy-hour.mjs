@@ -19,6 +19,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import PocketBase from 'pocketbase';
 // A visitor's client sends with undici's fetch (lib/visitors.mjs), which takes undici's own form data.
@@ -59,7 +60,7 @@ const SUPERUSER = { email: 'busy-hour@bench.test', password: 'busy-hour-superuse
 const TARGETS = { totalMb: 1024, ratio: 2, pbMb: 300, pageP95Ms: 200, replicaLagS: 5 };
 
 const log = (/** @type {string} */ msg) => console.log(`[bench:busy-hour] ${msg}`);
-const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
+
 const ms = (/** @type {number} */ t0) => performance.now() - t0;
 const fmt = (/** @type {number | undefined} */ n, digits = 0) => (n !== undefined && Number.isFinite(n) ? n.toFixed(digits) : '-');
 

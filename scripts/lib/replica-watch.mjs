@@ -51,7 +51,6 @@ export function replicaPositions(text, dbPaths, sizeOf = shadowWalSize) {
     );
     if (m) values.set(`${m[1]} ${m[2]}`, Number(m[3]));
   }
-  let caughtUp = dbPaths.length > 0;
   const key = [];
   /** @type {(WalPosition | null)[]} */
   const shadow = [];
@@ -65,18 +64,21 @@ export function replicaPositions(text, dbPaths, sizeOf = shadowWalSize) {
     const shadowSize = Number.isFinite(shadowIndex) ? sizeOf(db, shadowIndex) : undefined;
     shadow.push(Number.isFinite(shadowIndex) && Number.isFinite(shadowSize) ? [Number(shadowIndex), Number(shadowSize)] : null);
     replica.push(Number.isFinite(index) && Number.isFinite(offset) ? [Number(index), Number(offset)] : null);
-    const known = [shadowIndex, shadowSize, index, offset].every((v) => Number.isFinite(v));
-    if (!known || Number(index) < Number(shadowIndex) || (index === shadowIndex && Number(offset) < Number(shadowSize))) caughtUp = false;
   }
-  return { caughtUp, replicaKey: key.join(' '), shadow, replica };
+  return { caughtUp: dbPaths.length > 0 && holdsAll(replica, shadow), replicaKey: key.join(' '), shadow, replica };
 }
 
 /**
- * Whether WAL position `a` is at or past `b`.
- * @param {WalPosition} a
- * @param {WalPosition} b
+ * Whether every database's replica position is known and at or past what was taken from it.
+ * @param {(WalPosition | null | undefined)[]} replica
+ * @param {(WalPosition | null)[]} taken
  */
-const reaches = (a, b) => a[0] > b[0] || (a[0] === b[0] && a[1] >= b[1]);
+function holdsAll(replica, taken) {
+  return taken.every((t, db) => {
+    const at = replica[db];
+    return t !== null && at !== null && at !== undefined && (at[0] > t[0] || (at[0] === t[0] && at[1] >= t[1]));
+  });
+}
 
 /**
  * Since when the replica holds everything: the newest of the earlier samples of what Litestream had
@@ -89,11 +91,7 @@ const reaches = (a, b) => a[0] > b[0] || (a[0] === b[0] && a[1] >= b[1]);
 export function heldSince(history, replica) {
   for (let i = history.length - 1; i >= 0; i -= 1) {
     const sample = /** @type {{ at: number, shadow: (WalPosition | null)[] }} */ (history[i]);
-    const held = sample.shadow.every((taken, db) => {
-      const at = replica[db];
-      return taken !== null && at !== null && at !== undefined && reaches(at, taken);
-    });
-    if (held) return sample.at;
+    if (holdsAll(replica, sample.shadow)) return sample.at;
   }
   return null;
 }

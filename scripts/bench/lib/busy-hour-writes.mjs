@@ -1,6 +1,8 @@
 // @ts-check
 // bench:busy-hour's writes during its first import (scripts/bench/busy-hour.mjs): sign-ups and
 // redemptions in turn, each from an address of its own, one every `everyMs`.
+import { setTimeout as sleep } from 'node:timers/promises';
+
 import { FormData as VisitorFormData } from 'undici';
 
 import { redemptionForm, signUpBody } from './campaign.mjs';
@@ -43,7 +45,7 @@ export async function spreadWrites({ url, redeemers, pdf, count, everyMs, import
         (err) => errors.push(`${kind}: ${err?.status ?? ''} ${err?.message ?? err}`),
       ),
     );
-    await new Promise((r) => setTimeout(r, everyMs));
+    await sleep(everyMs);
   }
   await Promise.all(sent);
 }
