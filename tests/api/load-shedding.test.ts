@@ -34,15 +34,33 @@ function slowRequest(pathname: string, base = server.url) {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', Authorization: workshop.token },
   });
+  let status: number | null = null;
   const answer = new Promise<number>((resolve) => {
     req.on('response', (res) => {
       res.resume();
-      resolve(res.statusCode ?? 0);
+      resolve((status = res.statusCode ?? 0));
     });
-    req.on('error', () => resolve(0));
+    req.on('error', () => resolve((status = 0)));
   });
   req.write('{"consentId":');
-  return { end: () => req.end('"x"}'), abort: () => req.destroy(), answer };
+  return { end: () => req.end('"x"}'), abort: () => req.destroy(), answer, refused: () => status === 503 };
+}
+
+/**
+ * Fills the in-flight limit with `count` requests whose bodies never finish and waits for a probe
+ * to be refused. A held request that arrives while a probe has a slot is refused itself (the
+ * limit works); it is sent again, so the slots end up held by the slow requests alone.
+ */
+async function fillSlots(count: number, probe: () => Promise<Response>, base = server.url) {
+  const held = Array.from({ length: count }, () => slowRequest('/api/portal/consents', base));
+  const shed = await until('a request to be shed', async () => {
+    held.forEach((h, i) => {
+      if (h.refused()) held[i] = slowRequest('/api/portal/consents', base);
+    });
+    const res = await probe();
+    return res.status === 503 ? res : null;
+  });
+  return { held, shed };
 }
 
 const health = () => fetch(`${server.url}/api/health`);
@@ -50,12 +68,8 @@ const health = () => fetch(`${server.url}/api/health`);
 describe('load shedding', () => {
   it('answers 503 with the German message and Retry-After while the limit is reached, and admits again after', async () => {
     expect((await health()).status).toBe(200);
-    const held = [slowRequest('/api/portal/consents'), slowRequest('/api/portal/consents')];
     // Both are admitted once the server has their headers; then the next request is shed.
-    const shed = await until('a request to be shed', async () => {
-      const res = await health();
-      return res.status === 503 ? res : null;
-    });
+    const { held, shed } = await fillSlots(2, health);
     expect(shed.headers.get('retry-after')).toBe(String(OVERLOAD.retryAfterSeconds));
     expect(await shed.json()).toEqual({ status: 503, message: OVERLOAD.message, data: {} });
     expect(OVERLOAD.message).toMatch(/Bitte versuchen Sie es später erneut/);
@@ -82,13 +96,10 @@ describe('load shedding', () => {
     // summed, not matched one by one.
     const since = new Date(Date.now() - 1000).toISOString().replace('T', ' ');
     await server.admin.crons.run('load-shedding-report');
-    const held = [slowRequest('/api/portal/consents'), slowRequest('/api/portal/consents')];
-    let refused = 0;
-    await until('a request to be shed', async () => {
-      const res = await health();
-      if (res.status === 503) refused += 1;
-      return res.status === 503;
-    });
+    const { held } = await fillSlots(2, health);
+    // The shed probe; a held request refused while a probe had its slot is reported too, so
+    // the reports' sum is at least this.
+    let refused = 1;
     // A forged token and a guest's write are refused the same way: nothing of theirs is read first.
     const hostile = await Promise.all([
       fetch(`${server.url}/api/portal/profile-page`, { headers: { Authorization: 'eyJhbGciOiJIUzI1NiJ9.e30.forged' } }),
@@ -155,13 +166,9 @@ describe('behind nginx or Caddy without the front (docs/operations-front.md, B)'
     const seen = await fetch(`${proxied.url}/api/test/slow`, { headers: { 'X-Forwarded-For': '203.0.113.9' } });
     expect((await seen.json()).ip).toBe('203.0.113.9');
     // A request whose body is still arriving fills the limit of one (PocketBase counts it).
-    const held = slowRequest('/api/portal/consents', proxied.url);
-    const shed = await until('a request to be shed', async () => {
-      const res = await fetch(`${proxied.url}/api/health`);
-      return res.status === 503 ? res : null;
-    });
+    const { held, shed } = await fillSlots(1, () => fetch(`${proxied.url}/api/health`), proxied.url);
     expect(await shed.json()).toEqual({ status: 503, message: OVERLOAD.message, data: {} });
-    held.end();
-    expect(await held.answer).toBeGreaterThanOrEqual(200);
+    held[0]!.end();
+    expect(await held[0]!.answer).toBeGreaterThanOrEqual(200);
   });
 });
