@@ -50,6 +50,31 @@ function lockForWrite(app) {
   app.db().newQuery('UPDATE _params SET id = id WHERE 0').execute();
 }
 
+// With a replica, Litestream writes a row after each of its checkpoints, from its own process: it
+// waits for SQLite's write lock at most a second, polling (every 100 ms after the first 300), and
+// its checkpoint fails when it does not get it. A failed checkpoint ships nothing: the replica
+// falls behind for as long as they fail. A long job's chunks (an import's merge, its totals and
+// codes), each a short transaction but one after the other, never left the lock free long enough
+// (busy-hour bench: ten refused checkpoints, the replica up to 12.9 s behind). Such a job calls
+// yieldToReplication() after each chunk: once YIELD_EVERY_MS have passed since its last pause it
+// leaves the lock free for YIELD_MS, longer than Litestream's poll. With chunks of up to 150 ms a
+// pause then starts at most 650 + 150 + 110 ms after the one before, so every second of waiting
+// holds one (decision 066; tests/api/replica-drill.test.ts). It costs the job about a seventh.
+const YIELD_EVERY_MS = 650;
+const YIELD_MS = 110;
+let lastYield = 0;
+
+/** Between the write chunks of a long job: a pause now and then while a replica is configured. */
+function yieldToReplication() {
+  if (!$os.getenv('PORTAL_REPLICA_URL')) return;
+  const now = Date.now();
+  // A job that starts (nothing yielded for a while) runs its first chunks at once.
+  if (now - lastYield > 10 * YIELD_EVERY_MS) lastYield = now;
+  if (now - lastYield < YIELD_EVERY_MS) return;
+  sleep(YIELD_MS);
+  lastYield = Date.now();
+}
+
 /**
  * app.runInTransaction with the write lock taken first (see lockForWrite). Returns what `fn`
  * returns once the transaction has committed; the transaction's own callback returns nothing
@@ -138,6 +163,7 @@ function checkpoint(app) {
 module.exports = {
   lockForWrite,
   writeTransaction,
+  yieldToReplication,
   limitReadPools,
   rowsOf,
   rowOf,

@@ -228,6 +228,7 @@ function mergeStaged(app, record) {
     });
     staging().advance(app, fileId, Math.min(upto, total));
     after = upto;
+    require(`${__hooks}/lib/database.js`).yieldToReplication();
   }
 }
 

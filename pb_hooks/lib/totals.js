@@ -7,6 +7,8 @@
 
 /** Workshops summed per statement: each sum is a short read on data.db's writer connection. */
 const USERS_PER_READ = 100;
+/** Totals written per statement (each a short hold of the write lock). */
+const USERS_PER_WRITE = 5000;
 
 /**
  * Recomputes the totals of `userIds` for `campaignId`. The sums are read through data.db's
@@ -35,19 +37,23 @@ function writeTotals(app, campaignId, userIds) {
   if (sums.length === 0) return;
   const rules = require(`${__hooks}/lib/vendor/rules.js`);
   const threshold = app.findRecordById('campaigns', campaignId).getFloat('threshold');
-  app
-    .db()
-    .newQuery(
-      `INSERT INTO sales_totals (id, user, campaign, totalSales, toNextCashback)
-       SELECT substr(lower(hex(randomblob(8))), 1, 15), t.value ->> 0, {:campaign}, t.value ->> 1, t.value ->> 2
-         FROM json_each({:totals}) AS t WHERE true
-       ON CONFLICT (user, campaign) DO UPDATE SET totalSales = excluded.totalSales, toNextCashback = excluded.toNextCashback`,
-    )
-    .bind({
-      campaign: campaignId,
-      totals: JSON.stringify(sums.map((r) => [r.user, r.total, rules.toNextCashback(r.total, threshold)])),
-    })
-    .execute();
+  // A statement per USERS_PER_WRITE workshops: 40,000 in one held the write lock for seconds.
+  for (let i = 0; i < sums.length; i += USERS_PER_WRITE) {
+    app
+      .db()
+      .newQuery(
+        `INSERT INTO sales_totals (id, user, campaign, totalSales, toNextCashback)
+         SELECT substr(lower(hex(randomblob(8))), 1, 15), t.value ->> 0, {:campaign}, t.value ->> 1, t.value ->> 2
+           FROM json_each({:totals}) AS t WHERE true
+         ON CONFLICT (user, campaign) DO UPDATE SET totalSales = excluded.totalSales, toNextCashback = excluded.toNextCashback`,
+      )
+      .bind({
+        campaign: campaignId,
+        totals: JSON.stringify(sums.slice(i, i + USERS_PER_WRITE).map((r) => [r.user, r.total, rules.toNextCashback(r.total, threshold)])),
+      })
+      .execute();
+    require(`${__hooks}/lib/database.js`).yieldToReplication();
+  }
 }
 
 /**

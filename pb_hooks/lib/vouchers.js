@@ -123,6 +123,7 @@ function reconcile(app, campaign) {
   let issued = 0;
   for (let i = 0; i < due.length; i += USERS_PER_TRANSACTION) {
     issued += issueBatch(app, campaign, due.slice(i, i + USERS_PER_TRANSACTION));
+    require(`${__hooks}/lib/database.js`).yieldToReplication();
   }
   return issued;
 }

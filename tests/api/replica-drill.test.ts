@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import Database from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
 
 import { ROOT } from '../../scripts/lib/pocketbase.mjs';
@@ -190,6 +191,51 @@ it("with a replica, PocketBase's nightly TRUNCATE checkpoint is off (Litestream 
   const refused = await request(without.url, workshop, 'GET', '/api/portal/backoffice/dashboard');
   expect(refused.status).toBe(403);
   expect(refused.text).not.toContain('copies');
+});
+
+it('a long job of back-to-back write transactions leaves the lock free often enough for Litestream, which waits for it at most 1 s; without a replica it does not pause', async () => {
+  // Litestream writes a row after each of its checkpoints; when it does not get SQLite's write lock
+  // within its busy timeout (1 s), the checkpoint fails and nothing is shipped until one succeeds
+  // (decision 066). An outside writer with the same patience stands in for it here.
+  const replicaDir = mkdtempSync(path.join(tmpdir(), 'portal-replica-'));
+  cleanup.push(() => rmSync(replicaDir, { recursive: true, force: true }));
+  const probe = [path.join(ROOT, 'tests', 'helpers', 'hooks', 'long-job-probe.pb.js')];
+  const withReplica = await startPocketBase({ env: { PORTAL_REPLICA_URL: pathToFileURL(replicaDir).href }, extraHooks: probe });
+  const without = await startPocketBase({ extraHooks: probe });
+  cleanup.push(
+    () => withReplica.stop(),
+    () => without.stop(),
+  );
+  const outsideWrites = async (server: TestServer) => {
+    const db = new Database(path.join(server.dataDir, 'data.db'), { timeout: 1000 });
+    try {
+      db.exec('CREATE TABLE IF NOT EXISTS test_outside (id INTEGER PRIMARY KEY)');
+      const job = request(server.url, null, 'POST', '/api/test/long-job?ms=5000');
+      const started = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'test_long_job'");
+      await until('the job to write', () => (started.get() as { n: number }).n > 0);
+      const insert = db.prepare('INSERT INTO test_outside DEFAULT VALUES');
+      let attempts = 0;
+      let refused = 0;
+      for (const end = Date.now() + 2500; Date.now() < end; attempts++) {
+        try {
+          insert.run();
+        } catch (err) {
+          if (!String((err as { code?: string }).code).startsWith('SQLITE_BUSY')) throw err;
+          refused += 1;
+        }
+        await pace(100);
+      }
+      expect((await job).status).toBe(200);
+      return { attempts, refused };
+    } finally {
+      db.close();
+    }
+  };
+  const yielding = await outsideWrites(withReplica);
+  expect(yielding.attempts).toBeGreaterThanOrEqual(3);
+  expect(yielding.refused).toBe(0);
+  // Without a replica nobody else writes: the job runs without pauses, and such a writer is starved.
+  expect((await outsideWrites(without)).refused).toBeGreaterThan(0);
 });
 
 it('with an S3 replica the invoices are stored in the bucket, the dashboard measures the lag, and a wiped portal comes back from the bucket', async () => {
