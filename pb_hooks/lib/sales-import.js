@@ -17,12 +17,12 @@ const staging = () => require(`${__hooks}/lib/import-staging.js`);
 
 const rows = () => require(`${__hooks}/lib/sales-rows.js`);
 const gate = () => require(`${__hooks}/lib/sales-gate.js`);
-const { HEADER, ROW_ERRORS } = rows();
+const { HEADER, HEADER_ERROR, ROW_ERRORS } = rows();
 const { GATE_ERRORS } = gate();
 
 const IMPORT_MESSAGES = require(`${__hooks}/lib/vendor/rules.js`).IMPORT_MESSAGES;
 const FILE_ERRORS = {
-  header: IMPORT_MESSAGES.salesHeader(HEADER.join(',')),
+  header: HEADER_ERROR,
   interrupted: IMPORT_MESSAGES.salesInterrupted,
   noCampaign: IMPORT_MESSAGES.noCampaign,
   failed: IMPORT_MESSAGES.salesFailed,
@@ -93,28 +93,25 @@ function stopwatch() {
 }
 
 /**
- * A key twice in one file: the later rows fail, naming the first line with that key. The
- * sorted staging table has them next to each other (one read per page of repeats); they stay
- * staged and the merge skips them. Returns their failed-row lines (sorted into the others by
- * the caller).
+ * Stages a file past its commit point again when its staged rows are gone: the staging file is
+ * not replicated (decision 066), so a portal restored from the replica has none. Its stored
+ * upload is read again and the merge starts over under a new import number (the ids of new rows
+ * come from it); a row merged before meets itself and stays as it is. The counts fixed at the
+ * commit point stay. False when the upload cannot be read.
  * @param {CoreApp} app
  * @param {string} fileId
  */
-function repeatedRows(app, fileId) {
-  const failed = [];
-  let after = 0;
-  for (;;) {
-    const page = staging().repeated(app, fileId, after, 5000);
-    if (page.length === 0) return failed;
-    for (const r of page) {
-      failed.push({
-        line: r.line,
-        cells: [r.user, r.bnr, r.knr, r.gpnr, r.deliverydate, String(r.sales).replace('.', ',')],
-        reason: ROW_ERRORS.duplicate(r.first),
-      });
-    }
-    after = page[page.length - 1].pos;
+function restage(app, fileId) {
+  app.logger().warn('sales import: staged rows missing, reading the upload again', 'file', fileId);
+  const record = app.findRecordById('sales_data_files', fileId);
+  const staged = rows().stageFile(app, record, releasedCampaigns(app));
+  if (staged.error !== undefined) {
+    app.logger().error('sales import: the upload of a merging file cannot be read again', 'file', fileId, 'error', staged.error);
+    return false;
   }
+  staging().sort(app, fileId);
+  setFields(app, fileId, { importSeq: require(`${__hooks}/lib/counters.js`).next(app, 'sales_import') });
+  return true;
 }
 
 /**
@@ -132,28 +129,14 @@ function importSalesFile(app, record) {
   const seq = counters.next(app, 'sales_import');
   setFields(app, fileId, { status: 'processing', progress: 0, importSeq: seq });
 
-  // A large plain file is read piece by piece; anything else whole (decision 022).
-  const upload = pipeline().openPieces(app, record) || pipeline().open(app, record);
-  if (upload.error) return failFile(app, record, upload.error);
-  if ((upload.names || []).join(',') !== HEADER.join(',')) return failFile(app, record, FILE_ERRORS.header);
-
-  staging().begin(app, fileId);
-  const result = pipeline().run(upload, {
-    width: HEADER.length,
-    check: rows().rowChecker(app, campaigns, upload.trimmed === true),
-    flush: (batch) => {
-      staging().append(app, fileId, batch);
-      return [];
-    },
-    progress: (percent) => setFields(app, fileId, { progress: Math.min(90, Math.round(percent * 0.9)) }),
-  });
-  if (upload.pieces) app.logger().info('sales import: file read in pieces', 'file', fileId, 'bytes', upload.size);
-  // The file's text is no longer needed: let the runtime free it before sorting.
-  upload.text = undefined;
-  upload.body = undefined;
+  const staged = rows().stageFile(app, record, campaigns, (percent) =>
+    setFields(app, fileId, { progress: Math.min(90, Math.round(percent * 0.9)) }),
+  );
+  if (staged.error !== undefined) return failFile(app, record, staged.error);
+  const result = staged.result;
   watch.lap('readAndStage');
   staging().sort(app, fileId);
-  const failedLines = pipeline().mergeFailed(result, repeatedRows(app, fileId));
+  const failedLines = pipeline().mergeFailed(result, rows().repeatedRows(app, fileId));
   watch.lap('sort');
 
   // Counts, the gate's figures and the failed rows are fixed before anything reaches
@@ -239,13 +222,16 @@ function mergeStaged(app, record) {
  * @param {string} fileId
  */
 function finishMerge(app, fileId, watch = stopwatch()) {
+  let record = app.findRecordById('sales_data_files', fileId);
+  const changes = record.getInt('newDataCount') + record.getInt('updatedDataCount');
+  if (record.getString('status') === 'merging' && changes > 0 && !staging().isSorted(app, fileId) && restage(app, fileId)) {
+    record = app.findRecordById('sales_data_files', fileId);
+  }
   // The campaigns the file's rows belong to, read before the staged rows go.
   const campaigns = campaignsOfFile(app, fileId);
-  let record = app.findRecordById('sales_data_files', fileId);
   if (record.getString('status') === 'merging') {
     // A file that changes no row (the same weekly file uploaded again) has nothing to merge,
     // and no total or week to recompute (its counts were fixed at the commit point).
-    const changes = record.getInt('newDataCount') + record.getInt('updatedDataCount');
     if (changes > 0) {
       /** @type {Record<string, string[]>} */
       let usersOf = {};
@@ -293,6 +279,7 @@ function finishMerge(app, fileId, watch = stopwatch()) {
  * @param {CoreApp} app
  */
 function resumeInterrupted(app) {
+  staging().dropLegacy(app);
   const stuck = app.findRecordsByFilter('sales_data_files', "status = 'processing' || status = 'queued'", '', 0, 0);
   for (const record of stuck) {
     staging().drop(app, record.id);

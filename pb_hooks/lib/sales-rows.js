@@ -2,12 +2,14 @@
 
 // A sales file's rows checked one by one (DECISIONS section 5): trimmed cells, ids, a known
 // workshop (or its customer number at the centre, issue 58), a date in a released campaign's
-// period (issue 60), a bounded amount. Used by lib/sales-import.js.
+// period (issue 60), a bounded amount; the file read into staging with them, and its repeated
+// keys found there. Used by lib/sales-import.js.
 
 const HEADER = ['user', 'bnr', 'knr', 'gpnr', 'deliverydate', 'sales'];
 const MAX_FIELD = require(`${__hooks}/lib/vendor/rules.js`).LIMITS.idMax;
 const CSV_ROW = require(`${__hooks}/lib/vendor/rules.js`).CSV_ROW;
 // The refusals of this import's own rules; the ones both staff imports share are the rulebook's CSV_ROW.
+const HEADER_ERROR = require(`${__hooks}/lib/vendor/rules.js`).IMPORT_MESSAGES.salesHeader(HEADER.join(','));
 const ROW_ERRORS = {
   date: CSV_ROW.date,
   period: CSV_ROW.period,
@@ -108,4 +110,61 @@ function rowChecker(app, campaigns, trimmed) {
   };
 }
 
-module.exports = { rowChecker, HEADER, ROW_ERRORS };
+/**
+ * A key twice in one file: the later rows fail, naming the first line with that key. The
+ * sorted staging table has them next to each other (one read per page of repeats); they stay
+ * staged and the merge skips them. Returns their failed-row lines (sorted into the others by
+ * the caller).
+ * @param {CoreApp} app
+ * @param {string} fileId
+ */
+function repeatedRows(app, fileId) {
+  const failed = [];
+  let after = 0;
+  for (;;) {
+    const page = require(`${__hooks}/lib/import-staging.js`).repeated(app, fileId, after, 5000);
+    if (page.length === 0) return failed;
+    for (const r of page) {
+      failed.push({
+        line: r.line,
+        cells: [r.user, r.bnr, r.knr, r.gpnr, r.deliverydate, String(r.sales).replace('.', ',')],
+        reason: ROW_ERRORS.duplicate(r.first),
+      });
+    }
+    after = page[page.length - 1].pos;
+  }
+}
+
+/**
+ * Reads the upload of `record`, checks its rows and stages the good ones (unsorted). Returns the
+ * pipeline's result, or `error` (a German message) when the file cannot be read.
+ * @param {CoreApp} app
+ * @param {core.Record} record
+ * @param {core.Record[]} campaigns
+ * @param {(percent: number) => void} [progress]
+ * @returns {{ error: string, result?: undefined } | { error?: undefined, result: any }}
+ */
+function stageFile(app, record, campaigns, progress) {
+  // A large plain file is read piece by piece; anything else whole (decision 022).
+  const upload =
+    require(`${__hooks}/lib/import-pipeline.js`).openPieces(app, record) || require(`${__hooks}/lib/import-pipeline.js`).open(app, record);
+  if (upload.error) return { error: upload.error };
+  if ((upload.names || []).join(',') !== HEADER.join(',')) return { error: HEADER_ERROR };
+  require(`${__hooks}/lib/import-staging.js`).begin(app, record.id);
+  const result = require(`${__hooks}/lib/import-pipeline.js`).run(upload, {
+    width: HEADER.length,
+    check: rowChecker(app, campaigns, upload.trimmed === true),
+    flush: (batch) => {
+      require(`${__hooks}/lib/import-staging.js`).append(app, record.id, batch);
+      return [];
+    },
+    progress,
+  });
+  if (upload.pieces) app.logger().info('sales import: file read in pieces', 'file', record.id, 'bytes', upload.size);
+  // The file's text is no longer needed: let the runtime free it before sorting.
+  upload.text = undefined;
+  upload.body = undefined;
+  return { result };
+}
+
+module.exports = { rowChecker, stageFile, repeatedRows, HEADER, HEADER_ERROR, ROW_ERRORS };

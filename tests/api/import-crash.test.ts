@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { blob, createStaff, createWorkshop, multipart, staffSession } from '../helpers/fixtures';
+import { activeCampaignId, blob, createStaff, createWorkshop, multipart, staffSession } from '../helpers/fixtures';
 import { request } from '../helpers/http';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
 import { until } from '../helpers/poll';
@@ -9,18 +10,19 @@ import { stagedState } from '../helpers/staging';
 
 const HEADER = 'user,bnr,knr,gpnr,deliverydate,sales';
 const servers: TestServer[] = [];
-let dataDir = '';
+const dataDirs: string[] = [];
 
 afterAll(async () => {
   for (const s of servers.reverse()) await s.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('a crash in the middle of an import', () => {
   it('leaves no rows, a clear status after restart, and a re-upload works', async () => {
     const first = await startPocketBase();
     servers.push(first);
-    dataDir = first.dataDir;
+    const dataDir = first.dataDir;
+    dataDirs.push(dataDir);
     const admin = await createStaff(first, 'administrators');
     const workshop = await createWorkshop(first);
     const rows = Array.from(
@@ -69,5 +71,48 @@ describe('a crash in the middle of an import', () => {
     expect(res.status).toBe(200);
     expect((await second.admin.collection('sales_data_files').getOne(res.json.id)).status).toBe('done');
     expect((await second.admin.collection('user_stats_view').getOne(workshop.id)).totalSales).toBe(600);
+  }, 90_000);
+
+  it('a held import whose staged rows are gone (a portal restored from the replica, which does not hold the staging file) reads its upload again when confirmed', async () => {
+    const first = await startPocketBase();
+    servers.push(first);
+    const dataDir = first.dataDir;
+    dataDirs.push(dataDir);
+    const uploader = await createStaff(first, 'administrators');
+    const confirmer = await createStaff(first, 'administrators');
+    const [big, small] = await Promise.all([createWorkshop(first), createWorkshop(first)]);
+    // 1,500 EUR earn one workshop three codes at once, above this campaign's two a week: the gate
+    // holds the file (decision 029).
+    await first.admin.collection('campaigns').update(await activeCampaignId(first), { maxCodesPerWorkshopPerWeek: 2 });
+    const csv = `${HEADER}\n${big.id},4001,K1,G1,2025-06-01,1000\n${big.id},4001,K1,G1,2025-06-02,500\n${small.id},4001,K2,G1,2025-06-03,120,5\n`;
+    const res = await request(
+      first.url,
+      uploader,
+      'POST',
+      '/api/collections/sales_data_files/records',
+      multipart({ filename: 'woche.csv' }, blob(csv.replace('120,5', '"120,5"'), 'text/csv'), 'woche.csv'),
+    );
+    expect(res.status).toBe(200);
+    const fileId: string = res.json.id;
+    expect(await first.admin.collection('sales_data_files').getOne(fileId)).toMatchObject({ status: 'held', successfullyProcessedRows: 3 });
+    expect(stagedState(dataDir).tables).toEqual([`import_sorted_${fileId}`]);
+    await first.crash();
+    for (const suffix of ['', '-wal', '-shm']) rmSync(path.join(dataDir, `import-staging.db${suffix}`), { force: true });
+
+    const second = await startPocketBase({ dataDir });
+    servers.push(second);
+    const admin = await staffSession(second, 'administrators', confirmer.email, confirmer.id);
+    const confirmed = await request(second.url, admin, 'POST', `/api/portal/sales-imports/${fileId}/confirm`, {});
+    expect(confirmed.status).toBe(200);
+    expect(await second.admin.collection('sales_data_files').getOne(fileId)).toMatchObject({
+      status: 'done',
+      codesIssued: 3,
+      newDataCount: 3,
+      failedProcessedRows: 0,
+    });
+    expect((await second.admin.collection('user_stats_view').getOne(big.id)).totalSales).toBe(1500);
+    expect((await second.admin.collection('user_stats_view').getOne(small.id)).totalSales).toBe(120.5);
+    expect((await second.admin.collection('sales_data').getList(1, 10, { filter: `sourceFile = "${fileId}"` })).totalItems).toBe(3);
+    expect(stagedState(dataDir)).toEqual({ tables: [], cursors: [] });
   }, 90_000);
 });
