@@ -1,15 +1,11 @@
 /// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
 // Where a sales import keeps its rows between reading and merging (decision records 022, 066):
-// in a SQLite file of its own beside PocketBase's (import-staging.db in the data dir), which the
-// auxiliary database's writer connection attaches as `staging` and which Litestream does not
-// replicate. Staging there holds no lock a registration or a redemption waits for, so the import
-// may sort a million rows in one statement; the merge then walks the rows in the order of
-// sales_data's identity index, and each of its short data.db transactions touches a few
-// neighbouring index pages instead of one page per row (in file order a 1,000,000-row merge took
-// 72 s, docs/performance.md). Kept out of the replica: its million rows an import went through
-// the replicated auxiliary.db's WAL (Litestream shipping them, the sort holding that file's lock
-// for seconds); a restore without them reads the stored upload again (lib/sales-import.js).
+// import-staging.db beside PocketBase's databases, attached as `staging` to the auxiliary
+// database's writer (which stages and sorts: no lock a registration or a redemption waits for)
+// and to data.db's writer (which forecasts and merges, walking the rows in the order of
+// sales_data's identity index). Not replicated: a million rows per import stay out of
+// Litestream's way, and a restore reads the stored upload again (lib/sales-import.js restage).
 //
 // Per upload, two tables named after the file record's id (15 lower-case letters and digits,
 // checked before it is written into SQL):
@@ -34,28 +30,38 @@ const stagingFile = (app) => `${app.dataDir()}/import-staging.db`;
 /**
  * Attaches the staging file as `staging` to `db` (a writer: one connection), unless it is
  * attached already; the pool may have replaced the connection, so this is checked before each
- * use. ATTACH is not allowed inside a transaction: callers attach before they open one.
+ * use. ATTACH is not allowed inside a transaction: callers attach before they open one. True
+ * when it attached now (a new connection, whose caches the caller sizes).
  * @param {CoreApp} app
  * @param {dbx.Builder} db
  */
 function attach(app, db) {
   const present = arrayOf(new DynamicModel({ name: '' }));
   db.newQuery("SELECT name FROM pragma_database_list WHERE name = 'staging'").all(present);
-  if (present.length > 0) return db;
+  if (present.length > 0) return false;
   db.newQuery('ATTACH DATABASE {:path} AS staging')
     .bind({ path: stagingFile(app) })
     .execute();
   // A new file shrinks again when its tables are dropped (set before its first table; later a no-op).
   db.newQuery('PRAGMA staging.auto_vacuum = FULL').execute();
   db.newQuery('PRAGMA staging.journal_mode = WAL').execute();
-  // 8 MB of page cache (and so of sort buffer) instead of PocketBase's 32 MB: staging only
-  // appends, the sort spills to a file, the merge walks in key order.
-  db.newQuery('PRAGMA staging.cache_size = -8000').execute();
-  return db;
+  return true;
 }
 
-/** The auxiliary database's writer with the staging file attached. @param {CoreApp} app */
-const writer = (app) => attach(app, app.auxNonconcurrentDB());
+/**
+ * The auxiliary database's writer with the staging file attached. Its caches: 8 MB (and so 8 MB
+ * of sort buffer) for the staging file and for auxiliary.db (PocketBase's logs) instead of
+ * PocketBase's 32 MB each; staging only appends, the sort spills to a file.
+ * @param {CoreApp} app
+ */
+function writer(app) {
+  const db = app.auxNonconcurrentDB();
+  if (attach(app, db)) {
+    db.newQuery('PRAGMA staging.cache_size = -8000').execute();
+    db.newQuery('PRAGMA main.cache_size = -8000').execute();
+  }
+  return db;
+}
 
 /**
  * @param {CoreApp} app
@@ -227,10 +233,7 @@ function repeated(app, fileId, after, limit) {
  */
 function attached(app) {
   const db = app.nonconcurrentDB();
-  const present = arrayOf(new DynamicModel({ name: '' }));
-  db.newQuery("SELECT name FROM pragma_database_list WHERE name = 'staging'").all(present);
-  if (present.length === 0) {
-    attach(app, db);
+  if (attach(app, db)) {
     // 8 MB of page cache instead of PocketBase's 32 MB: the forecast, the merge and the totals
     // walk sales_data's indexes in key order, so a small cache serves them as well, and a
     // full one cost about twice its size in memory (each 4 kB page takes an 8 kB slot of the
@@ -238,19 +241,6 @@ function attached(app) {
     db.newQuery('PRAGMA main.cache_size = -8000').execute();
   }
   return db;
-}
-
-/**
- * The workshops with staged rows of `fileId` (the file's new, changed and unchanged rows).
- * @param {CoreApp} app
- * @param {string} fileId
- */
-function stagedUsers(app, fileId) {
-  const rows = arrayOf(new DynamicModel({ user: '' }));
-  attached(app)
-    .newQuery(`SELECT DISTINCT user FROM staging.${tables(fileId).sorted} WHERE first = 0`)
-    .all(rows);
-  return rows.map((r) => r.user);
 }
 
 /**
@@ -338,7 +328,6 @@ module.exports = {
   isSorted,
   repeated,
   attached,
-  stagedUsers,
   stagedUsersByCampaign,
   count,
   merged,
