@@ -42,8 +42,6 @@ function attach(app, db) {
   db.newQuery('ATTACH DATABASE {:path} AS staging')
     .bind({ path: stagingFile(app) })
     .execute();
-  // A new file shrinks again when its tables are dropped (set before its first table; later a no-op).
-  db.newQuery('PRAGMA staging.auto_vacuum = FULL').execute();
   db.newQuery('PRAGMA staging.journal_mode = WAL').execute();
   return true;
 }
@@ -100,7 +98,8 @@ function ensure(app) {
 }
 
 /**
- * Removes everything staged for `fileId` (safe when nothing is).
+ * Removes everything staged for `fileId` (safe when nothing is). When nothing else is staged, the
+ * file is made small again (VACUUM of an empty file is quick; outside a transaction, as here).
  * @param {CoreApp} app
  * @param {string} fileId
  */
@@ -110,6 +109,10 @@ function drop(app, fileId) {
   exec(app, `DROP TABLE IF EXISTS staging.${t.sorted}`);
   ensure(app);
   exec(app, 'DELETE FROM staging.import_cursor WHERE file = {:file}', { file: fileId });
+  if (stagedFiles(app).length > 0) return;
+  exec(app, 'VACUUM staging');
+  // In WAL mode the file itself shrinks when the WAL is copied back.
+  exec(app, 'PRAGMA staging.wal_checkpoint(TRUNCATE)');
 }
 
 /**

@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -56,8 +56,10 @@ describe('a crash in the middle of an import', () => {
     expect(file.status).toBe('failed');
     expect(file.errorMessage).toContain('unterbrochen');
     expect((await second.admin.collection('sales_data').getList(1, 1)).totalItems).toBe(0);
-    // The restart removed what the interrupted import had staged.
+    // The restart removed what the interrupted import had staged, and the staging file is small again.
     expect(stagedState(dataDir)).toEqual({ tables: [], cursors: [] });
+    const onDisk = ['', '-wal'].map((suffix) => path.join(dataDir, `import-staging.db${suffix}`));
+    expect(onDisk.reduce((sum, file) => sum + (existsSync(file) ? statSync(file).size : 0), 0)).toBeLessThan(64 * 1024);
     expect((await second.admin.collection('user_stats_view').getOne(workshop.id)).totalSales).toBe(0);
 
     const again = await staffSession(second, 'administrators', admin.email, admin.id);
