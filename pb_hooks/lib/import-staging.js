@@ -1,11 +1,12 @@
 /// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
-// Where a sales import keeps its rows between reading and merging (decision records 022, 066):
-// import-staging.db beside PocketBase's databases, attached as `staging` to the auxiliary
-// database's writer (which stages and sorts: no lock a registration or a redemption waits for)
-// and to data.db's writer (which forecasts and merges, walking the rows in the order of
-// sales_data's identity index). Not replicated: a million rows per import stay out of
-// Litestream's way, and a restore reads the stored upload again (lib/sales-import.js restage).
+// Where a sales import keeps its rows between reading and merging (decision record 022):
+// in PocketBase's auxiliary database (auxiliary.db, a file of its own with its own single
+// writer), never in data.db. Staging there holds no lock a registration or a redemption
+// waits for, so the import may sort a million rows in one statement; the merge then walks
+// the rows in the order of sales_data's identity index, and each of its short data.db
+// transactions touches a few neighbouring index pages instead of one page per row (in file
+// order a 1,000,000-row merge took 72 s, docs/performance.md).
 //
 // Per upload, two tables named after the file record's id (15 lower-case letters and digits,
 // checked before it is written into SQL):
@@ -24,95 +25,55 @@ function tables(fileId) {
   return { rows: `import_rows_${fileId}`, sorted: `import_sorted_${fileId}` };
 }
 
-/** The staging file, beside PocketBase's databases. @param {CoreApp} app */
-const stagingFile = (app) => `${app.dataDir()}/import-staging.db`;
-
-/**
- * Attaches the staging file as `staging` to `db` (a writer: one connection), unless it is
- * attached already; the pool may have replaced the connection, so this is checked before each
- * use. ATTACH is not allowed inside a transaction: callers attach before they open one. True
- * when it attached now (a new connection, whose caches the caller sizes).
- * @param {CoreApp} app
- * @param {dbx.Builder} db
- */
-function attach(app, db) {
-  const present = arrayOf(new DynamicModel({ name: '' }));
-  db.newQuery("SELECT name FROM pragma_database_list WHERE name = 'staging'").all(present);
-  if (present.length > 0) return false;
-  db.newQuery('ATTACH DATABASE {:path} AS staging')
-    .bind({ path: stagingFile(app) })
-    .execute();
-  db.newQuery('PRAGMA staging.journal_mode = WAL').execute();
-  return true;
-}
-
-/**
- * The auxiliary database's writer with the staging file attached. Its caches: 8 MB (and so 8 MB
- * of sort buffer) for the staging file and for auxiliary.db (PocketBase's logs) instead of
- * PocketBase's 32 MB each; staging only appends, the sort spills to a file.
- * @param {CoreApp} app
- */
-function writer(app) {
-  const db = app.auxNonconcurrentDB();
-  if (attach(app, db)) {
-    db.newQuery('PRAGMA staging.cache_size = -8000').execute();
-    db.newQuery('PRAGMA main.cache_size = -8000').execute();
-  }
-  return db;
-}
-
 /**
  * @param {CoreApp} app
  * @param {string} sql
  * @param {Record<string, any>} [params]
  */
 function exec(app, sql, params) {
-  return writer(app)
+  return app
+    .auxDB()
     .newQuery(sql)
     .bind(params || {})
     .execute();
 }
 
-// Reads go through the same writer connection: its page cache for the staging file is kept small.
+// Reads go through the auxiliary writer's connection too: its page cache is kept small (see
+// `begin`), where one of the reader pool's connections would fill 32 MB with staged rows.
 /**
  * @param {CoreApp} app
  * @param {string} sql
  * @param {Record<string, any>} params
  * @param {Record<string, any>} shape
  */
-const one = (app, sql, params, shape) => require(`${__hooks}/lib/database.js`).rowOf(app, sql, params, shape, writer(app));
+const one = (app, sql, params, shape) => require(`${__hooks}/lib/database.js`).rowOf(app, sql, params, shape, app.auxNonconcurrentDB());
 /**
  * @param {CoreApp} app
  * @param {string} sql
  * @param {Record<string, any>} params
  * @param {Record<string, any>} shape
  */
-const all = (app, sql, params, shape) => require(`${__hooks}/lib/database.js`).rowsOf(app, sql, params, shape, writer(app));
+const all = (app, sql, params, shape) => require(`${__hooks}/lib/database.js`).rowsOf(app, sql, params, shape, app.auxNonconcurrentDB());
 
 /**
  * The cursor table (once per database).
  * @param {CoreApp} app
  */
 function ensure(app) {
-  exec(app, 'CREATE TABLE IF NOT EXISTS staging.import_cursor (file TEXT PRIMARY KEY NOT NULL, merged INTEGER NOT NULL) WITHOUT ROWID');
+  exec(app, 'CREATE TABLE IF NOT EXISTS import_cursor (file TEXT PRIMARY KEY NOT NULL, merged INTEGER NOT NULL) WITHOUT ROWID');
 }
 
 /**
- * Removes everything staged for `fileId` (safe when nothing is). When nothing else is staged, the
- * file is made small again (VACUUM of an empty file is quick; outside a transaction, as here).
+ * Removes everything staged for `fileId` (safe when nothing is).
  * @param {CoreApp} app
  * @param {string} fileId
  */
 function drop(app, fileId) {
   const t = tables(fileId);
-  exec(app, `DROP TABLE IF EXISTS staging.${t.rows}`);
-  exec(app, `DROP TABLE IF EXISTS staging.${t.sorted}`);
+  exec(app, `DROP TABLE IF EXISTS ${t.rows}`);
+  exec(app, `DROP TABLE IF EXISTS ${t.sorted}`);
   ensure(app);
-  exec(app, 'DELETE FROM staging.import_cursor WHERE file = {:file}', { file: fileId });
-  if (stagedFiles(app).length > 0) return;
-  exec(app, 'VACUUM staging');
-  // In WAL mode the file itself shrinks when the WAL is copied back.
-  exec(app, 'PRAGMA staging.wal_checkpoint(TRUNCATE)');
+  exec(app, 'DELETE FROM import_cursor WHERE file = {:file}', { file: fileId });
 }
 
 /**
@@ -122,9 +83,12 @@ function drop(app, fileId) {
  */
 function begin(app, fileId) {
   drop(app, fileId);
+  // Per connection, and the auxiliary writer is one connection: 8 MB of page cache (and so of
+  // sort buffer) instead of PocketBase's 32 MB; staging only appends, the sort spills to a file.
+  exec(app, 'PRAGMA cache_size = -8000');
   exec(
     app,
-    `CREATE TABLE staging.${tables(fileId).rows} (line INTEGER NOT NULL, user TEXT NOT NULL, bnr TEXT NOT NULL, knr TEXT NOT NULL,
+    `CREATE TABLE ${tables(fileId).rows} (line INTEGER NOT NULL, user TEXT NOT NULL, bnr TEXT NOT NULL, knr TEXT NOT NULL,
        gpnr TEXT NOT NULL, deliverydate TEXT NOT NULL, sales REAL NOT NULL, campaign TEXT NOT NULL DEFAULT '')`,
   );
 }
@@ -139,7 +103,7 @@ function begin(app, fileId) {
 function append(app, fileId, rows) {
   exec(
     app,
-    `INSERT INTO staging.${tables(fileId).rows} (line, user, bnr, knr, gpnr, deliverydate, sales, campaign)
+    `INSERT INTO ${tables(fileId).rows} (line, user, bnr, knr, gpnr, deliverydate, sales, campaign)
      SELECT r.value ->> 6, r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, r.value ->> 4, r.value ->> 5,
             COALESCE(r.value ->> 7, '')
        FROM json_each({:rows}) AS r`,
@@ -156,28 +120,29 @@ function append(app, fileId, rows) {
  */
 function sort(app, fileId) {
   const t = tables(fileId);
-  exec(app, `DROP TABLE IF EXISTS staging.${t.sorted}`);
+  exec(app, `DROP TABLE IF EXISTS ${t.sorted}`);
   exec(
     app,
-    `CREATE TABLE staging.${t.sorted} (pos INTEGER PRIMARY KEY, line INTEGER NOT NULL, user TEXT NOT NULL, bnr TEXT NOT NULL,
+    `CREATE TABLE ${t.sorted} (pos INTEGER PRIMARY KEY, line INTEGER NOT NULL, user TEXT NOT NULL, bnr TEXT NOT NULL,
        knr TEXT NOT NULL, gpnr TEXT NOT NULL, deliverydate TEXT NOT NULL, sales REAL NOT NULL, first INTEGER NOT NULL DEFAULT 0,
        campaign TEXT NOT NULL DEFAULT '')`,
   );
-  // The sort spills to a temporary file instead of memory.
+  // As in `begin` (again, should the pool have replaced the connection): a small cache, and
+  // the sort spills to a temporary file instead of memory.
   exec(app, 'PRAGMA temp_store = FILE');
+  exec(app, 'PRAGMA cache_size = -8000');
   exec(
     app,
-    `INSERT INTO staging.${t.sorted} (line, ${KEY}, sales, campaign)
-     SELECT line, ${KEY}, sales, campaign FROM staging.${t.rows} ORDER BY ${KEY}, line`,
+    `INSERT INTO ${t.sorted} (line, ${KEY}, sales, campaign) SELECT line, ${KEY}, sales, campaign FROM ${t.rows} ORDER BY ${KEY}, line`,
   );
-  exec(app, `DROP TABLE staging.${t.rows}`);
+  exec(app, `DROP TABLE ${t.rows}`);
   // Repeats sit right after their key's first row: one pass comparing each row with the one
   // before. A repeat's first line is that row's line, or that row's first when it repeats too.
   let previous = { pos: -1, first: 0 };
   for (let after = 0; ;) {
     const page = all(
       app,
-      `SELECT b.pos AS pos, a.line AS before FROM staging.${t.sorted} b JOIN staging.${t.sorted} a ON a.pos = b.pos - 1
+      `SELECT b.pos AS pos, a.line AS before FROM ${t.sorted} b JOIN ${t.sorted} a ON a.pos = b.pos - 1
         WHERE b.pos > {:after} AND b.user = a.user AND b.bnr = a.bnr AND b.knr = a.knr AND b.gpnr = a.gpnr
           AND b.deliverydate = a.deliverydate
         ORDER BY b.pos LIMIT 5000`,
@@ -189,13 +154,13 @@ function sort(app, fileId) {
       previous = { pos: r.pos, first: previous.pos === r.pos - 1 ? previous.first : r.before };
       return [r.pos, previous.first];
     });
-    exec(app, `UPDATE staging.${t.sorted} SET first = m.value ->> 1 FROM json_each({:marks}) AS m WHERE pos = m.value ->> 0`, {
+    exec(app, `UPDATE ${t.sorted} SET first = m.value ->> 1 FROM json_each({:marks}) AS m WHERE ${t.sorted}.pos = m.value ->> 0`, {
       marks: JSON.stringify(marks),
     });
     after = page[page.length - 1].pos;
   }
   ensure(app);
-  exec(app, 'INSERT OR REPLACE INTO staging.import_cursor (file, merged) VALUES ({:file}, 0)', { file: fileId });
+  exec(app, 'INSERT OR REPLACE INTO import_cursor (file, merged) VALUES ({:file}, 0)', { file: fileId });
 }
 
 /**
@@ -204,10 +169,7 @@ function sort(app, fileId) {
  * @param {string} fileId
  */
 function isSorted(app, fileId) {
-  const name = tables(fileId).sorted;
-  return (
-    all(app, 'SELECT name FROM staging.sqlite_master WHERE type = {:t} AND name = {:name}', { t: 'table', name }, { name: '' }).length > 0
-  );
+  return app.auxHasTable(tables(fileId).sorted);
 }
 
 /**
@@ -221,7 +183,7 @@ function isSorted(app, fileId) {
 function repeated(app, fileId, after, limit) {
   return all(
     app,
-    `SELECT pos, line, first, user, bnr, knr, gpnr, deliverydate, sales FROM staging.${tables(fileId).sorted}
+    `SELECT pos, line, first, user, bnr, knr, gpnr, deliverydate, sales FROM ${tables(fileId).sorted}
       WHERE pos > {:after} AND first > 0 ORDER BY pos LIMIT {:limit}`,
     { after, limit },
     { pos: 0, line: 0, first: 0, user: '', bnr: '', knr: '', gpnr: '', deliverydate: '', sales: 0.5 },
@@ -229,14 +191,21 @@ function repeated(app, fileId, after, limit) {
 }
 
 /**
- * data.db's writer connection with the staging file attached as `staging`, for the statements
- * that join staged rows with sales_data (the forecast and the merge). PocketBase keeps that
- * writer to one connection, so the attachment lasts (checked before each use, see `attach`).
+ * data.db's writer connection with the staging database attached as `staging`, for the
+ * statements that join staged rows with sales_data (the forecast and the merge). PocketBase
+ * keeps that writer to one connection, so the attachment lasts; it is checked before each
+ * use because the pool may have replaced the connection (ATTACH is not allowed inside a
+ * transaction, so callers attach before they open one).
  * @param {CoreApp} app
  */
 function attached(app) {
   const db = app.nonconcurrentDB();
-  if (attach(app, db)) {
+  const present = arrayOf(new DynamicModel({ name: '' }));
+  db.newQuery("SELECT name FROM pragma_database_list WHERE name = 'staging'").all(present);
+  if (present.length === 0) {
+    db.newQuery('ATTACH DATABASE {:path} AS staging')
+      .bind({ path: `${app.dataDir()}/auxiliary.db` })
+      .execute();
     // 8 MB of page cache instead of PocketBase's 32 MB: the forecast, the merge and the totals
     // walk sales_data's indexes in key order, so a small cache serves them as well, and a
     // full one cost about twice its size in memory (each 4 kB page takes an 8 kB slot of the
@@ -269,7 +238,7 @@ function stagedUsersByCampaign(app, fileId) {
  * @param {string} fileId
  */
 function count(app, fileId) {
-  return one(app, `SELECT COALESCE(MAX(pos), 0) AS n FROM staging.${tables(fileId).sorted}`, {}, { n: 0 }).n;
+  return one(app, `SELECT COALESCE(MAX(pos), 0) AS n FROM ${tables(fileId).sorted}`, {}, { n: 0 }).n;
 }
 
 /**
@@ -279,7 +248,7 @@ function count(app, fileId) {
  */
 function merged(app, fileId) {
   ensure(app);
-  const rows = all(app, 'SELECT merged FROM staging.import_cursor WHERE file = {:file}', { file: fileId }, { merged: 0 });
+  const rows = all(app, 'SELECT merged FROM import_cursor WHERE file = {:file}', { file: fileId }, { merged: 0 });
   return rows.length > 0 ? rows[0].merged : 0;
 }
 
@@ -290,7 +259,7 @@ function merged(app, fileId) {
  * @param {number} pos
  */
 function advance(app, fileId, pos) {
-  exec(app, 'UPDATE staging.import_cursor SET merged = {:pos} WHERE file = {:file}', { file: fileId, pos });
+  exec(app, 'UPDATE import_cursor SET merged = {:pos} WHERE file = {:file}', { file: fileId, pos });
 }
 
 /**
@@ -300,31 +269,14 @@ function advance(app, fileId, pos) {
 function stagedFiles(app) {
   const rows = all(
     app,
-    "SELECT DISTINCT substr(name, -15) AS id FROM staging.sqlite_master WHERE type = 'table' AND (name GLOB 'import_rows_*' OR name GLOB 'import_sorted_*')",
+    "SELECT DISTINCT substr(name, -15) AS id FROM sqlite_master WHERE type = 'table' AND (name GLOB 'import_rows_*' OR name GLOB 'import_sorted_*')",
     {},
     { id: '' },
   );
   return rows.map((r) => r.id).filter((id) => ID.test(id));
 }
 
-/**
- * Drops what staging left in the auxiliary database itself, where it lived before decision 066
- * (once, at a start after the update; a file merging then reads its upload again).
- * @param {CoreApp} app
- */
-function dropLegacy(app) {
-  const aux = app.auxNonconcurrentDB();
-  const rows = arrayOf(new DynamicModel({ name: '' }));
-  aux
-    .newQuery(
-      "SELECT name FROM main.sqlite_master WHERE type = 'table' AND (name GLOB 'import_rows_*' OR name GLOB 'import_sorted_*' OR name = 'import_cursor')",
-    )
-    .all(rows);
-  for (const r of rows) aux.newQuery(`DROP TABLE main."${r.name.replace(/"/g, '')}"`).execute();
-}
-
 module.exports = {
-  dropLegacy,
   begin,
   append,
   sort,

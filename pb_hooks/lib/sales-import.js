@@ -93,8 +93,8 @@ function stopwatch() {
 }
 
 /**
- * Stages a file past its commit point again when its staged rows are gone: the staging file is
- * not replicated (decision 066), so a portal restored from the replica has none. Its stored
+ * Stages a file past its commit point again when its staged rows are gone (a staging database
+ * lost or restored from an older copy, decision 066): its stored
  * upload is read again and the merge starts over under a new import number (the ids of new rows
  * come from it); a row merged before meets itself and stays as it is. The counts fixed at the
  * commit point stay. False when the upload cannot be read.
@@ -279,7 +279,6 @@ function finishMerge(app, fileId, watch = stopwatch()) {
  * @param {CoreApp} app
  */
 function resumeInterrupted(app) {
-  staging().dropLegacy(app);
   const stuck = app.findRecordsByFilter('sales_data_files', "status = 'processing' || status = 'queued'", '', 0, 0);
   for (const record of stuck) {
     staging().drop(app, record.id);

@@ -1,16 +1,13 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 
 /**
- * What the sales import has staged in its staging file beside PocketBase's databases
- * (pb_hooks/lib/import-staging.js): the names of its staging tables and the files the merge
- * cursor names, read straight from import-staging.db (nothing of it is reachable through the API).
+ * What the sales import has staged in PocketBase's auxiliary database (pb_hooks/lib/
+ * import-staging.js): the names of its staging tables and the files the merge cursor names,
+ * read straight from auxiliary.db (nothing of it is reachable through the API).
  */
 export function stagedState(dataDir: string): { tables: string[]; cursors: string[] } {
-  const file = path.join(dataDir, 'import-staging.db');
-  if (!existsSync(file)) return { tables: [], cursors: [] };
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+  const db = new Database(path.join(dataDir, 'auxiliary.db'), { readonly: true, fileMustExist: true });
   try {
     const tables = (
       db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB 'import_*' ORDER BY name").all() as { name: string }[]
