@@ -17,12 +17,11 @@ const staging = () => require(`${__hooks}/lib/import-staging.js`);
 
 const rows = () => require(`${__hooks}/lib/sales-rows.js`);
 const gate = () => require(`${__hooks}/lib/sales-gate.js`);
-const { HEADER, HEADER_ERROR, ROW_ERRORS } = rows();
+const { HEADER, ROW_ERRORS } = rows();
 const { GATE_ERRORS } = gate();
 
 const IMPORT_MESSAGES = require(`${__hooks}/lib/vendor/rules.js`).IMPORT_MESSAGES;
 const FILE_ERRORS = {
-  header: HEADER_ERROR,
   interrupted: IMPORT_MESSAGES.salesInterrupted,
   noCampaign: IMPORT_MESSAGES.noCampaign,
   failed: IMPORT_MESSAGES.salesFailed,
@@ -94,24 +93,22 @@ function stopwatch() {
 
 /**
  * Stages a file past its commit point again when its staged rows are gone (a staging database
- * lost or restored from an older copy, decision 066): its stored
- * upload is read again and the merge starts over under a new import number (the ids of new rows
- * come from it); a row merged before meets itself and stays as it is. The counts fixed at the
- * commit point stay. False when the upload cannot be read.
+ * lost or restored from an older copy, decision 066): its stored upload is read again and the
+ * merge starts over under a new import number (the ids of new rows come from it); a row merged
+ * before meets itself and stays as it is. The counts fixed at the commit point stay. Returns the
+ * record as saved, or null when the upload cannot be read.
  * @param {CoreApp} app
- * @param {string} fileId
+ * @param {core.Record} record
  */
-function restage(app, fileId) {
-  app.logger().warn('sales import: staged rows missing, reading the upload again', 'file', fileId);
-  const record = app.findRecordById('sales_data_files', fileId);
+function restage(app, record) {
+  app.logger().warn('sales import: staged rows missing, reading the upload again', 'file', record.id);
   const staged = rows().stageFile(app, record, releasedCampaigns(app));
   if (staged.error !== undefined) {
-    app.logger().error('sales import: the upload of a merging file cannot be read again', 'file', fileId, 'error', staged.error);
-    return false;
+    app.logger().error('sales import: the upload of a merging file cannot be read again', 'file', record.id, 'error', staged.error);
+    return null;
   }
-  staging().sort(app, fileId);
-  setFields(app, fileId, { importSeq: require(`${__hooks}/lib/counters.js`).next(app, 'sales_import') });
-  return true;
+  staging().sort(app, record.id);
+  return setFields(app, record.id, { importSeq: require(`${__hooks}/lib/counters.js`).next(app, 'sales_import') });
 }
 
 /**
@@ -224,8 +221,8 @@ function mergeStaged(app, record) {
 function finishMerge(app, fileId, watch = stopwatch()) {
   let record = app.findRecordById('sales_data_files', fileId);
   const changes = record.getInt('newDataCount') + record.getInt('updatedDataCount');
-  if (record.getString('status') === 'merging' && changes > 0 && !staging().isSorted(app, fileId) && restage(app, fileId)) {
-    record = app.findRecordById('sales_data_files', fileId);
+  if (record.getString('status') === 'merging' && changes > 0 && !staging().isSorted(app, fileId)) {
+    record = restage(app, record) || record;
   }
   // The campaigns the file's rows belong to, read before the staged rows go.
   const campaigns = campaignsOfFile(app, fileId);

@@ -5,11 +5,14 @@
 // period (issue 60), a bounded amount; the file read into staging with them, and its repeated
 // keys found there. Used by lib/sales-import.js.
 
+const pipeline = () => require(`${__hooks}/lib/import-pipeline.js`);
+const staging = () => require(`${__hooks}/lib/import-staging.js`);
+
 const HEADER = ['user', 'bnr', 'knr', 'gpnr', 'deliverydate', 'sales'];
+const HEADER_ERROR = require(`${__hooks}/lib/vendor/rules.js`).IMPORT_MESSAGES.salesHeader(HEADER.join(','));
 const MAX_FIELD = require(`${__hooks}/lib/vendor/rules.js`).LIMITS.idMax;
 const CSV_ROW = require(`${__hooks}/lib/vendor/rules.js`).CSV_ROW;
 // The refusals of this import's own rules; the ones both staff imports share are the rulebook's CSV_ROW.
-const HEADER_ERROR = require(`${__hooks}/lib/vendor/rules.js`).IMPORT_MESSAGES.salesHeader(HEADER.join(','));
 const ROW_ERRORS = {
   date: CSV_ROW.date,
   period: CSV_ROW.period,
@@ -122,7 +125,7 @@ function repeatedRows(app, fileId) {
   const failed = [];
   let after = 0;
   for (;;) {
-    const page = require(`${__hooks}/lib/import-staging.js`).repeated(app, fileId, after, 5000);
+    const page = staging().repeated(app, fileId, after, 5000);
     if (page.length === 0) return failed;
     for (const r of page) {
       failed.push({
@@ -146,16 +149,15 @@ function repeatedRows(app, fileId) {
  */
 function stageFile(app, record, campaigns, progress) {
   // A large plain file is read piece by piece; anything else whole (decision 022).
-  const upload =
-    require(`${__hooks}/lib/import-pipeline.js`).openPieces(app, record) || require(`${__hooks}/lib/import-pipeline.js`).open(app, record);
+  const upload = pipeline().openPieces(app, record) || pipeline().open(app, record);
   if (upload.error) return { error: upload.error };
   if ((upload.names || []).join(',') !== HEADER.join(',')) return { error: HEADER_ERROR };
-  require(`${__hooks}/lib/import-staging.js`).begin(app, record.id);
-  const result = require(`${__hooks}/lib/import-pipeline.js`).run(upload, {
+  staging().begin(app, record.id);
+  const result = pipeline().run(upload, {
     width: HEADER.length,
     check: rowChecker(app, campaigns, upload.trimmed === true),
     flush: (batch) => {
-      require(`${__hooks}/lib/import-staging.js`).append(app, record.id, batch);
+      staging().append(app, record.id, batch);
       return [];
     },
     progress,
@@ -167,4 +169,4 @@ function stageFile(app, record, campaigns, progress) {
   return { result };
 }
 
-module.exports = { rowChecker, stageFile, repeatedRows, HEADER, HEADER_ERROR, ROW_ERRORS };
+module.exports = { rowChecker, stageFile, repeatedRows, HEADER, ROW_ERRORS };

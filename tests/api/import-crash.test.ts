@@ -18,12 +18,18 @@ afterAll(async () => {
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
+/** PocketBase for this file, stopped after it; a new data dir is removed then, a reused one (a restart) kept for its test. */
+async function start(dataDir?: string) {
+  const server = await startPocketBase(dataDir ? { dataDir } : {});
+  servers.push(server);
+  if (!dataDir) dataDirs.push(server.dataDir);
+  return server;
+}
+
 describe('a crash in the middle of an import', () => {
   it('leaves no rows, a clear status after restart, and a re-upload works', async () => {
-    const first = await startPocketBase();
-    servers.push(first);
+    const first = await start();
     const dataDir = first.dataDir;
-    dataDirs.push(dataDir);
     const admin = await createStaff(first, 'administrators');
     const workshop = await createWorkshop(first);
     const rows = Array.from(
@@ -51,8 +57,7 @@ describe('a crash in the middle of an import', () => {
     await pending;
     await crashed;
 
-    const second = await startPocketBase({ dataDir });
-    servers.push(second);
+    const second = await start(dataDir);
     const file = await second.admin.collection('sales_data_files').getOne(fileId);
     expect(file.status).toBe('failed');
     expect(file.errorMessage).toContain('unterbrochen');
@@ -75,23 +80,21 @@ describe('a crash in the middle of an import', () => {
   }, 90_000);
 
   it('a held import whose staged rows are gone (the staging database lost or restored from an older copy) reads its upload again when confirmed', async () => {
-    const first = await startPocketBase();
-    servers.push(first);
+    const first = await start();
     const dataDir = first.dataDir;
-    dataDirs.push(dataDir);
     const uploader = await createStaff(first, 'administrators');
     const confirmer = await createStaff(first, 'administrators');
     const [big, small] = await Promise.all([createWorkshop(first), createWorkshop(first)]);
     // 1,500 EUR earn one workshop three codes at once, above this campaign's two a week: the gate
     // holds the file (decision 029).
     await first.admin.collection('campaigns').update(await activeCampaignId(first), { maxCodesPerWorkshopPerWeek: 2 });
-    const csv = `${HEADER}\n${big.id},4001,K1,G1,2025-06-01,1000\n${big.id},4001,K1,G1,2025-06-02,500\n${small.id},4001,K2,G1,2025-06-03,120,5\n`;
+    const csv = `${HEADER}\n${big.id},4001,K1,G1,2025-06-01,1000\n${big.id},4001,K1,G1,2025-06-02,500\n${small.id},4001,K2,G1,2025-06-03,"120,5"\n`;
     const res = await request(
       first.url,
       uploader,
       'POST',
       '/api/collections/sales_data_files/records',
-      multipart({ filename: 'woche.csv' }, blob(csv.replace('120,5', '"120,5"'), 'text/csv'), 'woche.csv'),
+      multipart({ filename: 'woche.csv' }, blob(csv, 'text/csv'), 'woche.csv'),
     );
     expect(res.status).toBe(200);
     const fileId: string = res.json.id;
@@ -103,8 +106,7 @@ describe('a crash in the middle of an import', () => {
     aux.close();
     expect(stagedState(dataDir).tables).toEqual([]);
 
-    const second = await startPocketBase({ dataDir });
-    servers.push(second);
+    const second = await start(dataDir);
     const admin = await staffSession(second, 'administrators', confirmer.email, confirmer.id);
     const confirmed = await request(second.url, admin, 'POST', `/api/portal/sales-imports/${fileId}/confirm`, {});
     expect(confirmed.status).toBe(200);

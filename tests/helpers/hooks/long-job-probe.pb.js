@@ -1,7 +1,8 @@
 /// <reference path="../../../pb_data/types.d.ts" />
 // Test-only route (loaded through startPocketBase({ extraHooks }), never shipped): a long job as the
-// import's merge runs one, for `ms` milliseconds (at most 10 s): write transactions of 100 ms each,
-// one after the other, each followed by the hooks' yieldToReplication().
+// import's merge runs one, for `ms` milliseconds (at most 10 s): write transactions that each keep
+// writing rows for 100 ms (the merge sizes its chunks by time too), one after the other, each
+// followed by the hooks' yieldToReplication().
 routerAdd('POST', '/api/test/long-job', (e) => {
   const ms = Math.min(10000, Number(e.request.url.query().get('ms')) || 1000);
   const database = require(`${__hooks}/lib/database.js`);
@@ -9,8 +10,9 @@ routerAdd('POST', '/api/test/long-job', (e) => {
   let chunks = 0;
   for (const end = Date.now() + ms; Date.now() < end; chunks++) {
     database.writeTransaction($app, (tx) => {
-      tx.db().newQuery('INSERT INTO test_long_job (at) VALUES ({:at})').bind({ at: Date.now() }).execute();
-      sleep(100);
+      for (const chunkEnd = Date.now() + 100; Date.now() < chunkEnd;) {
+        tx.db().newQuery('INSERT INTO test_long_job (at) VALUES ({:at})').bind({ at: Date.now() }).execute();
+      }
     });
     database.yieldToReplication();
   }
