@@ -3,8 +3,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { activeCampaignId, blob, createStaff, createWorkshop, multipart, staffSession } from '../helpers/fixtures';
-import { request } from '../helpers/http';
+import { activeCampaignId, createStaff, createWorkshop, staffSession } from '../helpers/fixtures';
+import { request, uploadSalesCsv } from '../helpers/http';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
 import { until } from '../helpers/poll';
 import { stagedState } from '../helpers/staging';
@@ -38,13 +38,7 @@ describe('a crash in the middle of an import', () => {
     );
     const csv = `${HEADER}\n${rows.join('\n')}\n`;
 
-    const pending = request(
-      first.url,
-      admin,
-      'POST',
-      '/api/collections/sales_data_files/records',
-      multipart({ filename: 'gross.csv' }, blob(csv, 'text/csv'), 'gross.csv'),
-    ).catch(() => null);
+    const pending = uploadSalesCsv(first.url, admin, csv, 'gross.csv').catch(() => null);
     // Wait until the import is visibly under way, then kill PocketBase without warning.
     const fileId = await until(
       'an import in progress',
@@ -67,12 +61,11 @@ describe('a crash in the middle of an import', () => {
     expect((await second.admin.collection('user_stats_view').getOne(workshop.id)).totalSales).toBe(0);
 
     const again = await staffSession(second, 'administrators', admin.email, admin.id);
-    const res = await request(
+    const res = await uploadSalesCsv(
       second.url,
       { ...admin, token: again.token },
-      'POST',
-      '/api/collections/sales_data_files/records',
-      multipart({ filename: 'klein.csv' }, blob(`${HEADER}\n${workshop.id},4001,K1,G1,2025-06-01,600\n`, 'text/csv'), 'klein.csv'),
+      `${HEADER}\n${workshop.id},4001,K1,G1,2025-06-01,600\n`,
+      'klein.csv',
     );
     expect(res.status).toBe(200);
     expect((await second.admin.collection('sales_data_files').getOne(res.json.id)).status).toBe('done');
@@ -89,13 +82,7 @@ describe('a crash in the middle of an import', () => {
     // holds the file (decision 029).
     await first.admin.collection('campaigns').update(await activeCampaignId(first), { maxCodesPerWorkshopPerWeek: 2 });
     const csv = `${HEADER}\n${big.id},4001,K1,G1,2025-06-01,1000\n${big.id},4001,K1,G1,2025-06-02,500\n${small.id},4001,K2,G1,2025-06-03,"120,5"\n`;
-    const res = await request(
-      first.url,
-      uploader,
-      'POST',
-      '/api/collections/sales_data_files/records',
-      multipart({ filename: 'woche.csv' }, blob(csv, 'text/csv'), 'woche.csv'),
-    );
+    const res = await uploadSalesCsv(first.url, uploader, csv, 'woche.csv');
     expect(res.status).toBe(200);
     const fileId: string = res.json.id;
     expect(await first.admin.collection('sales_data_files').getOne(fileId)).toMatchObject({ status: 'held', successfullyProcessedRows: 3 });

@@ -1,4 +1,4 @@
-import type { Actor } from './fixtures';
+import { blob, multipart, type Actor } from './fixtures';
 
 export interface RawResponse {
   status: number;
@@ -35,4 +35,15 @@ export async function request(
     json = null;
   }
   return { status: res.status, headers: res.headers, text, json };
+}
+
+/** A staff member's upload of a sales CSV, as the data area sends it. */
+export function uploadSalesCsv(baseUrl: string, actor: Actor, csv: string, filename = 'umsatz.csv') {
+  return request(
+    baseUrl,
+    actor,
+    'POST',
+    '/api/collections/sales_data_files/records',
+    multipart({ filename }, blob(csv, 'text/csv'), filename),
+  );
 }
