@@ -17,10 +17,10 @@ function part<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyExotic
 }
 
 const DashboardBlock = part(() => import('@/features/dashboard/components/dashboard-block'), 'DashboardBlock');
-const WorkshopsBlock = part(() => import('@/features/back-office/components/workshops-block'), 'WorkshopsBlock');
-const MailLogBlock = part(() => import('@/features/back-office/components/mail-log-block'), 'MailLogBlock');
-const StaffLogBlock = part(() => import('@/features/back-office/components/staff-log-block'), 'StaffLogBlock');
-const DeletionsBlock = part(() => import('@/features/back-office/components/deletions-block'), 'DeletionsBlock');
+const WorkshopsBlock = part(() => import('@/features/workshops/components/workshops-block'), 'WorkshopsBlock');
+const MailLogBlock = part(() => import('@/features/mail-log/components/mail-log-block'), 'MailLogBlock');
+const StaffLogBlock = part(() => import('@/features/staff-log/components/staff-log-block'), 'StaffLogBlock');
+const DeletionsBlock = part(() => import('@/features/deletions/components/deletions-block'), 'DeletionsBlock');
 const uploads = () => import('@/features/imports/components/upload-blocks');
 const SalesUploadBlock = part(uploads, 'SalesUploadBlock');
 const ImportGateBlock = part(() => import('@/features/imports/components/import-gate-block'), 'ImportGateBlock');

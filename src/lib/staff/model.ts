@@ -45,3 +45,16 @@ export interface Payout extends RecordModel {
   returnReason: string;
   paidOn: string;
 }
+
+/** One page of a staff list the portal's own routes answer (workshops, staff log). */
+export interface Page<T> {
+  page: number;
+  perPage: number;
+  totalItems: number;
+  totalPages: number;
+  items: T[];
+}
+
+/** Query parameters without the empty ones. */
+export const query = (params: Record<string, string | number | undefined>) =>
+  Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== ''));

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useLoad } from '@/hooks/use-load';
 
 import { loadWorkshop } from '../api/load-workshop';
-import { BACKOFFICE_MESSAGES, type WorkshopStory, type WorkshopSummary } from '../api/model';
+import { WORKSHOP_MESSAGES, type WorkshopStory, type WorkshopSummary } from '../api/model';
 import { ActionDialog, type PendingAction } from './action-dialog';
 import { WorkshopAccount, WorkshopCentres, WorkshopCodes, WorkshopMails, WorkshopPayouts, WorkshopSubmissions } from './workshop-story';
 
@@ -26,7 +26,7 @@ export function WorkshopDetail({
   const [notice, setNotice] = useState<string | null>(null);
 
   if (story.loading && !story.data) return <Spinner label="Wird geladen..." />;
-  if (story.failed || !story.data) return <ErrorAlert message={BACKOFFICE_MESSAGES.loadFailed} />;
+  if (story.failed || !story.data) return <ErrorAlert message={WORKSHOP_MESSAGES.loadFailed} />;
   const s = story.data;
   const w = s.workshop;
   const ask = (a: PendingAction) => {

@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { TextField } from '@/components/ui/text-field';
 import { LIMITS, MESSAGES } from '@/rules';
 
-import { BACKOFFICE_MESSAGES } from '../api/model';
+import { WORKSHOP_MESSAGES } from '../api/model';
 
 /** A back-office action waiting for its reason (and, for a correction, its fields). */
 export interface PendingAction {
@@ -35,7 +35,7 @@ export function ActionDialog({ action, onClose, onDone }: { action: PendingActio
       await action.run(reason.trim(), fields);
       await onDone();
     } catch (err) {
-      setError(err instanceof Error ? err.message : BACKOFFICE_MESSAGES.actionFailed);
+      setError(err instanceof Error ? err.message : WORKSHOP_MESSAGES.actionFailed);
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,9 @@
 import { withSession } from '@/lib/auth';
 import { pb } from '@/lib/pocketbase';
 
-import { type Page, query, type WorkshopSummary } from './model';
+import { type Page, query } from '@/lib/staff/model';
+
+import type { WorkshopSummary } from './model';
 
 /** One page of workshops matching the search words; with sales or codes in `campaign` when given (issue 60). */
 export const searchWorkshops = (q: string, page: number, campaign = '') =>

@@ -8,12 +8,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useLoad } from '@/hooks/use-load';
 import { listCampaignOptions } from '@/lib/api/list-campaign-options';
+import type { Page } from '@/lib/staff/model';
+import { SEARCH_PARAM, WORKSHOP_PARAM } from '@/lib/staff/workshop-link';
 import { LIMITS } from '@/rules';
 import { countOf } from '@/utils/format';
 
-import { BACKOFFICE_MESSAGES, type Page, type WorkshopSummary } from '../api/model';
+import { WORKSHOP_MESSAGES, type WorkshopSummary } from '../api/model';
 import { searchWorkshops } from '../api/search-workshops';
-import { SEARCH_PARAM, WORKSHOP_PARAM } from '../workshop-link';
 import { WorkshopDetail } from './workshop-detail';
 
 const SEARCH_DEBOUNCE_MS = 400;
@@ -119,7 +120,7 @@ export function WorkshopsBlock() {
         </Alert>
       )}
       {openOutsideList && detailOf(selected)}
-      {results.failed && <ErrorAlert message={BACKOFFICE_MESSAGES.searchFailed} />}
+      {results.failed && <ErrorAlert message={WORKSHOP_MESSAGES.searchFailed} />}
       {results.loading && !results.data && (
         <div className="mt-4">
           <Spinner label="Wird gesucht..." />

@@ -1,8 +1,9 @@
 import { withSession } from '@/lib/auth';
 import { pb } from '@/lib/pocketbase';
+import { query } from '@/lib/staff/model';
 import { saveResponseAs } from '@/utils/save-file';
 
-import { BACKOFFICE_MESSAGES, type LogFilters, query } from './model';
+import { STAFF_LOG_MESSAGES, type LogFilters } from './model';
 
 /** The filtered staff log as CSV, saved under its name. */
 export async function downloadStaffLog(filters: LogFilters) {
@@ -14,6 +15,6 @@ export async function downloadStaffLog(filters: LogFilters) {
     await saveResponseAs(res, 'mitarbeiterprotokoll.csv');
   } catch (err) {
     console.error(err);
-    throw new Error(BACKOFFICE_MESSAGES.downloadFailed);
+    throw new Error(STAFF_LOG_MESSAGES.downloadFailed);
   }
 }

@@ -2,7 +2,7 @@ import { serverRefusal } from '@/lib/api/server-refusal';
 import { withSession } from '@/lib/auth';
 import { pb } from '@/lib/pocketbase';
 
-import { BACKOFFICE_MESSAGES } from './model';
+import { WORKSHOP_MESSAGES } from './model';
 
 /**
  * A deletion received by letter or phone (issue 37): done at once, or stored until the
@@ -22,6 +22,6 @@ export async function requestDeletion(
       }),
     );
   } catch (err) {
-    throw new Error(serverRefusal(err, BACKOFFICE_MESSAGES.actionFailed, { fieldFirst: true }));
+    throw new Error(serverRefusal(err, WORKSHOP_MESSAGES.actionFailed, { fieldFirst: true }));
   }
 }

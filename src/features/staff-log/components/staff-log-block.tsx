@@ -6,12 +6,13 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useLoad } from '@/hooks/use-load';
+import type { Page } from '@/lib/staff/model';
 import { staffLogLabel } from '@/rules';
 import { formatDateTime } from '@/utils/format';
 
 import { downloadStaffLog } from '../api/download-staff-log';
 import { listStaffLog } from '../api/list-staff-log';
-import { BACKOFFICE_MESSAGES, type LogFilters, type Page, type StaffLogEntry } from '../api/model';
+import { STAFF_LOG_MESSAGES, type LogFilters, type StaffLogEntry } from '../api/model';
 
 const ACTIONS: [string, string][] = [
   ['', 'Alle'],
@@ -92,7 +93,7 @@ export function StaffLogBlock() {
         </Button>
       </div>
       <ErrorAlert message={error} />
-      {log.failed && <ErrorAlert message={BACKOFFICE_MESSAGES.logFailed} />}
+      {log.failed && <ErrorAlert message={STAFF_LOG_MESSAGES.logFailed} />}
       {log.loading && !log.data && (
         <div className="mt-4">
           <Spinner label="Wird geladen..." />

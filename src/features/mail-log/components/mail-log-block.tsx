@@ -11,7 +11,7 @@ import { MAIL_STATUS_LABELS, MAIL_TEMPLATE_LABELS } from '@/rules/labels';
 import { formatDateTime } from '@/utils/format';
 
 import { listMailLog } from '../api/list-mail-log';
-import { MAIL_LOG_MESSAGES, type MailLogEntry, type MailStatus } from '../api/mail-log-model';
+import { MAIL_LOG_MESSAGES, type MailLogEntry, type MailStatus } from '../api/model';
 import { resendMail } from '../api/resend-mail';
 
 const SEARCH_DEBOUNCE_MS = 400;

@@ -1,7 +1,7 @@
 import { withSession } from '@/lib/auth';
 import { pb } from '@/lib/pocketbase';
 
-import { MAIL_LOG_PAGE_SIZE, type MailLogEntry, type MailStatus } from './mail-log-model';
+import { MAIL_LOG_PAGE_SIZE, type MailLogEntry, type MailStatus } from './model';
 
 /**
  * One page of the mail log. Failed and given-up mails come first (their status sorts

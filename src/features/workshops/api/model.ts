@@ -46,52 +46,9 @@ export interface WorkshopStory {
   }[];
 }
 
-export interface StaffLogEntry {
-  id: string;
-  created: string;
-  actorCollection: string;
-  actorEmail: string;
-  action: string;
-  targetCollection: string;
-  targetId: string;
-  reason: string;
-  before: Record<string, unknown> | string | null;
-  after: Record<string, unknown> | string | null;
-}
-
-export interface Page<T> {
-  page: number;
-  perPage: number;
-  totalItems: number;
-  totalPages: number;
-  items: T[];
-}
-
-export const BACKOFFICE_MESSAGES = {
+export const WORKSHOP_MESSAGES = {
   searchFailed: 'Die Suche ist fehlgeschlagen. Bitte versuchen Sie es später erneut.',
   loadFailed: 'Die Werkstatt konnte nicht geladen werden.',
   actionFailed: STAFF_MESSAGES.actionFailed,
-  logFailed: 'Das Mitarbeiterprotokoll konnte nicht geladen werden.',
   downloadFailed: STAFF_MESSAGES.downloadFailed,
 } as const;
-
-export interface LogFilters {
-  action: string;
-  actor: string;
-  target: string;
-}
-
-/** Query parameters without the empty ones. */
-export const query = (params: Record<string, string | number | undefined>) =>
-  Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== ''));
-
-/** A deletion that waits for its submissions and payouts (GET /api/portal/backoffice/deletions). */
-export interface PendingDeletion {
-  id: string;
-  shopName: string;
-  email: string;
-  requestedAt: string;
-  /** The GDPR's answer-by date: one month after the request. */
-  dueBy: string;
-  waitingFor: { submissions: number; payouts: number };
-}

@@ -2,7 +2,7 @@ import { serverRefusal } from '@/lib/api/server-refusal';
 import { withSession } from '@/lib/auth';
 import { pb } from '@/lib/pocketbase';
 
-import { BACKOFFICE_MESSAGES, type WorkshopStory } from './model';
+import { WORKSHOP_MESSAGES, type WorkshopStory } from './model';
 
 /** One action with its reason; the server's German refusal is passed on (a field's message first). */
 export async function workshopAction(id: string, action: string, body: Record<string, string>): Promise<WorkshopStory> {
@@ -15,6 +15,6 @@ export async function workshopAction(id: string, action: string, body: Record<st
       }),
     );
   } catch (err) {
-    throw new Error(serverRefusal(err, BACKOFFICE_MESSAGES.actionFailed, { fieldFirst: true }));
+    throw new Error(serverRefusal(err, WORKSHOP_MESSAGES.actionFailed, { fieldFirst: true }));
   }
 }

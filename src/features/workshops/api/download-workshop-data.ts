@@ -5,7 +5,7 @@ import { fieldAnswers, topAnswer } from '@/rules/server-answers';
 import { berlinIsoDay } from '@/utils/format';
 import { saveResponseAs } from '@/utils/save-file';
 
-import { BACKOFFICE_MESSAGES } from './model';
+import { WORKSHOP_MESSAGES } from './model';
 
 /**
  * A workshop's data as the ZIP it would get itself (issue 37), for a request received by letter
@@ -25,7 +25,6 @@ export async function downloadWorkshopData(id: string, reason: string): Promise<
   const refused = fieldAnswers(body?.data).reason;
   // PocketBase's own English (issue 58: 'Something went wrong…' for an amount with cents) is a plain failure.
   throw new Error(
-    refused ??
-      (res.status === 400 ? topAnswer(400, body?.message, BACKOFFICE_MESSAGES.downloadFailed) : BACKOFFICE_MESSAGES.downloadFailed),
+    refused ?? (res.status === 400 ? topAnswer(400, body?.message, WORKSHOP_MESSAGES.downloadFailed) : WORKSHOP_MESSAGES.downloadFailed),
   );
 }

@@ -1,7 +1,9 @@
 import { withSession } from '@/lib/auth';
 import { pb } from '@/lib/pocketbase';
 
-import { type LogFilters, type Page, query, type StaffLogEntry } from './model';
+import { type Page, query } from '@/lib/staff/model';
+
+import type { LogFilters, StaffLogEntry } from './model';
 
 /** One page of the staff log, filtered. */
 export const listStaffLog = (filters: LogFilters, page: number) =>

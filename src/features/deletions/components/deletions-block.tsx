@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { Block, ListState } from '@/components/staff/block';
 import { Alert } from '@/components/ui/alert';
 import { useLoad } from '@/hooks/use-load';
+import { workshopHref } from '@/lib/staff/workshop-link';
 import { countOf, formatDate, formatDateTime } from '@/utils/format';
 
 import { listDeletions } from '../api/list-deletions';
 import type { PendingDeletion } from '../api/model';
-import { workshopHref } from '../workshop-link';
 
 /** Days left until the answer is due (negative: overdue). */
 function daysLeft(dueBy: string, now = new Date()): number {

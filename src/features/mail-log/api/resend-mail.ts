@@ -2,7 +2,7 @@ import { serverRefusal } from '@/lib/api/server-refusal';
 import { withSession } from '@/lib/auth';
 import { pb } from '@/lib/pocketbase';
 
-import { MAIL_LOG_MESSAGES, type ResentMail } from './mail-log-model';
+import { MAIL_LOG_MESSAGES, type ResentMail } from './model';
 
 /** Queues a copy of a campaign mail (to the workshop's current address); the server's German refusal is passed on. */
 export async function resendMail(id: string): Promise<ResentMail> {
