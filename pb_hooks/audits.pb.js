@@ -1,6 +1,6 @@
 /// <reference path="../node_modules/.cache/pocketbase-types/types.d.ts" />
 // Audit round trip (pb_hooks/lib/audits.js): the audit file on request and daily, and the
-// auditors' verdict uploads. Handlers run in their own JS runtimes and see nothing declared
+// auditors' answers to held rows of their verdict uploads (received in staff-uploads.pb.js). Handlers run in their own JS runtimes and see nothing declared
 // beside them in this file: all logic is required from lib/.
 
 // An audit file on request: the record and its staff-log entry commit together, then the server writes it.
@@ -11,30 +11,6 @@ onRecordCreateRequest((e) => {
 
 cronAdd('audit-file', require(`${__hooks}/lib/nightly.js`).at('audit-file'), () => {
   require(`${__hooks}/lib/audits.js`).writeDailyAuditFile($app);
-});
-
-onRecordCreateRequest((e) => {
-  if (e.auth && e.auth.collection().name === 'auditors') e.record.set('uploadedByUser', e.auth.id);
-  e.record.set('status', 'processing');
-  require(`${__hooks}/lib/staff-log.js`).createLogged(e, (r) => ({
-    action: 'audit_results.upload',
-    after: { filename: r.getString('filename') },
-  }));
-  require(`${__hooks}/lib/audits.js`).processUpload(e.app, e.record);
-}, 'audit_results');
-
-// A verdict file interrupted by a crash runs again: verdicts it applied are recognised and
-// not applied twice (pb_hooks/lib/audits.js, applyVerdict).
-onBootstrap((e) => {
-  e.next();
-  try {
-    e.app.findCollectionByNameOrId('portal_counters');
-  } catch (_) {
-    return; // CLI commands bootstrap before the migrations have run
-  }
-  for (const record of e.app.findRecordsByFilter('audit_results', "status = 'processing'", 'created', 0, 0)) {
-    require(`${__hooks}/lib/audits.js`).processUpload(e.app, record);
-  }
 });
 
 // An auditor confirms or drops one held row of an uploaded audit file (issue 58): rows that would

@@ -1,5 +1,6 @@
 /// <reference path="../node_modules/.cache/pocketbase-types/types.d.ts" />
-// Server-written staff files and the business partner number import (pb_hooks/lib/exports.js).
+// Server-written staff files (pb_hooks/lib/exports.js); the business partner numbers are an upload
+// (staff-uploads.pb.js, lib/partner-numbers.js).
 
 // Creating a user_file record (administrators only, by rule) makes the server write it. The file
 // holds every workshop's contact data: who asked for it is stored and logged with the record.
@@ -11,30 +12,6 @@ onRecordCreateRequest((e) => {
   }));
   require(`${__hooks}/lib/exports.js`).writeUserFile(e.app, e.record);
 }, 'user_file');
-
-onRecordCreateRequest((e) => {
-  // The uploader is the signed-in administrator (the create rule already insists on it).
-  if (e.auth && e.auth.collection().name === 'administrators') e.record.set('uploadedByUser', e.auth.id);
-  e.record.set('status', 'processing');
-  require(`${__hooks}/lib/staff-log.js`).createLogged(e, (r) => ({
-    action: 'partner_numbers.upload',
-    after: { filename: r.getString('filename') },
-  }));
-  require(`${__hooks}/lib/exports.js`).importPartnerNumberUpload(e.app, e.record);
-}, 'business_partner_number_files');
-
-// A file interrupted by a crash runs again (setting a gpnr twice changes nothing).
-onBootstrap((e) => {
-  e.next();
-  try {
-    e.app.findCollectionByNameOrId('portal_counters');
-  } catch (_) {
-    return; // CLI commands bootstrap before the migrations have run
-  }
-  for (const record of e.app.findRecordsByFilter('business_partner_number_files', "status = 'processing'", 'created', 0, 0)) {
-    require(`${__hooks}/lib/exports.js`).importPartnerNumberUpload(e.app, record);
-  }
-});
 
 // The registrations file: nightly (pb_hooks/lib/nightly.js; once in its minute, however often the scheduler ticks);
 // the first one is written by a migration at the first start.

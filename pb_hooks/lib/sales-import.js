@@ -270,6 +270,28 @@ function finishMerge(app, fileId, watch = stopwatch()) {
 }
 
 /**
+ * Imports an uploaded file (lib/staff-uploads.js); whatever fails before the commit point, the
+ * file ends 'failed' with a German message and its staged rows removed. Past the commit point
+ * the file is finished by the next start; a held file waits.
+ * @param {CoreApp} app
+ * @param {core.Record} record
+ */
+function processUpload(app, record) {
+  try {
+    importSalesFile(app, record);
+  } catch (err) {
+    app.logger().error('sales import failed', 'file', record.id, 'error', String(err));
+    const current = app.findRecordById('sales_data_files', record.id);
+    const status = current.getString('status');
+    if (status === 'merging' || status === 'issuing' || status === 'done' || status === 'held') return;
+    staging().drop(app, record.id);
+    current.set('status', 'failed');
+    current.set('errorMessage', FILE_ERRORS.failed);
+    app.saveNoValidate(current);
+  }
+}
+
+/**
  * After a crash or restart: imports that stopped before their commit point are marked
  * failed and their staged rows removed; imports past it are finished; held imports wait.
  * Then any code a total earned and did not get is issued.
@@ -298,11 +320,7 @@ function resumeInterrupted(app) {
 
 module.exports = {
   importSalesFile,
-  /**
-   * @param {CoreApp} app
-   * @param {string} fileId
-   */
-  dropStaged: (app, fileId) => staging().drop(app, fileId),
+  processUpload,
   finishMerge,
   resumeInterrupted,
   FILE_ERRORS,

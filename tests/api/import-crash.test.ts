@@ -3,7 +3,16 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { activeCampaignId, createStaff, createWorkshop, staffSession } from '../helpers/fixtures';
+import {
+  activeCampaignId,
+  blob,
+  createCentre,
+  createStaff,
+  createSubmission,
+  createWorkshop,
+  multipart,
+  staffSession,
+} from '../helpers/fixtures';
 import { request, uploadSalesCsv } from '../helpers/http';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
 import { until } from '../helpers/poll';
@@ -107,5 +116,71 @@ describe('a crash in the middle of an import', () => {
     expect((await second.admin.collection('user_stats_view').getOne(small.id)).totalSales).toBe(120.5);
     expect((await second.admin.collection('sales_data').getList(1, 10, { filter: `sourceFile = "${fileId}"` })).totalItems).toBe(3);
     expect(stagedState(dataDir)).toEqual({ tables: [], cursors: [] });
+  }, 90_000);
+
+  it('partner numbers and verdict files a crash interrupted are processed again at the next start, and logged once', async () => {
+    const first = await start();
+    const dataDir = first.dataDir;
+    const admin = await createStaff(first, 'administrators');
+    const auditor = await createStaff(first, 'auditors');
+    const workshop = await createWorkshop(first);
+    const centre = await createCentre(first, { bnr: '885511' });
+    const link = await workshop.pb
+      .collection('user_lz_connections')
+      .create({ user: workshop.id, noraLz: centre.id, customerNumber: 'KD9' });
+    const partner = await request(
+      first.url,
+      admin,
+      'POST',
+      '/api/collections/business_partner_number_files/records',
+      multipart(
+        { filename: 'gp.csv', uploadedByUser: admin.id },
+        blob(`user;bnr;knr;gpnr\n${workshop.id};885511;KD9;GP77\n`, 'text/csv'),
+        'gp.csv',
+      ),
+    );
+    expect(partner.status).toBe(200);
+    const submission = await createSubmission(first, workshop.id);
+    const verdicts = await request(
+      first.url,
+      auditor,
+      'POST',
+      '/api/collections/audit_results/records',
+      multipart(
+        { filename: 'pruefung.csv', uploadedByUser: auditor.id },
+        blob(`RechnungsID;Checked;Faulty\n${submission.id};1;0\n`, 'text/csv'),
+        'pruefung.csv',
+      ),
+    );
+    expect(verdicts.status).toBe(200);
+    await first.crash();
+    // As a crash halfway would leave them: both files still 'processing', the gpnr not yet set,
+    // the verdict already applied (a second run must recognise it, not apply it twice).
+    const db = new Database(path.join(dataDir, 'data.db'));
+    db.prepare("UPDATE business_partner_number_files SET status = 'processing', successfullyProcessedRows = 0 WHERE id = ?").run(
+      partner.json.id,
+    );
+    db.prepare("UPDATE user_lz_connections SET gpnr = '' WHERE id = ?").run(link.id);
+    db.prepare("UPDATE audit_results SET status = 'processing', successfullyProcessedRows = 0 WHERE id = ?").run(verdicts.json.id);
+    db.close();
+
+    const second = await start(dataDir);
+    expect(await second.admin.collection('business_partner_number_files').getOne(partner.json.id)).toMatchObject({
+      status: 'done',
+      successfullyProcessedRows: 1,
+    });
+    expect((await second.admin.collection('user_lz_connections').getOne(link.id)).gpnr).toBe('GP77');
+    expect(await second.admin.collection('audit_results').getOne(verdicts.json.id)).toMatchObject({ status: 'done' });
+    expect((await second.admin.collection('submissions').getOne(submission.id)).status).toBe('passed');
+    const history = await second.admin.collection('submission_audits').getFullList({ filter: `submission = "${submission.id}"` });
+    expect(history).toHaveLength(1);
+    // Each upload has its one staff-log entry, from when it was received.
+    for (const [action, id] of [
+      ['partner_numbers.upload', partner.json.id],
+      ['audit_results.upload', verdicts.json.id],
+    ]) {
+      const entries = await second.admin.collection('staff_log').getFullList({ filter: `action = "${action}" && targetId = "${id}"` });
+      expect(entries).toHaveLength(1);
+    }
   }, 90_000);
 });
