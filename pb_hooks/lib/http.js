@@ -89,7 +89,8 @@ const SHED = 'portal:shed';
  * and its token check (-1020), after nothing but the www redirect (decision 020).
  */
 const ADMIT_PRIORITY = -1045;
-const overload = require(`${__hooks}/lib/vendor/rules-light.js`).OVERLOAD;
+const light = require(`${__hooks}/lib/vendor/rules-light.js`);
+const overload = light.OVERLOAD;
 
 /** The in-flight limit: PORTAL_MAX_IN_FLIGHT, else the rulebook's (read once per JS runtime). */
 function inFlightLimit() {
@@ -116,9 +117,11 @@ function admit(e) {
   });
   if (!admitted) {
     store.setFunc(SHED, (n) => (n || 0) + 1);
+    // The front's refusal exactly (decision 062): the app repeats it as it repeats the front's.
     e.response.header().set('Retry-After', String(overload.retryAfterSeconds));
     e.response.header().set('Cache-Control', 'no-store');
-    return e.json(503, { status: 503, message: overload.message, data: {} });
+    e.response.header().set(light.NOT_PROCESSED_HEADER, '1');
+    return e.json(503, light.notProcessedBody(503, overload.message, overload.retryAfterSeconds));
   }
   try {
     return e.next();

@@ -11,7 +11,7 @@ import { sepaNameProblem } from './sepa';
 // Parts in modules of their own, so a page loads only what it uses: the app shell reads
 // the session lifetimes and the overload message, the landing page's form no IBAN checks.
 export { SESSION_SECONDS } from './session';
-export { OVERLOAD, PAGE_TOKEN_HEADER, TICKET_HEADER } from './load';
+export { NOT_PROCESSED_HEADER, notProcessedBody, OVERLOAD, PAGE_TOKEN_HEADER, TICKET_HEADER } from './load';
 export { LOCKOUT } from './lockout';
 export { SIGN_UP_PASSWORD, WORKSHOP_FIELDS, type WorkshopFields } from './fields';
 export { germanCount, LIMITS, MESSAGES } from './messages';

@@ -66,3 +66,24 @@ export const PAGE_TOKEN_HEADER = 'X-Portal-Page-Token';
  * waited longest gets the next free place in the line, not whoever happens to ask at that moment.
  */
 export const TICKET_HEADER = 'X-Portal-Ticket';
+
+/**
+ * What a refusal made before any work says (decision 062), whoever makes it (the front, or
+ * PocketBase's own admission when it runs without the front): PocketBase's error shape, marked
+ * `notProcessed` so the app may repeat it after `retryAfter` seconds, with the visitor's ticket
+ * when it has one. Its answer carries `NOT_PROCESSED_HEADER` too.
+ */
+export function notProcessedBody(status: number, message: string, retryAfter: number, ticket?: string) {
+  const body: { status: number; message: string; data: Record<string, never>; notProcessed: true; retryAfter: number; ticket?: string } = {
+    status,
+    message,
+    data: {},
+    notProcessed: true,
+    retryAfter,
+  };
+  if (ticket) body.ticket = ticket;
+  return body;
+}
+
+/** The header that marks a refusal made before any work (read by proxies and the benchmarks). */
+export const NOT_PROCESSED_HEADER = 'X-Portal-Not-Processed';

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ROOT } from '../../scripts/lib/pocketbase.mjs';
-import { OVERLOAD } from '../../src/rules';
+import { notProcessed } from '../../src/lib/repeat';
+import { NOT_PROCESSED_HEADER, OVERLOAD } from '../../src/rules';
 import { createWorkshop, type Actor } from '../helpers/fixtures';
 import { until } from '../helpers/poll';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
@@ -65,13 +66,20 @@ async function fillSlots(count: number, probe: () => Promise<Response>, base = s
 
 const health = () => fetch(`${server.url}/api/health`);
 
+// Without the front PocketBase refuses as the front does (decision 062): marked as not processed,
+// so the app repeats it after the wait it names instead of showing the error at once.
+const SHED_BODY = { status: 503, message: OVERLOAD.message, data: {}, notProcessed: true, retryAfter: OVERLOAD.retryAfterSeconds };
+
 describe('load shedding', () => {
   it('answers 503 with the German message and Retry-After while the limit is reached, and admits again after', async () => {
     expect((await health()).status).toBe(200);
     // Both are admitted once the server has their headers; then the next request is shed.
     const { held, shed } = await fillSlots(2, health);
     expect(shed.headers.get('retry-after')).toBe(String(OVERLOAD.retryAfterSeconds));
-    expect(await shed.json()).toEqual({ status: 503, message: OVERLOAD.message, data: {} });
+    expect(shed.headers.get(NOT_PROCESSED_HEADER)).toBe('1');
+    const body = await shed.json();
+    expect(body).toEqual(SHED_BODY);
+    expect(notProcessed({ status: 503, response: body })).toEqual({ retryAfterMs: OVERLOAD.retryAfterSeconds * 1000 });
     expect(OVERLOAD.message).toMatch(/Bitte versuchen Sie es später erneut/);
 
     // A profile page load is shed the same way, and names no data.
@@ -105,7 +113,7 @@ describe('load shedding', () => {
     ]);
     for (const res of hostile) {
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ status: 503, message: OVERLOAD.message, data: {} });
+      expect(await res.json()).toEqual(SHED_BODY);
     }
     // The shed probe and the hostile requests; a held request refused while a probe had its slot
     // is reported too, so the reports' sum is at least this.
@@ -166,7 +174,7 @@ describe('behind nginx or Caddy without the front (docs/operations-front.md, B)'
     expect((await seen.json()).ip).toBe('203.0.113.9');
     // A request whose body is still arriving fills the limit of one (PocketBase counts it).
     const { held, shed } = await fillSlots(1, () => fetch(`${proxied.url}/api/health`), proxied.url);
-    expect(await shed.json()).toEqual({ status: 503, message: OVERLOAD.message, data: {} });
+    expect(await shed.json()).toEqual(SHED_BODY);
     held[0]!.end();
     expect(await held[0]!.answer).toBeGreaterThanOrEqual(200);
   });

@@ -28,6 +28,18 @@ const OVERLOAD = {
 };
 const PAGE_TOKEN_HEADER = "X-Portal-Page-Token";
 const TICKET_HEADER = "X-Portal-Ticket";
+function notProcessedBody(status, message, retryAfter, ticket) {
+	const body = {
+		status,
+		message,
+		data: {},
+		notProcessed: true,
+		retryAfter
+	};
+	if (ticket) body.ticket = ticket;
+	return body;
+}
+const NOT_PROCESSED_HEADER = "X-Portal-Not-Processed";
 
 // src/rules/fields.ts
 const WORKSHOP_FIELDS = [
@@ -61,8 +73,10 @@ const REQUEST_MESSAGES = {
 };
 
 exports.LOCKOUT = LOCKOUT;
+exports.NOT_PROCESSED_HEADER = NOT_PROCESSED_HEADER;
 exports.OVERLOAD = OVERLOAD;
 exports.PAGE_TOKEN_HEADER = PAGE_TOKEN_HEADER;
 exports.REQUEST_MESSAGES = REQUEST_MESSAGES;
 exports.TICKET_HEADER = TICKET_HEADER;
 exports.WORKSHOP_FIELDS = WORKSHOP_FIELDS;
+exports.notProcessedBody = notProcessedBody;

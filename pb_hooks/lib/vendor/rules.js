@@ -223,6 +223,18 @@ const OVERLOAD = {
 };
 const PAGE_TOKEN_HEADER = "X-Portal-Page-Token";
 const TICKET_HEADER = "X-Portal-Ticket";
+function notProcessedBody(status, message, retryAfter, ticket) {
+	const body = {
+		status,
+		message,
+		data: {},
+		notProcessed: true,
+		retryAfter
+	};
+	if (ticket) body.ticket = ticket;
+	return body;
+}
+const NOT_PROCESSED_HEADER = "X-Portal-Not-Processed";
 
 // src/rules/lockout.ts
 const LOCK_MINUTES = 15;
@@ -2592,6 +2604,7 @@ exports.MAIL_STATUS_LABELS = MAIL_STATUS_LABELS;
 exports.MAIL_TEMPLATE_LABELS = MAIL_TEMPLATE_LABELS;
 exports.MESSAGES = MESSAGES;
 exports.MONEY_FACTS = MONEY_FACTS;
+exports.NOT_PROCESSED_HEADER = NOT_PROCESSED_HEADER;
 exports.OUTBOX_MESSAGES = OUTBOX_MESSAGES;
 exports.OVERLOAD = OVERLOAD;
 exports.PAGE_TOKEN_HEADER = PAGE_TOKEN_HEADER;
@@ -2655,6 +2668,7 @@ exports.labelOf = labelOf;
 exports.maskIban = maskIban;
 exports.normalizeBic = normalizeBic;
 exports.normalizePhone = normalizePhone;
+exports.notProcessedBody = notProcessedBody;
 exports.outcomeOf = outcomeOf;
 exports.passwordProblem = passwordProblem;
 exports.phoneProblem = phoneProblem;

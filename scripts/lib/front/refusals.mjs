@@ -3,7 +3,7 @@
 // the same whichever path answers.
 import http from 'node:http';
 
-import { OVERLOAD } from './limits.mjs';
+import { NOT_PROCESSED_HEADER, notProcessedBody, OVERLOAD } from './limits.mjs';
 
 /** A request the front answers itself, before PocketBase does any work for it. */
 export class Refusal extends Error {
@@ -31,19 +31,8 @@ export class Refusal extends Error {
   }
 }
 
-/**
- * PocketBase's error shape, marked as not processed; with the visitor's ticket when it has one.
- * @param {number} status
- * @param {string} message
- * @param {number} retryAfter
- * @param {string} [ticket]
- */
-export function refusalBody(status, message, retryAfter, ticket) {
-  /** @type {{ status: number, message: string, data: {}, notProcessed: true, retryAfter: number, ticket?: string }} */
-  const body = { status, message, data: {}, notProcessed: true, retryAfter };
-  if (ticket) body.ticket = ticket;
-  return body;
-}
+/** PocketBase's error shape, marked as not processed (the rulebook's, also PocketBase's own admission's). */
+export const refusalBody = notProcessedBody;
 
 /**
  * A refusal's headers, whichever path answers it.
@@ -60,7 +49,7 @@ export function refusalHeaders(status, retryAfter) {
     Connection: status === 408 || status === 413 || status === 401 ? 'close' : 'keep-alive',
   };
   if (retryAfter) headers['Retry-After'] = String(retryAfter);
-  if (status === 503 || status === 429) headers['X-Portal-Not-Processed'] = '1';
+  if (status === 503 || status === 429) headers[NOT_PROCESSED_HEADER] = '1';
   return headers;
 }
 
