@@ -147,7 +147,7 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       '.test-reports',
-      'pb_hooks/lib/vendor',
+      'pb_hooks/vendor',
     ],
   },
   js.configs.recommended,

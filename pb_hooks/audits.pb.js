@@ -21,7 +21,7 @@ routerAdd(
   (e) => {
     const body = e.requestInfo().body || {};
     if (body.apply !== true && body.apply !== false)
-      throw new BadRequestError(require(`${__hooks}/lib/vendor/rules.js`).MESSAGES.heldAnswerRequired);
+      throw new BadRequestError(require(`${__hooks}/vendor/rules.js`).MESSAGES.heldAnswerRequired);
     return e.json(
       200,
       require(`${__hooks}/lib/audits.js`).answerHeld(

@@ -19,7 +19,7 @@ routerAdd('GET', '/api/portal/operator', (e) => {
     bic: 'BIC',
     responsible: 'RESPONSIBLE',
   };
-  const control = new RegExp(require(`${__hooks}/lib/vendor/rules.js`).CONTROL_CHARACTERS.source, 'g');
+  const control = new RegExp(require(`${__hooks}/vendor/rules.js`).CONTROL_CHARACTERS.source, 'g');
   /** @type {Record<string, string | null>} */
   const operator = {};
   for (const key of Object.keys(keys)) {

@@ -41,14 +41,14 @@ routerAdd(
       try {
         original = tx.findRecordById('mail_outbox', id);
       } catch (_) {
-        throw new NotFoundError(require(`${__hooks}/lib/vendor/rules.js`).OUTBOX_MESSAGES.notFound);
+        throw new NotFoundError(require(`${__hooks}/vendor/rules.js`).OUTBOX_MESSAGES.notFound);
       }
       if (original.getBool('immediate')) {
-        throw new BadRequestError(require(`${__hooks}/lib/vendor/rules.js`).OUTBOX_MESSAGES.authMail);
+        throw new BadRequestError(require(`${__hooks}/vendor/rules.js`).OUTBOX_MESSAGES.authMail);
       }
       // (resend answers null for an immediate mail, refused above)
       const queued = outbox.resend(tx, id);
-      if (!queued) throw new BadRequestError(require(`${__hooks}/lib/vendor/rules.js`).OUTBOX_MESSAGES.authMail);
+      if (!queued) throw new BadRequestError(require(`${__hooks}/vendor/rules.js`).OUTBOX_MESSAGES.authMail);
       const copy = queued.copy;
       staffLog.write(tx, {
         actor: e.auth,

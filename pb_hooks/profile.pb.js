@@ -16,7 +16,7 @@ routerAdd(
       if (e.auth.collection().name !== 'users') throw new ForbiddenError('The authorized record is not allowed to perform this action.');
       page = pages.profilePage(e.app, e.auth.id);
     } else {
-      const token = e.request.header.get(require(`${__hooks}/lib/vendor/rules-light.js`).PAGE_TOKEN_HEADER);
+      const token = e.request.header.get(require(`${__hooks}/vendor/rules-light.js`).PAGE_TOKEN_HEADER);
       if (token) page = pages.profilePageForToken(e.app, token);
     }
     if (page === null) throw new UnauthorizedError('The request requires valid record authorization token.');

@@ -34,7 +34,7 @@ migrate(
     // Existing rows get their distance from the rulebook (when the hooks are there to lend it).
     let rules = null;
     try {
-      rules = require(`${__hooks}/lib/vendor/rules.js`);
+      rules = require(`${__hooks}/vendor/rules.js`);
     } catch (_) {
       rules = null;
     }

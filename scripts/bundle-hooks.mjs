@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 // Bundles the pure-JS libraries the PocketBase hooks use into CommonJS files under
-// pb_hooks/lib/vendor/ (HOUSE_STYLE: the hook runtime runs CommonJS, not npm packages).
+// pb_hooks/vendor/ (HOUSE_STYLE: the hook runtime runs CommonJS, not npm packages).
 // Each output names what it bundles and from which version. The outputs are committed, so
 // a checkout runs without a build step; `--check` (used by the test suite) fails when a
 // committed bundle differs from what this script makes now.
@@ -15,7 +15,7 @@ import { rolldown } from 'rolldown';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** What goes into pb_hooks/lib/vendor/: entry file, output name, the packages it bundles. */
+/** What goes into pb_hooks/vendor/: entry file, output name, the packages it bundles. */
 export const BUNDLES = [
   { entry: 'scripts/hook-bundles/csv-parser.js', output: 'csv-parser.js', packages: ['d3-dsv'], purpose: 'RFC 4180 CSV reader' },
   {
@@ -77,7 +77,7 @@ async function main() {
   const check = process.argv.includes('--check');
   let stale = 0;
   for (const spec of BUNDLES) {
-    const target = path.join(ROOT, 'pb_hooks', 'lib', 'vendor', spec.output);
+    const target = path.join(ROOT, 'pb_hooks', 'vendor', spec.output);
     const text = await bundle(spec);
     const current = existsSync(target) ? readFileSync(target, 'utf8') : null;
     if (current === text) continue;

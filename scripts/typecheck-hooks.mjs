@@ -67,8 +67,9 @@ function generateTypes() {
 
 /**
  * What `require(`${__hooks}/lib/NAME.js`)` gives: the hooks require by a path built at run time,
- * which TypeScript cannot follow. This declaration names each module under pb_hooks/lib (the
- * rulebook bundles by their TypeScript sources), so calls across modules are checked too.
+ * which TypeScript cannot follow. This declaration names each module under pb_hooks/lib, and the
+ * rulebook bundles of pb_hooks/vendor by their TypeScript sources, so calls across modules are
+ * checked too.
  */
 function writeModuleTypes() {
   const lib = path.join(ROOT, 'pb_hooks', 'lib');
@@ -78,7 +79,7 @@ function writeModuleTypes() {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (entry.name !== 'vendor') walk(full);
+        walk(full);
       } else if (entry.name.endsWith('.js')) names.push(path.relative(lib, full).slice(0, -3).split(path.sep).join('/'));
     }
   };
@@ -95,6 +96,7 @@ function writeModuleTypes() {
     `// Written by scripts/typecheck-hooks.mjs: the modules of pb_hooks/lib by name.\n` +
       `interface HookModules {\n${modules.join('\n')}\n}\n` +
       `declare function require<K extends keyof HookModules>(path: \`\${string}/lib/\${K}.js\`): HookModules[K];\n` +
+      `declare function require<K extends 'rules' | 'rules-light'>(path: \`\${string}/vendor/\${K}.js\`): HookModules[\`vendor/\${K}\`];\n` +
       `declare function require(path: string): any;\n`,
   );
 }

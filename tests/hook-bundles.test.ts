@@ -8,8 +8,8 @@ import { ROOT } from '../scripts/lib/pocketbase.mjs';
 // The libraries the hooks use are committed as CommonJS bundles; each must be exactly what
 // scripts/bundle-hooks.mjs makes from the installed packages now.
 for (const spec of BUNDLES) {
-  it(`pb_hooks/lib/vendor/${spec.output} is current (${spec.packages.join(', ')})`, async () => {
-    const committed = readFileSync(path.join(ROOT, 'pb_hooks', 'lib', 'vendor', spec.output), 'utf8');
+  it(`pb_hooks/vendor/${spec.output} is current (${spec.packages.join(', ')})`, async () => {
+    const committed = readFileSync(path.join(ROOT, 'pb_hooks', 'vendor', spec.output), 'utf8');
     expect(committed).toBe(await bundle(spec));
   });
 }

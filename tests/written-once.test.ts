@@ -16,7 +16,7 @@ function productFiles(): string[] {
     encoding: 'utf8',
   })
     .split('\n')
-    .filter((f) => /\.(ts|tsx|m?js)$/.test(f) && !/\.test\.tsx?$|^src\/testing\/|^pb_hooks\/lib\/vendor\/|\.d\.ts$/.test(f));
+    .filter((f) => /\.(ts|tsx|m?js)$/.test(f) && !/\.test\.tsx?$|^src\/testing\/|^pb_hooks\/vendor\/|\.d\.ts$/.test(f));
 }
 
 /**

@@ -13,7 +13,7 @@
 const UNSETTLED_PAYOUTS = ['payable', 'held', 'in_batch', 'exported', 'returned'];
 
 function rules() {
-  return require(`${__hooks}/lib/vendor/rules.js`);
+  return require(`${__hooks}/vendor/rules.js`);
 }
 
 /** The erasing itself (what is kept, what is removed): lib/erasure.js. */

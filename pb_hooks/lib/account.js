@@ -6,7 +6,7 @@
 // is queued in the outbox in the transaction of the change it reports.
 
 function rules() {
-  return require(`${__hooks}/lib/vendor/rules.js`);
+  return require(`${__hooks}/vendor/rules.js`);
 }
 
 /** @param {CoreApp} app */

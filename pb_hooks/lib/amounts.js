@@ -6,7 +6,7 @@
 // decides a threshold.
 
 // The reasons are the rulebook's (CSV_ROW in src/rules/csv-rows.ts).
-const { CSV_ROW } = require(`${__hooks}/lib/vendor/rules.js`);
+const { CSV_ROW } = require(`${__hooks}/vendor/rules.js`);
 const REASONS = {
   invalid: CSV_ROW.amountInvalid,
   ambiguous: CSV_ROW.amountAmbiguous,

@@ -3,9 +3,9 @@
 const AUDIT_HEADER = ['RechnungsID', 'Werkstatt', 'E-Mail', 'Code', 'Eingereicht am', 'Doppelte Rechnung', 'Hinweise', 'Checked', 'Faulty'];
 
 /** Why a row of a verdict file was not applied: the rulebook's words (AUDIT_ROW). */
-const REASONS = require(`${__hooks}/lib/vendor/rules.js`).AUDIT_ROW;
+const REASONS = require(`${__hooks}/vendor/rules.js`).AUDIT_ROW;
 
-const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
+const rules = () => require(`${__hooks}/vendor/rules.js`);
 /** @type {HookModules['clock']['berlinDay']} */
 const berlinDay = (date) => require(`${__hooks}/lib/clock.js`).berlinDay(date);
 
@@ -185,7 +185,7 @@ function processAuditResults(app, record, auditorId) {
   const checkedCol = col('Checked');
   const faultyCol = col('Faulty');
   if (idCol < 0 || checkedCol < 0 || faultyCol < 0) {
-    return fail(require(`${__hooks}/lib/vendor/rules.js`).IMPORT_MESSAGES.auditHeader);
+    return fail(require(`${__hooks}/vendor/rules.js`).IMPORT_MESSAGES.auditHeader);
   }
   /** @type {Record<string, boolean>} */
   const seen = {};
@@ -269,7 +269,7 @@ function processUpload(app, record) {
     app.logger().error('audit result processing failed', 'file', record.id, 'error', String(err));
     const current = app.findRecordById('audit_results', record.id);
     current.set('status', 'failed');
-    current.set('errorMessage', require(`${__hooks}/lib/vendor/rules.js`).IMPORT_MESSAGES.auditFailed);
+    current.set('errorMessage', require(`${__hooks}/vendor/rules.js`).IMPORT_MESSAGES.auditFailed);
     app.saveNoValidate(current);
   }
 }

@@ -5,15 +5,15 @@
 // to the append-only staff log in the same transaction as the change.
 
 const staffLog = () => require(`${__hooks}/lib/staff-log.js`);
-const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
+const rules = () => require(`${__hooks}/vendor/rules.js`);
 /** @type {HookModules['campaign-records']['labelSql']} */
 const labelSql = (c) => require(`${__hooks}/lib/campaign-records.js`).labelSql(c);
 const fieldErrors = () => require(`${__hooks}/lib/field-errors.js`);
 const PAGE_SIZE = 20;
 
 const MESSAGES = {
-  ...require(`${__hooks}/lib/vendor/rules.js`).BACKOFFICE_MESSAGES,
-  reason: require(`${__hooks}/lib/vendor/rules.js`).MESSAGES.reasonRequired,
+  ...require(`${__hooks}/vendor/rules.js`).BACKOFFICE_MESSAGES,
+  reason: require(`${__hooks}/vendor/rules.js`).MESSAGES.reasonRequired,
 };
 
 /** @type {HookModules['database']['rowsOf']} */

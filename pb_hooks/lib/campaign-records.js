@@ -4,7 +4,7 @@
 // ones, the campaign in force on the campaign clock (the public pages, 'active'), and the terms a
 // workshop accepted. The administrators' job (copy, edit, release) is lib/campaigns.js.
 
-const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
+const rules = () => require(`${__hooks}/vendor/rules.js`);
 const FACTS = [
   'name',
   'year',

@@ -6,7 +6,7 @@
 // editable and each change of them is a version. Every change is in the staff log with before and
 // after, in its transaction. The rules are the rulebook's (src/rules/campaigns.ts).
 
-const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
+const rules = () => require(`${__hooks}/vendor/rules.js`);
 const records = () => require(`${__hooks}/lib/campaign-records.js`);
 const { FACTS, NUMBERS, TEXTS, factsOf, textsOf, nowMs } = records();
 /** @param {CoreApp} app */

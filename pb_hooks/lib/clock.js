@@ -31,7 +31,7 @@ function realStamp() {
  * @param {Parameters<HookModules['vendor/rules']['berlinDay']>[0]} date
  */
 function berlinDay(date) {
-  return require(`${__hooks}/lib/vendor/rules.js`).berlinDay(date);
+  return require(`${__hooks}/vendor/rules.js`).berlinDay(date);
 }
 
 /** Today in Berlin in real time (YYYY-MM-DD): the bank's calendar. */

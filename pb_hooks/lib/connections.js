@@ -29,7 +29,7 @@ function syncUserConnections(app, userId) {
  * @param {core.RecordRequestEvent} e
  */
 function assertCustomerNumber(e) {
-  const rules = require(`${__hooks}/lib/vendor/rules.js`);
+  const rules = require(`${__hooks}/vendor/rules.js`);
   const problem = rules.customerNumberProblem(e.record.getString('customerNumber'));
   if (problem) require(`${__hooks}/lib/field-errors.js`).refuse(e, { customerNumber: ['validation_invalid_customer_number', problem] });
 }

@@ -6,7 +6,7 @@ const CATEGORIES = ['necessary', 'analytics', 'marketing'];
 const LANGUAGES = ['de'];
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const KEEP_YEARS = 3;
-const CONSENT_MESSAGES = () => require(`${__hooks}/lib/vendor/rules.js`).CONSENT_MESSAGES;
+const CONSENT_MESSAGES = () => require(`${__hooks}/vendor/rules.js`).CONSENT_MESSAGES;
 
 /**
  * The record of one choice made in the banner, or a German reason why the body is not one.

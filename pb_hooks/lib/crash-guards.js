@@ -15,7 +15,7 @@
 //   size would take the server down with it (DECISIONS section 5). No screen of the portal uses
 //   thumbnails, so a file download loses every `thumb` parameter, however it is spelled.
 
-const MESSAGES = require(`${__hooks}/lib/vendor/rules-light.js`).REQUEST_MESSAGES;
+const MESSAGES = require(`${__hooks}/vendor/rules-light.js`).REQUEST_MESSAGES;
 
 /** A collection name and either the wildcard or a record id; nothing after it (no `?options=`). */
 const TOPIC = /^[A-Za-z0-9_]{1,100}\/(?:\*|[A-Za-z0-9_]{1,100})$/;

@@ -17,7 +17,7 @@ let parsers = null;
 /** @param {string} sep */
 function parserFor(sep) {
   if (!parsers) {
-    const dsv = require(`${__hooks}/lib/vendor/csv-parser.js`);
+    const dsv = require(`${__hooks}/vendor/csv-parser.js`);
     parsers = { ',': dsv.dsvFormat(','), ';': dsv.dsvFormat(';') };
   }
   return parsers[sep];
@@ -152,7 +152,7 @@ function pieces(nextChunk) {
 /** @type {RegExp | null} */
 let control = null;
 function controlGlobal() {
-  if (!control) control = new RegExp(require(`${__hooks}/lib/vendor/rules.js`).CONTROL_CHARACTERS.source, 'g');
+  if (!control) control = new RegExp(require(`${__hooks}/vendor/rules.js`).CONTROL_CHARACTERS.source, 'g');
   return control;
 }
 

@@ -141,7 +141,7 @@ function figures(app, campaignId) {
     try {
       campaign = app.findRecordById('campaigns', campaignId);
     } catch (_) {
-      throw new NotFoundError(require(`${__hooks}/lib/vendor/rules.js`).CAMPAIGN_MESSAGES.notFound);
+      throw new NotFoundError(require(`${__hooks}/vendor/rules.js`).CAMPAIGN_MESSAGES.notFound);
     }
   } else campaign = activeCampaign(app);
   ensureSalesWeekly(app, campaign);
@@ -227,7 +227,7 @@ function figures(app, campaignId) {
       closed: count('closed'),
       paid,
     },
-    backlog: require(`${__hooks}/lib/vendor/rules.js`).BACKLOG_LABELS.map((bucket, i) => ({
+    backlog: require(`${__hooks}/vendor/rules.js`).BACKLOG_LABELS.map((bucket, i) => ({
       bucket,
       n: (backlog.find((b) => b.bucket === i) || { n: 0 }).n,
     })),

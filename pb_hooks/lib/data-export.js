@@ -36,7 +36,7 @@ function readRows(app, topic, userId) {
 /** @type {HookModules['clock']['berlinDateTime']} */
 const berlinDateTime = (value) => require(`${__hooks}/lib/clock.js`).berlinDateTime(value);
 /** @type {HookModules['vendor/rules']['germanDate']} */
-const germanDate = (iso) => require(`${__hooks}/lib/vendor/rules.js`).germanDate(iso);
+const germanDate = (iso) => require(`${__hooks}/vendor/rules.js`).germanDate(iso);
 
 /**
  * A value as the CSV shows it to a German reader.
@@ -89,7 +89,7 @@ function readme(data, madeAt) {
     auszahlungen: data.auszahlungen.length,
     mails: data.mails.length,
   };
-  return require(`${__hooks}/lib/vendor/rules.js`).dataExportReadme(counts, require(`${__hooks}/lib/clock.js`).berlinDay(madeAt));
+  return require(`${__hooks}/vendor/rules.js`).dataExportReadme(counts, require(`${__hooks}/lib/clock.js`).berlinDay(madeAt));
 }
 
 /**
@@ -104,7 +104,7 @@ function readme(data, madeAt) {
 function stream(e, app, userId, data, madeAt) {
   const csv = require(`${__hooks}/lib/csv.js`);
   const zip = require(`${__hooks}/lib/zip.js`);
-  const rules = require(`${__hooks}/lib/vendor/rules.js`);
+  const rules = require(`${__hooks}/vendor/rules.js`);
   const isoDay = require(`${__hooks}/lib/clock.js`).berlinDay(madeAt).iso;
   const headers = e.response.header();
   headers.set('Content-Type', 'application/zip');
@@ -213,7 +213,7 @@ function refuse(e, status, message, data) {
  * @param {core.RequestEvent} e
  */
 function selfService(e) {
-  const rules = require(`${__hooks}/lib/vendor/rules.js`);
+  const rules = require(`${__hooks}/vendor/rules.js`);
   const body = e.requestInfo().body || {};
   const password = typeof body.password === 'string' ? body.password : '';
   const user = e.app.findRecordById('users', require(`${__hooks}/lib/guards.js`).signedIn(e).id);

@@ -8,7 +8,7 @@
 // commit the invoice files go and the write-ahead log is emptied (`afterErase`).
 
 function rules() {
-  return require(`${__hooks}/lib/vendor/rules.js`);
+  return require(`${__hooks}/vendor/rules.js`);
 }
 
 /**

@@ -41,7 +41,7 @@ const BANK_CODES = {
  * @param {Parameters<HookModules['vendor/rules']['bankDetailsProblems']>[0]} values
  */
 function bankErrors(values) {
-  const problems = require(`${__hooks}/lib/vendor/rules.js`).bankDetailsProblems(values);
+  const problems = require(`${__hooks}/vendor/rules.js`).bankDetailsProblems(values);
   /** @type {FieldErrors} */
   const errors = {};
   for (const [field, problem] of Object.entries(problems)) errors[field] = [BANK_CODES[field], String(problem)];

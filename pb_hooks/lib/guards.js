@@ -1,6 +1,6 @@
 /// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
-const MESSAGES = { id: require(`${__hooks}/lib/vendor/rules-light.js`).REQUEST_MESSAGES.serverId };
+const MESSAGES = { id: require(`${__hooks}/vendor/rules-light.js`).REQUEST_MESSAGES.serverId };
 
 /** @type {Record<string, boolean>} */
 const TEXT_TYPES = { text: true, email: true, url: true, editor: true };
@@ -11,7 +11,7 @@ const TEXT_TYPES = { text: true, email: true, url: true, editor: true };
  * @param {boolean} isCreate
  */
 function assertClientInput(e, isCreate) {
-  const rules = require(`${__hooks}/lib/vendor/rules.js`);
+  const rules = require(`${__hooks}/vendor/rules.js`);
   const body = e.requestInfo().body || {};
   /** @type {import('./field-errors.js').FieldErrors} */
   const errors = {};

@@ -89,7 +89,7 @@ const SHED = 'portal:shed';
  * and its token check (-1020), after nothing but the www redirect (decision 020).
  */
 const ADMIT_PRIORITY = -1045;
-const light = require(`${__hooks}/lib/vendor/rules-light.js`);
+const light = require(`${__hooks}/vendor/rules-light.js`);
 const overload = light.OVERLOAD;
 
 /** The in-flight limit: PORTAL_MAX_IN_FLIGHT, else the rulebook's (read once per JS runtime). */

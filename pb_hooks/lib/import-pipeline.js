@@ -10,8 +10,8 @@ const uploads = () => require(`${__hooks}/lib/uploads.js`);
 const csv = () => require(`${__hooks}/lib/csv.js`);
 
 const FILE_ERRORS = {
-  empty: require(`${__hooks}/lib/vendor/rules.js`).IMPORT_MESSAGES.empty,
-  binary: require(`${__hooks}/lib/vendor/rules.js`).IMPORT_MESSAGES.binary,
+  empty: require(`${__hooks}/vendor/rules.js`).IMPORT_MESSAGES.empty,
+  binary: require(`${__hooks}/vendor/rules.js`).IMPORT_MESSAGES.binary,
 };
 
 // A chunk's write transaction aims at this many milliseconds; the chunk size adapts to it

@@ -9,7 +9,7 @@ const MAX_PIXELS = 40000000;
 const MAX_SIDE = 10000;
 const MAX_JPEG_SEGMENTS = 2000;
 
-const MESSAGES = require(`${__hooks}/lib/vendor/rules.js`).INVOICE_FILE_MESSAGES;
+const MESSAGES = require(`${__hooks}/vendor/rules.js`).INVOICE_FILE_MESSAGES;
 
 /**
  * Reads `n` bytes at `offset` of an open reader (fewer at the end of the file).

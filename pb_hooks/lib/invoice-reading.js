@@ -10,7 +10,7 @@
 
 /** @typedef {import('../../src/rules/reading').ReadValue} ReadValue */
 
-const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
+const rules = () => require(`${__hooks}/vendor/rules.js`);
 const database = () => require(`${__hooks}/lib/database.js`);
 const SECRET_HEADER = 'X-Portal-Reader-Key';
 const SECRET_FILE = '.portal-reader-secret';

@@ -9,7 +9,7 @@
 // A correct password clears the counter.
 
 // The numbers and the message are the rulebook's (src/rules/lockout.ts).
-const LOCKOUT = require(`${__hooks}/lib/vendor/rules-light.js`).LOCKOUT;
+const LOCKOUT = require(`${__hooks}/vendor/rules-light.js`).LOCKOUT;
 const MAX_ATTEMPTS = LOCKOUT.maxAttempts;
 const WINDOW_MS = LOCKOUT.windowMinutes * 60 * 1000;
 const LOCK_MS = LOCKOUT.lockMinutes * 60 * 1000;

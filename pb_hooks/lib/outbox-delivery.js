@@ -115,7 +115,7 @@ function render(app, template, data) {
   view.link = view.portalUrl + LINK_PATHS[template];
   // A resubmission opens the form with its code filled in (issue 58).
   if (template === 'audit-rejected' && data.code) view.link += `?code=${encodeURIComponent(data.code)}`;
-  view.linkText = /** @type {Record<string, string>} */ (require(`${__hooks}/lib/vendor/rules.js`).MAIL_LINK_TEXTS)[template];
+  view.linkText = /** @type {Record<string, string>} */ (require(`${__hooks}/vendor/rules.js`).MAIL_LINK_TEXTS)[template];
   const subject = unescapeEntities($template.loadFiles(`${dir}/${template}/subject.txt`).render(view)).trim();
   view.subject = subject;
   const html = $template.loadFiles(`${dir}/layout.html`, `${dir}/${template}/body.html`).render(view);
@@ -158,7 +158,7 @@ function housekeeping(app, now) {
     app,
     `UPDATE mail_outbox SET status = 'given_up', lastError = CASE WHEN lastError = '' THEN {:why} ELSE lastError END
       WHERE status IN ('queued', 'failed') AND immediate = FALSE AND created < {:old}`,
-    { old: stamp(now - GIVE_UP_MS), why: require(`${__hooks}/lib/vendor/rules.js`).OUTBOX_MESSAGES.givenUp },
+    { old: stamp(now - GIVE_UP_MS), why: require(`${__hooks}/vendor/rules.js`).OUTBOX_MESSAGES.givenUp },
   );
 }
 
@@ -244,7 +244,7 @@ function pass(app) {
           app,
           `UPDATE mail_outbox SET status = 'queued', attempts = MAX(attempts - 1, 0), claimToken = '', lastError = {:error}
             WHERE claimToken = {:token} AND status = 'sending'`,
-          { token, error: require(`${__hooks}/lib/vendor/rules.js`).OUTBOX_MESSAGES.unreachable(String(err)).slice(0, 1000) },
+          { token, error: require(`${__hooks}/vendor/rules.js`).OUTBOX_MESSAGES.unreachable(String(err)).slice(0, 1000) },
         );
         result.transportDown = true;
         app.logger().warn('mail server unreachable; outbox waits', 'error', String(err));

@@ -5,7 +5,7 @@
 
 const BNR_HEADER = ['user', 'bnr', 'knr', 'gpnr'];
 
-const { CSV_ROW, LIMITS } = require(`${__hooks}/lib/vendor/rules.js`);
+const { CSV_ROW, LIMITS } = require(`${__hooks}/vendor/rules.js`);
 const ID_MAX = LIMITS.idMax;
 // The refusals of this import's own rules; the ones both staff imports share are the rulebook's CSV_ROW.
 const BNR_REASONS = { noLink: CSV_ROW.partnerNoLink, knr: CSV_ROW.partnerKnr };
@@ -22,7 +22,7 @@ function importBusinessPartnerNumbers(app, record) {
   const uploads = require(`${__hooks}/lib/uploads.js`);
   const upload = pipeline.open(app, record);
   if (upload.error || (upload.names || []).join(',') !== BNR_HEADER.join(',')) {
-    const message = upload.error || require(`${__hooks}/lib/vendor/rules.js`).IMPORT_MESSAGES.partnerHeader(BNR_HEADER.join(','));
+    const message = upload.error || require(`${__hooks}/vendor/rules.js`).IMPORT_MESSAGES.partnerHeader(BNR_HEADER.join(','));
     uploads.failUpload(app, 'business_partner_number_files', record.id, message);
     return;
   }
@@ -88,7 +88,7 @@ function importPartnerNumberUpload(app, record) {
     app.logger().error('business partner import failed', 'file', record.id, 'error', String(err));
     const current = app.findRecordById('business_partner_number_files', record.id);
     current.set('status', 'failed');
-    current.set('errorMessage', require(`${__hooks}/lib/vendor/rules.js`).IMPORT_MESSAGES.partnerFailed);
+    current.set('errorMessage', require(`${__hooks}/vendor/rules.js`).IMPORT_MESSAGES.partnerFailed);
     app.saveNoValidate(current);
   }
 }

@@ -102,7 +102,7 @@ let prepared = null;
  */
 function pageRow(app, userId) {
   if (!prepared) {
-    const sql = pageSql(require(`${__hooks}/lib/vendor/rules-light.js`).WORKSHOP_FIELDS);
+    const sql = pageSql(require(`${__hooks}/vendor/rules-light.js`).WORKSHOP_FIELDS);
     prepared = app.db().newQuery(sql).prepare();
   }
   const row = new DynamicModel({ page: '', tokenKey: '' });

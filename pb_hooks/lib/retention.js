@@ -54,7 +54,7 @@ function deleteRecords(app, collection, recordIds) {
  * @param {CoreApp} app
  */
 function run(app) {
-  const R = require(`${__hooks}/lib/vendor/rules.js`).RETENTION;
+  const R = require(`${__hooks}/vendor/rules.js`).RETENTION;
   const now = require(`${__hooks}/lib/clock.js`).now().getTime();
   const deletion = require(`${__hooks}/lib/erasure.js`);
   const counts = {};
@@ -81,7 +81,7 @@ function run(app) {
     const files = require(`${__hooks}/lib/database.js`).writeTransaction(app, (tx) =>
       deletion.erase(tx, tx.findRecordById('users', id), {
         actor: null,
-        reason: require(`${__hooks}/lib/vendor/rules.js`).STAFF_LOG_REASONS.unverifiedAccount(R.unverifiedAccountDays),
+        reason: require(`${__hooks}/vendor/rules.js`).STAFF_LOG_REASONS.unverifiedAccount(R.unverifiedAccountDays),
         notify: false,
       }),
     );
@@ -137,7 +137,7 @@ function run(app) {
     actor: null,
     action: 'privacy.retention',
     target: { collection: '', id: '' },
-    reason: require(`${__hooks}/lib/vendor/rules.js`).STAFF_LOG_REASONS.retention,
+    reason: require(`${__hooks}/vendor/rules.js`).STAFF_LOG_REASONS.retention,
     after: counts,
   });
   if (Object.values(counts).some((n) => n > 0)) require(`${__hooks}/lib/database.js`).checkpoint(app);

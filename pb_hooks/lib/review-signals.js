@@ -6,7 +6,7 @@
 // process read from the invoice (date, number, totals, seller, buyer) as soon as it is read
 // (lib/invoice-reading.js, issue 61); no auditor needs to open a submission for them.
 
-const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
+const rules = () => require(`${__hooks}/vendor/rules.js`);
 const MAX_TWINS = 3;
 
 /** @type {HookModules['database']['rowsOf']} */

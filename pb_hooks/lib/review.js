@@ -4,7 +4,7 @@
 // submissions with their workshop, signals and reading, and the verdict given in the queue. The
 // signals themselves are made in lib/review-signals.js.
 
-const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
+const rules = () => require(`${__hooks}/vendor/rules.js`);
 /** @type {HookModules['campaign-records']['labelSql']} */
 const labelSql = (c) => require(`${__hooks}/lib/campaign-records.js`).labelSql(c);
 

@@ -9,7 +9,7 @@ const staging = () => require(`${__hooks}/lib/import-staging.js`);
 /** @type {HookModules['database']['rowOf']} */
 const one = (app, sql, params, shape) => require(`${__hooks}/lib/database.js`).rowOf(app, sql, params, shape);
 
-const GATE_ERRORS = require(`${__hooks}/lib/vendor/rules.js`).GATE_MESSAGES;
+const GATE_ERRORS = require(`${__hooks}/vendor/rules.js`).GATE_MESSAGES;
 
 /**
  * What merging the staged rows would do: new/unchanged/updated counts, and per workshop the

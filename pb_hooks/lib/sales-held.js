@@ -56,7 +56,7 @@ function decideHeld(app, fileId, admin, decision, selfConfirm) {
         id: fileId,
         admin: admin.id,
         status: decision === 'confirm' ? 'merging' : 'discarded',
-        message: decision === 'confirm' ? '' : require(`${__hooks}/lib/vendor/rules.js`).IMPORT_MESSAGES.salesDiscarded,
+        message: decision === 'confirm' ? '' : require(`${__hooks}/vendor/rules.js`).IMPORT_MESSAGES.salesDiscarded,
       })
       .execute();
     if (moved.rowsAffected() !== 1) throw refuse(GATE_ERRORS.notHeld);
@@ -64,7 +64,7 @@ function decideHeld(app, fileId, admin, decision, selfConfirm) {
       actor: admin,
       action: decision === 'confirm' ? (self ? 'sales_import.self_confirm' : 'sales_import.confirm') : 'sales_import.discard',
       target: { collection: 'sales_data_files', id: fileId },
-      reason: self ? require(`${__hooks}/lib/vendor/rules.js`).STAFF_LOG_REASONS.onlyAdminConfirmed : '',
+      reason: self ? require(`${__hooks}/vendor/rules.js`).STAFF_LOG_REASONS.onlyAdminConfirmed : '',
       before: Object.assign({ status: 'held' }, figures),
       after: { status: decision === 'confirm' ? 'merging' : 'discarded' },
     });

@@ -20,7 +20,7 @@ const gate = () => require(`${__hooks}/lib/sales-gate.js`);
 const { HEADER, ROW_ERRORS } = rows();
 const { GATE_ERRORS } = gate();
 
-const IMPORT_MESSAGES = require(`${__hooks}/lib/vendor/rules.js`).IMPORT_MESSAGES;
+const IMPORT_MESSAGES = require(`${__hooks}/vendor/rules.js`).IMPORT_MESSAGES;
 const FILE_ERRORS = {
   interrupted: IMPORT_MESSAGES.salesInterrupted,
   noCampaign: IMPORT_MESSAGES.noCampaign,

@@ -9,9 +9,9 @@ const pipeline = () => require(`${__hooks}/lib/import-pipeline.js`);
 const staging = () => require(`${__hooks}/lib/import-staging.js`);
 
 const HEADER = ['user', 'bnr', 'knr', 'gpnr', 'deliverydate', 'sales'];
-const HEADER_ERROR = require(`${__hooks}/lib/vendor/rules.js`).IMPORT_MESSAGES.salesHeader(HEADER.join(','));
-const MAX_FIELD = require(`${__hooks}/lib/vendor/rules.js`).LIMITS.idMax;
-const CSV_ROW = require(`${__hooks}/lib/vendor/rules.js`).CSV_ROW;
+const HEADER_ERROR = require(`${__hooks}/vendor/rules.js`).IMPORT_MESSAGES.salesHeader(HEADER.join(','));
+const MAX_FIELD = require(`${__hooks}/vendor/rules.js`).LIMITS.idMax;
+const CSV_ROW = require(`${__hooks}/vendor/rules.js`).CSV_ROW;
 // The refusals of this import's own rules; the ones both staff imports share are the rulebook's CSV_ROW.
 const ROW_ERRORS = {
   date: CSV_ROW.date,
@@ -38,7 +38,7 @@ function loadUserIds(app) {
 const AMBIGUOUS = '\u0000';
 /** @param {CoreApp} app */
 function loadCustomerNumbers(app) {
-  const key = require(`${__hooks}/lib/vendor/rules.js`).customerKey;
+  const key = require(`${__hooks}/vendor/rules.js`).customerKey;
   const rows = arrayOf(new DynamicModel({ user: '', bnr: '', knr: '' }));
   app
     .db()
@@ -73,7 +73,7 @@ function rowChecker(app, campaigns, trimmed) {
   const byId = Object.create(null);
   for (const p of periods) byId[p.id] = p;
   const users = loadUserIds(app);
-  const customerKey = require(`${__hooks}/lib/vendor/rules.js`).customerKey;
+  const customerKey = require(`${__hooks}/vendor/rules.js`).customerKey;
   /** @type {Record<string, string> | null} */
   let byCustomer = null;
   /** @type {Record<string, string>} */

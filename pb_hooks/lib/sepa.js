@@ -8,7 +8,7 @@
 // against the schema with xmllint before it is offered (validate below, decision 029).
 
 /** @type {HookModules['vendor/rules']['sepaText']} */
-const sepaText = (value, max) => require(`${__hooks}/lib/vendor/rules.js`).sepaText(value, max);
+const sepaText = (value, max) => require(`${__hooks}/vendor/rules.js`).sepaText(value, max);
 
 /**
  * 50 → '50.00'; amounts are summed in cents.
@@ -19,7 +19,7 @@ function amount(cents) {
 }
 
 /** @type {HookModules['vendor/rules']['toCents']} */
-const cents = (euros) => require(`${__hooks}/lib/vendor/rules.js`).toCents(euros);
+const cents = (euros) => require(`${__hooks}/vendor/rules.js`).toCents(euros);
 
 /**
  * ISO date-time without fraction or zone, as the schema's examples write CreDtTm.
@@ -36,7 +36,7 @@ function isoDateTime(date) {
  *           payments: { endToEndId: string, amount: number, name: string, iban: string, bic: string, remittance: string }[] }} batch
  */
 function pain001(batch) {
-  const { XMLBuilder } = require(`${__hooks}/lib/vendor/xml-builder.js`);
+  const { XMLBuilder } = require(`${__hooks}/vendor/xml-builder.js`);
   const total = batch.payments.reduce((sum, p) => sum + cents(p.amount), 0);
   const count = String(batch.payments.length);
   const transactions = batch.payments.map((p) => {
@@ -109,7 +109,7 @@ function validate(xml) {
   if (code === 0) return '';
   // 127: no xmllint; 1-5 and others: xmllint's own failure codes (3 and 4 are schema errors).
   if (code === 127 || code < 0) throw new Error(`xmllint is not available: ${text}`);
-  const { xmlLine } = require(`${__hooks}/lib/vendor/rules.js`).PAYOUT_MESSAGES;
+  const { xmlLine } = require(`${__hooks}/vendor/rules.js`).PAYOUT_MESSAGES;
   return text.replace(/-:(\d+):/g, (_, line) => xmlLine(line)).slice(0, 2000) || `xmllint exit ${code}`;
 }
 

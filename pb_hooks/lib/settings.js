@@ -44,7 +44,7 @@ function applyEnvSettings(app) {
   settings.trustedProxy.headers = trustForwarded ? ['X-Forwarded-For'] : [];
   settings.trustedProxy.useLeftmostIP = false;
   // The general rate rule for '/api/' is the rulebook's, which the front applies too (decision 046).
-  const perMinute = require(`${__hooks}/lib/vendor/rules-light.js`).OVERLOAD.apiRequestsPerMinute;
+  const perMinute = require(`${__hooks}/vendor/rules-light.js`).OVERLOAD.apiRequestsPerMinute;
   // (plain objects: the runtime makes them Go rate-limit rules)
   settings.rateLimits.rules = /** @type {any} */ (settings.rateLimits.rules).map((/** @type {core.RateLimitRule} */ r) => ({
     label: r.label,
@@ -55,7 +55,7 @@ function applyEnvSettings(app) {
   applyFileStorage(settings);
   // The request log's and the nightly backups' periods are the rulebook's (RETENTION), which the
   // Datenschutz page names: set at every start, so the text and the server cannot drift apart.
-  const retention = require(`${__hooks}/lib/vendor/rules.js`).RETENTION;
+  const retention = require(`${__hooks}/vendor/rules.js`).RETENTION;
   settings.logs.maxDays = retention.requestLogDays;
   settings.backups.cronMaxKeep = retention.backupDays;
   app.save(settings);

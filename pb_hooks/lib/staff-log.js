@@ -165,7 +165,7 @@ function staffLogPage(app, filters, page) {
 function staffLogCsv(app, filters) {
   const { items } = staffLogQuery(app, filters, 50000, 0);
   const { berlinDay } = require(`${__hooks}/lib/clock.js`);
-  const { staffLogLabel } = require(`${__hooks}/lib/vendor/rules.js`);
+  const { staffLogLabel } = require(`${__hooks}/vendor/rules.js`);
   return require(`${__hooks}/lib/csv.js`).write(
     ['Zeitpunkt (Berlin)', 'Rolle', 'Wer', 'Aktion', 'Aktionsschlüssel', 'Ziel', 'Ziel-ID', 'Grund', 'Vorher', 'Nachher'],
     items.map((r) => {

@@ -1,6 +1,6 @@
 /// <reference path="../../node_modules/.cache/pocketbase-types/types.d.ts" />
 
-const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
+const rules = () => require(`${__hooks}/vendor/rules.js`);
 
 /**
  * Answers 400 with one field error in the rulebook's words (and throws, so the transaction rolls back).

@@ -35,7 +35,7 @@ function writeTotals(app, campaignId, userIds) {
     for (const r of part) sums.push(r);
   }
   if (sums.length === 0) return;
-  const rules = require(`${__hooks}/lib/vendor/rules.js`);
+  const rules = require(`${__hooks}/vendor/rules.js`);
   const threshold = app.findRecordById('campaigns', campaignId).getFloat('threshold');
   // A statement per USERS_PER_WRITE workshops: 40,000 in one held the write lock for seconds.
   for (let i = 0; i < sums.length; i += USERS_PER_WRITE) {

@@ -6,7 +6,7 @@
 // toString stops at 32 MB unless told otherwise; uploads may be up to 200 MB.
 const MAX_UPLOAD_BYTES = 210 * 1024 * 1024;
 
-const NOT_UTF8 = require(`${__hooks}/lib/vendor/rules.js`).IMPORT_MESSAGES.notUtf8;
+const NOT_UTF8 = require(`${__hooks}/vendor/rules.js`).IMPORT_MESSAGES.notUtf8;
 
 /**
  * The whole uploaded file of `record` as text, without a UTF-8 BOM.

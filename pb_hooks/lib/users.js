@@ -15,7 +15,7 @@ const TEXT_FIELDS = /** @type {const} */ (['firstName', 'lastName', 'shopName', 
  */
 function assertUserLimits(e, creating) {
   const record = e.record;
-  const rules = require(`${__hooks}/lib/vendor/rules.js`);
+  const rules = require(`${__hooks}/vendor/rules.js`);
   /** @type {FieldErrors} */
   const errors = {};
   if (record.email().length > rules.LIMITS.emailMax) {
@@ -81,7 +81,7 @@ function chosenPassword(rules, body) {
  * @param {core.RecordRequestEvent} e
  */
 function setSignUpPassword(e) {
-  const rules = require(`${__hooks}/lib/vendor/rules.js`);
+  const rules = require(`${__hooks}/vendor/rules.js`);
   const body = e.requestInfo().body || {};
   if (rules.SIGN_UP_PASSWORD in body) e.record.setPassword(chosenPassword(rules, body));
 }

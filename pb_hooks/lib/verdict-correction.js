@@ -6,7 +6,7 @@
 // and its voucher, the payout (taken back or made), a new history row beside the earlier one,
 // one mail saying it corrects the earlier one, and the staff log with before and after.
 
-const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
+const rules = () => require(`${__hooks}/vendor/rules.js`);
 
 /**
  * The outcome the submission's latest verdict stands for, or '' when it has none.

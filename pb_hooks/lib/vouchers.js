@@ -22,7 +22,7 @@ function newCode(prefix) {
  * @param {number} threshold
  */
 function codesEarned(totalSales, threshold) {
-  return require(`${__hooks}/lib/vendor/rules.js`).codesEarned(totalSales, threshold);
+  return require(`${__hooks}/vendor/rules.js`).codesEarned(totalSales, threshold);
 }
 
 const DUE_SQL = `

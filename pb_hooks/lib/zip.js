@@ -49,7 +49,7 @@ function crc32ByGzip(openReader) {
  * @param {Date} [now]
  */
 function writer(write, now) {
-  const { Zip, ZipPassThrough } = require(`${__hooks}/lib/vendor/zip-writer.js`);
+  const { Zip, ZipPassThrough } = require(`${__hooks}/vendor/zip-writer.js`);
   const mtime = germanWallClock(now || new Date());
   let offset = 0;
   const zip = new Zip((/** @type {Error | null} */ err, /** @type {Uint8Array | number[]} */ chunk) => {

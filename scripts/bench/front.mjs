@@ -6,7 +6,7 @@
 // profile's size, 16 clients on keep-alive connections. With `--against REV`, the front of that
 // git revision (its scripts/lib written into a folder inside this checkout for the run, so that its imports resolve, and
 // removed again) runs in turn with this one, alternating, for an A/B.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -107,7 +107,12 @@ async function main() {
     // imports resolve to its own modules, packages to this checkout's node_modules.
     other = path.join(ROOT, `.front-bench-${process.pid}`);
     mkdirSync(other, { recursive: true });
-    const files = ['scripts/lib', 'scripts/pocketbase-pin.json', 'pb_hooks/package.json', 'pb_hooks/lib/vendor/rules-light.js'];
+    // The rulebook bundle lay in pb_hooks/lib/vendor before issue 62 moved it to pb_hooks/vendor.
+    const inRevision = (/** @type {string} */ file) =>
+      spawnSync('git', ['cat-file', '-e', `${values.against}:${file}`], { cwd: ROOT }).status === 0;
+    const bundle =
+      ['pb_hooks/vendor/rules-light.js', 'pb_hooks/lib/vendor/rules-light.js'].find(inRevision) ?? 'pb_hooks/vendor/rules-light.js';
+    const files = ['scripts/lib', 'scripts/pocketbase-pin.json', 'pb_hooks/package.json', bundle];
     const archive = execFileSync('git', ['archive', String(values.against), ...files], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
     execFileSync('tar', ['-x', '-C', other], { input: archive });
     fronts.push([values.against, path.join(other, 'scripts', 'lib', 'front.mjs')]);

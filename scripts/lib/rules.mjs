@@ -3,4 +3,4 @@
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-export const rules = require('../../pb_hooks/lib/vendor/rules.js');
+export const rules = require('../../pb_hooks/vendor/rules.js');

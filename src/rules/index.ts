@@ -1,7 +1,7 @@
 // The rulebook (issue 16): every limit, pattern and German message of the fields in SPEC
 // section 5 and the server's extra rules, written once. The SPA's zod schemas wrap these
 // checks; scripts/bundle-hooks.mjs bundles this module (with ibantools) to CommonJS for the
-// hooks (pb_hooks/lib/vendor/rules.js); tests/api/rules.test.ts checks that every
+// hooks (pb_hooks/vendor/rules.js); tests/api/rules.test.ts checks that every
 // migration's field limits equal the ones here. No zod, no DOM: it runs in PocketBase's JS
 // runtime as it is.
 

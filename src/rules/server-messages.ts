@@ -1,5 +1,5 @@
 // The German sentences only the server says (issue 62): the hooks' refusals and notes to staff
-// and workshops, written once here and bundled into the hooks (pb_hooks/lib/vendor/rules.js;
+// and workshops, written once here and bundled into the hooks (pb_hooks/vendor/rules.js;
 // the request guards' into rules-light.js). tests/written-once.test.ts fails on a German
 // sentence written in pb_hooks or scripts instead. Grouped by the hook module that says them.
 

@@ -19,11 +19,11 @@
 /** The staff log (lib/staff-log.js), required when first used. */
 const staffLog = () => require(`${__hooks}/lib/staff-log.js`);
 /** The rulebook (src/rules, bundled in vendor/rules.js), required when first used. */
-const rules = () => require(`${__hooks}/lib/vendor/rules.js`);
+const rules = () => require(`${__hooks}/vendor/rules.js`);
 
 const MESSAGES = {
-  ...require(`${__hooks}/lib/vendor/rules.js`).PAYOUT_MESSAGES,
-  holdReason: require(`${__hooks}/lib/vendor/rules.js`).MESSAGES.reasonRequired,
+  ...require(`${__hooks}/vendor/rules.js`).PAYOUT_MESSAGES,
+  holdReason: require(`${__hooks}/vendor/rules.js`).MESSAGES.reasonRequired,
 };
 
 /** @param {string} message */

@@ -8,7 +8,7 @@ import { ROOT } from '../pocketbase.mjs';
 const require = createRequire(import.meta.url);
 /** The rulebook's load figures and German texts (the same bundle the hooks read), and the ticket's header. */
 export const { OVERLOAD, TICKET_HEADER, REQUEST_MESSAGES, NOT_PROCESSED_HEADER, notProcessedBody } = require(
-  path.join(ROOT, 'pb_hooks', 'lib', 'vendor', 'rules-light.js'),
+  path.join(ROOT, 'pb_hooks', 'vendor', 'rules-light.js'),
 );
 
 export const MB = 1024 * 1024;

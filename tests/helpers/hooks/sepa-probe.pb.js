@@ -8,7 +8,7 @@ routerAdd(
   '/api/test/sepa/build',
   (e) => {
     const body = e.requestInfo().body;
-    const rules = require(`${__hooks}/lib/vendor/rules.js`);
+    const rules = require(`${__hooks}/vendor/rules.js`);
     const sepa = require(`${__hooks}/lib/sepa.js`);
     const accepted = [];
     const refused = [];
