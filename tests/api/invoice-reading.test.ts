@@ -416,6 +416,28 @@ describe('the internal routes answer the reader only', () => {
     }
   });
 
+  it('the idle reader’s claims stay out of the request log, a refused claim is logged, and other lines are not held back', async () => {
+    const claims = (status: number) =>
+      server.admin
+        .send('/api/logs', {
+          query: {
+            filter: server.admin.filter('data.type = "request" && data.url = {:url} && data.status = {:status}', {
+              url: '/api/internal/reader/claim',
+              status,
+            }),
+            perPage: 1,
+          },
+        })
+        .then((r: { totalItems: number }) => r.totalItems);
+    const refused = await fetch(`${server.url}/api/internal/reader/claim`, { method: 'POST', headers: { [SECRET_HEADER]: 'wrong' } });
+    expect(refused.status).toBe(404);
+    // PocketBase writes its log once 3 s pass without a new line: the reader, asking every 200 ms
+    // here, kept that from happening while its claims were logged.
+    await until('the refused claim in the request log', async () => (await claims(404)) > 0, { timeoutMs: 20_000 });
+    expect(await claims(204)).toBe(0);
+    expect(await claims(200)).toBe(0);
+  });
+
   it('a result for an attempt no longer in progress is refused and changes nothing', async () => {
     const inv = sampleInvoice(10, { date: '2025-09-10' });
     const w = await workshopFor(inv);
