@@ -13,7 +13,7 @@ const REQUIRE = /require\(`\$\{__hooks\}\/lib\/([\w/.-]+)\.js`\)/g;
 function hookFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'vendor' ? [] : hookFiles(full);
+    if (entry.isDirectory()) return hookFiles(full);
     return entry.name.endsWith('.js') ? [full] : [];
   });
 }
@@ -24,7 +24,7 @@ function requireGraph(): Map<string, Set<string>> {
   for (const file of hookFiles(lib)) {
     const name = path.relative(lib, file).slice(0, -3).split(path.sep).join('/');
     const source = readFileSync(file, 'utf8');
-    graph.set(name, new Set([...source.matchAll(REQUIRE)].map((m) => m[1]!).filter((m) => !m.startsWith('vendor/') && m !== name)));
+    graph.set(name, new Set([...source.matchAll(REQUIRE)].map((m) => m[1]!).filter((m) => m !== name)));
   }
   return graph;
 }

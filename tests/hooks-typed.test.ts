@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '..');
 const lib = path.join(root, 'pb_hooks', 'lib');
 const modules = readdirSync(lib, { recursive: true, encoding: 'utf8' })
-  .filter((f) => f.endsWith('.js') && !f.startsWith(`vendor${path.sep}`))
+  .filter((f) => f.endsWith('.js'))
   .map((f) => path.join(lib, f));
 
 /** The names a module exports (`module.exports = { … }`) that are functions it declares without a JSDoc comment. */
