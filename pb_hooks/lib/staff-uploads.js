@@ -5,30 +5,32 @@
 // first state, its staff-log entry commits with it, then the server processes it. A file a crash
 // interrupted is taken up again at the next start. What differs is in UPLOADS.
 
+/** @typedef {(app: CoreApp, record: core.Record) => void} Process what the server does with an upload */
+
 /**
  * @typedef {object} UploadKind
  * @property {Record<string, string>} uploaderFields the field naming the uploader, by the uploader's collection
  * @property {Record<string, unknown>} start the fields a new upload starts with
  * @property {string} action its staff-log action
- * @property {(app: CoreApp, record: core.Record) => void} process
+ * @property {Process} process
  * @property {(app: CoreApp) => void} resume what the next start does with interrupted uploads
  */
 
 /**
  * Takes up again every upload of `collection` still 'processing' (processing twice is safe: see each process).
  * @param {string} collection
- * @param {(app: CoreApp, record: core.Record) => void} process
+ * @param {Process} process
  * @returns {(app: CoreApp) => void}
  */
 const processAgain = (collection, process) => (app) => {
   for (const record of app.findRecordsByFilter(collection, "status = 'processing'", 'created', 0, 0)) process(app, record);
 };
 
-/** @param {CoreApp} app @param {core.Record} record */
+/** @type {Process} */
 const importSales = (app, record) => require(`${__hooks}/lib/sales-import.js`).processUpload(app, record);
-/** @param {CoreApp} app @param {core.Record} record */
+/** @type {Process} */
 const importPartnerNumbers = (app, record) => require(`${__hooks}/lib/partner-numbers.js`).importPartnerNumberUpload(app, record);
-/** @param {CoreApp} app @param {core.Record} record */
+/** @type {Process} */
 const applyVerdicts = (app, record) => require(`${__hooks}/lib/audits.js`).processUpload(app, record);
 
 /** @type {Record<string, UploadKind>} */
