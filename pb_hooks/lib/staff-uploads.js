@@ -3,7 +3,7 @@
 // The three files staff upload (the weekly sales file, business partner numbers, auditors'
 // verdicts) are received alike: the sender is named as the uploader, the record starts in its
 // first state, its staff-log entry commits with it, then the server processes it. A file a crash
-// interrupted is taken up again at the next start. What differs is in UPLOADS.
+// interrupted is taken up again at the next start. What differs is in UPLOADS (decision 067).
 
 /** @typedef {(app: CoreApp, record: core.Record) => void} Process what the server does with an upload */
 
