@@ -78,9 +78,8 @@ function writeModuleTypes() {
   const walk = (/** @type {string} */ dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        walk(full);
-      } else if (entry.name.endsWith('.js')) names.push(path.relative(lib, full).slice(0, -3).split(path.sep).join('/'));
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.js')) names.push(path.relative(lib, full).slice(0, -3).split(path.sep).join('/'));
     }
   };
   walk(lib);

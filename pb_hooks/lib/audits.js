@@ -258,23 +258,6 @@ function processAuditResults(app, record, auditorId) {
 }
 
 /**
- * Processes a verdict upload; whatever fails, the record ends 'done' or 'failed' with a German message.
- * @param {CoreApp} app
- * @param {core.Record} record
- */
-function processUpload(app, record) {
-  try {
-    processAuditResults(app, record, record.getString('uploadedByUser'));
-  } catch (err) {
-    app.logger().error('audit result processing failed', 'file', record.id, 'error', String(err));
-    const current = app.findRecordById('audit_results', record.id);
-    current.set('status', 'failed');
-    current.set('errorMessage', require(`${__hooks}/vendor/rules.js`).IMPORT_MESSAGES.auditFailed);
-    app.saveNoValidate(current);
-  }
-}
-
-/**
  * An auditor's answer to one held row of an upload (issue 58): `apply` gives the row's verdict
  * (as the file would have, with its history row, mail and staff-log entry, in one transaction);
  * otherwise the row is dropped and the submission stays in the queue. Either way the row leaves
@@ -333,7 +316,6 @@ function answerHeld(app, auditorId, resultId, submissionId, apply) {
 module.exports = {
   recordVerdict,
   writeAuditFile,
-  processUpload,
   writeDailyAuditFile,
   processAuditResults,
   applyVerdict,

@@ -75,22 +75,4 @@ function importBusinessPartnerNumbers(app, record) {
   app.save(fresh);
 }
 
-/**
- * Imports a partner-number upload (lib/staff-uploads.js); whatever fails, the record ends 'done'
- * or 'failed' with a German message.
- * @param {CoreApp} app
- * @param {core.Record} record
- */
-function importPartnerNumberUpload(app, record) {
-  try {
-    importBusinessPartnerNumbers(app, record);
-  } catch (err) {
-    app.logger().error('business partner import failed', 'file', record.id, 'error', String(err));
-    const current = app.findRecordById('business_partner_number_files', record.id);
-    current.set('status', 'failed');
-    current.set('errorMessage', require(`${__hooks}/vendor/rules.js`).IMPORT_MESSAGES.partnerFailed);
-    app.saveNoValidate(current);
-  }
-}
-
-module.exports = { importPartnerNumberUpload, importBusinessPartnerNumbers, BNR_HEADER, BNR_REASONS };
+module.exports = { importBusinessPartnerNumbers, BNR_HEADER, BNR_REASONS };

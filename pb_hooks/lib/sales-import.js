@@ -270,25 +270,20 @@ function finishMerge(app, fileId, watch = stopwatch()) {
 }
 
 /**
- * Imports an uploaded file (lib/staff-uploads.js); whatever fails before the commit point, the
- * file ends 'failed' with a German message and its staged rows removed. Past the commit point
- * the file is finished by the next start; a held file waits.
+ * A file whose import threw (lib/staff-uploads.js): failed with a German message and its staged
+ * rows removed when it had not reached its commit point; past it the next start finishes it,
+ * and a held file waits.
  * @param {CoreApp} app
- * @param {core.Record} record
+ * @param {string} fileId
  */
-function processUpload(app, record) {
-  try {
-    importSalesFile(app, record);
-  } catch (err) {
-    app.logger().error('sales import failed', 'file', record.id, 'error', String(err));
-    const current = app.findRecordById('sales_data_files', record.id);
-    const status = current.getString('status');
-    if (status === 'merging' || status === 'issuing' || status === 'done' || status === 'held') return;
-    staging().drop(app, record.id);
-    current.set('status', 'failed');
-    current.set('errorMessage', FILE_ERRORS.failed);
-    app.saveNoValidate(current);
-  }
+function failUnlessCommitted(app, fileId) {
+  const current = app.findRecordById('sales_data_files', fileId);
+  const status = current.getString('status');
+  if (status === 'merging' || status === 'issuing' || status === 'done' || status === 'held') return;
+  staging().drop(app, fileId);
+  current.set('status', 'failed');
+  current.set('errorMessage', FILE_ERRORS.failed);
+  app.saveNoValidate(current);
 }
 
 /**
@@ -320,7 +315,7 @@ function resumeInterrupted(app) {
 
 module.exports = {
   importSalesFile,
-  processUpload,
+  failUnlessCommitted,
   finishMerge,
   resumeInterrupted,
   FILE_ERRORS,

@@ -3,7 +3,8 @@
 // The three files staff upload (the weekly sales file, business partner numbers, auditors'
 // verdicts) are received alike: the sender is named as the uploader, the record starts in its
 // first state, its staff-log entry commits with it, then the server processes it. A file a crash
-// interrupted is taken up again at the next start. What differs is in UPLOADS (decision 067).
+// interrupted is taken up again at the next start, and one whose processing throws is marked
+// failed with a German message. What differs is in UPLOADS (decision 067).
 
 /** @typedef {(app: CoreApp, record: core.Record) => void} Process what the server does with an upload */
 
@@ -12,26 +13,24 @@
  * @property {Record<string, string>} uploaderFields the field naming the uploader, by the uploader's collection
  * @property {Record<string, unknown>} start the fields a new upload starts with
  * @property {string} action its staff-log action
- * @property {Process} process
- * @property {(app: CoreApp) => void} resume what the next start does with interrupted uploads
+ * @property {Process} process may throw; processing an upload twice is safe (see each)
+ * @property {(app: CoreApp, id: string) => void} failed what an upload whose processing threw becomes
+ * @property {(app: CoreApp) => void} [resume] what the next start does with interrupted uploads;
+ *   without it, each one still 'processing' is processed again
  */
 
 /**
- * Takes up again every upload of `collection` still 'processing' (processing twice is safe: see each process).
+ * Marks an upload of `collection` failed with the rulebook's IMPORT_MESSAGES[`messageKey`].
  * @param {string} collection
- * @param {Process} process
- * @returns {(app: CoreApp) => void}
+ * @param {'partnerFailed' | 'auditFailed'} messageKey
+ * @returns {UploadKind['failed']}
  */
-const processAgain = (collection, process) => (app) => {
-  for (const record of app.findRecordsByFilter(collection, "status = 'processing'", 'created', 0, 0)) process(app, record);
+const markFailed = (collection, messageKey) => (app, id) => {
+  const current = app.findRecordById(collection, id);
+  current.set('status', 'failed');
+  current.set('errorMessage', require(`${__hooks}/vendor/rules.js`).IMPORT_MESSAGES[messageKey]);
+  app.saveNoValidate(current);
 };
-
-/** @type {Process} */
-const importSales = (app, record) => require(`${__hooks}/lib/sales-import.js`).processUpload(app, record);
-/** @type {Process} */
-const importPartnerNumbers = (app, record) => require(`${__hooks}/lib/partner-numbers.js`).importPartnerNumberUpload(app, record);
-/** @type {Process} */
-const applyVerdicts = (app, record) => require(`${__hooks}/lib/audits.js`).processUpload(app, record);
 
 /** @type {Record<string, UploadKind>} */
 const UPLOADS = {
@@ -39,7 +38,9 @@ const UPLOADS = {
     uploaderFields: { administrators: 'adminUploaded', auditors: 'auditorUploaded' },
     start: { status: 'queued', progress: 0 },
     action: 'sales_import.upload',
-    process: importSales,
+    process: (app, record) => require(`${__hooks}/lib/sales-import.js`).importSalesFile(app, record),
+    // Failed only before its commit point; past it the next start finishes it, a held file waits.
+    failed: (app, id) => require(`${__hooks}/lib/sales-import.js`).failUnlessCommitted(app, id),
     // Before the commit point an import is failed, past it finished; missing codes are issued.
     resume: (app) => require(`${__hooks}/lib/sales-import.js`).resumeInterrupted(app),
   },
@@ -47,19 +48,34 @@ const UPLOADS = {
     uploaderFields: { administrators: 'uploadedByUser' },
     start: { status: 'processing' },
     action: 'partner_numbers.upload',
-    process: importPartnerNumbers,
     // Setting a gpnr twice changes nothing.
-    resume: processAgain('business_partner_number_files', importPartnerNumbers),
+    process: (app, record) => require(`${__hooks}/lib/partner-numbers.js`).importBusinessPartnerNumbers(app, record),
+    failed: markFailed('business_partner_number_files', 'partnerFailed'),
   },
   audit_results: {
     uploaderFields: { auditors: 'uploadedByUser' },
     start: { status: 'processing' },
     action: 'audit_results.upload',
-    process: applyVerdicts,
     // Verdicts already applied are recognised and not applied twice (lib/audits.js applyVerdict).
-    resume: processAgain('audit_results', applyVerdicts),
+    process: (app, record) => require(`${__hooks}/lib/audits.js`).processAuditResults(app, record, record.getString('uploadedByUser')),
+    failed: markFailed('audit_results', 'auditFailed'),
   },
 };
+
+/**
+ * Processes an upload; whatever it throws is logged and the upload becomes what its kind says.
+ * @param {CoreApp} app
+ * @param {UploadKind} kind
+ * @param {core.Record} record
+ */
+function processOrFail(app, kind, record) {
+  try {
+    kind.process(app, record);
+  } catch (err) {
+    app.logger().error('staff upload failed', 'collection', record.collection().name, 'file', record.id, 'error', String(err));
+    kind.failed(app, record.id);
+  }
+}
 
 /** The collections whose records are staff uploads. */
 const UPLOAD_COLLECTIONS = Object.keys(UPLOADS);
@@ -80,7 +96,7 @@ function receive(e) {
   }
   for (const [field, value] of Object.entries(kind.start)) e.record.set(field, value);
   require(`${__hooks}/lib/staff-log.js`).createLogged(e, (r) => ({ action: kind.action, after: { filename: r.getString('filename') } }));
-  kind.process(e.app, e.record);
+  processOrFail(e.app, kind, e.record);
 }
 
 /**
@@ -93,7 +109,11 @@ function resumeAtStart(app) {
   } catch (_) {
     return; // CLI commands bootstrap before the migrations have run
   }
-  for (const kind of Object.values(UPLOADS)) kind.resume(app);
+  for (const [collection, kind] of Object.entries(UPLOADS)) {
+    if (kind.resume) kind.resume(app);
+    else
+      for (const record of app.findRecordsByFilter(collection, "status = 'processing'", 'created', 0, 0)) processOrFail(app, kind, record);
+  }
 }
 
 module.exports = { receive, resumeAtStart, UPLOAD_COLLECTIONS };

@@ -3,17 +3,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import {
-  activeCampaignId,
-  blob,
-  createCentre,
-  createStaff,
-  createSubmission,
-  createWorkshop,
-  multipart,
-  staffSession,
-} from '../helpers/fixtures';
-import { request, uploadSalesCsv } from '../helpers/http';
+import { activeCampaignId, createCentre, createStaff, createSubmission, createWorkshop, staffSession } from '../helpers/fixtures';
+import { request, uploadSalesCsv, uploadStaffCsv } from '../helpers/http';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
 import { until } from '../helpers/poll';
 import { stagedState } from '../helpers/staging';
@@ -128,29 +119,23 @@ describe('a crash in the middle of an import', () => {
     const link = await workshop.pb
       .collection('user_lz_connections')
       .create({ user: workshop.id, noraLz: centre.id, customerNumber: 'KD9' });
-    const partner = await request(
+    const partner = await uploadStaffCsv(
       first.url,
       admin,
-      'POST',
-      '/api/collections/business_partner_number_files/records',
-      multipart(
-        { filename: 'gp.csv', uploadedByUser: admin.id },
-        blob(`user;bnr;knr;gpnr\n${workshop.id};885511;KD9;GP77\n`, 'text/csv'),
-        'gp.csv',
-      ),
+      'business_partner_number_files',
+      `user;bnr;knr;gpnr\n${workshop.id};885511;KD9;GP77\n`,
+      'gp.csv',
+      { uploadedByUser: admin.id },
     );
     expect(partner.status).toBe(200);
     const submission = await createSubmission(first, workshop.id);
-    const verdicts = await request(
+    const verdicts = await uploadStaffCsv(
       first.url,
       auditor,
-      'POST',
-      '/api/collections/audit_results/records',
-      multipart(
-        { filename: 'pruefung.csv', uploadedByUser: auditor.id },
-        blob(`RechnungsID;Checked;Faulty\n${submission.id};1;0\n`, 'text/csv'),
-        'pruefung.csv',
-      ),
+      'audit_results',
+      `RechnungsID;Checked;Faulty\n${submission.id};1;0\n`,
+      'pruefung.csv',
+      { uploadedByUser: auditor.id },
     );
     expect(verdicts.status).toBe(200);
     await first.crash();

@@ -37,13 +37,25 @@ export async function request(
   return { status: res.status, headers: res.headers, text, json };
 }
 
-/** A staff member's upload of a sales CSV, as the data area sends it. */
-export function uploadSalesCsv(baseUrl: string, actor: Actor, csv: string, filename = 'umsatz.csv') {
+/** A staff member's upload of a CSV file to `collection`, as the data area sends it, with `fields` beside it. */
+export function uploadStaffCsv(
+  baseUrl: string,
+  actor: Actor,
+  collection: string,
+  csv: string,
+  filename: string,
+  fields: Record<string, string> = {},
+) {
   return request(
     baseUrl,
     actor,
     'POST',
-    '/api/collections/sales_data_files/records',
-    multipart({ filename }, blob(csv, 'text/csv'), filename),
+    `/api/collections/${collection}/records`,
+    multipart({ filename, ...fields }, blob(csv, 'text/csv'), filename),
   );
+}
+
+/** A staff member's upload of a sales CSV, as the data area sends it. */
+export function uploadSalesCsv(baseUrl: string, actor: Actor, csv: string, filename = 'umsatz.csv') {
+  return uploadStaffCsv(baseUrl, actor, 'sales_data_files', csv, filename);
 }

@@ -31,9 +31,6 @@ export class Refusal extends Error {
   }
 }
 
-/** PocketBase's error shape, marked as not processed (the rulebook's, also PocketBase's own admission's). */
-export const refusalBody = notProcessedBody;
-
 /**
  * A refusal's headers, whichever path answers it.
  * @param {number} status
@@ -83,7 +80,7 @@ export const UPSTREAM_FAILED = { status: 502, message: OVERLOAD.message, data: {
  * @param {number} retryAfter
  */
 export function refusalResponse(status, message, retryAfter) {
-  const body = JSON.stringify(refusalBody(status, message, retryAfter));
+  const body = JSON.stringify(notProcessedBody(status, message, retryAfter));
   const headers = { ...refusalHeaders(status, retryAfter), 'Content-Length': Buffer.byteLength(body), Connection: 'close' };
   const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
   return `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${lines.join('')}\r\n${body}`;

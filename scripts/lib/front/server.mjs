@@ -21,6 +21,7 @@ import {
   isDashboard,
   isInternal,
   isLoopback,
+  notProcessedBody,
   OVERLOAD,
   REQUEST_MESSAGES,
   STAFF_UPLOADS,
@@ -28,7 +29,6 @@ import {
 } from './limits.mjs';
 import {
   Refusal,
-  refusalBody,
   refusalHeaders,
   refusalResponse,
   refuseDashboard,
@@ -110,7 +110,7 @@ export async function startFront({ host, port, upstream, trustedProxies = [], li
         status,
         // A refusal in the middle of a body closes the connection: the rest of it is never read.
         err.closes ? { ...refusalHeaders(status, err.retryAfter), Connection: 'close' } : refusalHeaders(status, err.retryAfter),
-        JSON.stringify(refusalBody(status, err.message, err.retryAfter ?? 0, ticket)),
+        JSON.stringify(notProcessedBody(status, err.message, err.retryAfter ?? 0, ticket)),
       );
     if (!err.tarpit || !(limits.tarpitMs > 0)) return answer();
     // Held, not counted as open; the address's connections stay bounded (perAddressConnections).
