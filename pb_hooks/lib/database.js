@@ -25,16 +25,38 @@ function fromEnv(name, fallback) {
  * @param {CoreApp} app
  */
 function limitReadPools(app) {
-  /** @type {[dbx.Builder, number][]} */
-  const pools = [
-    [app.concurrentDB(), fromEnv('PORTAL_DB_READ_CONNS', READ_CONNECTIONS.data)],
-    [app.auxConcurrentDB(), fromEnv('PORTAL_AUX_READ_CONNS', READ_CONNECTIONS.auxiliary)],
-  ];
-  for (const [builder, limit] of pools) {
+  for (const [builder, limit] of readPools(app)) {
     const pool = builder.db();
     pool.setMaxOpenConns(limit);
     pool.setMaxIdleConns(limit);
   }
+}
+
+/**
+ * The read pools of data.db and auxiliary.db with the number of connections each may keep.
+ * @param {CoreApp} app
+ * @returns {[dbx.Builder, number][]}
+ */
+function readPools(app) {
+  return [
+    [app.concurrentDB(), fromEnv('PORTAL_DB_READ_CONNS', READ_CONNECTIONS.data)],
+    [app.auxConcurrentDB(), fromEnv('PORTAL_AUX_READ_CONNS', READ_CONNECTIONS.auxiliary)],
+  ];
+}
+
+/**
+ * Gives back what SQLite holds after a long job (an import): the idle read connections of both
+ * pools are closed (each kept up to 32 MB of page cache, which its reads filled; the next read
+ * opens a fresh one) and the two writers shrink their caches. Connections in use stay.
+ * @param {CoreApp} app
+ */
+function releaseMemory(app) {
+  for (const [builder, limit] of readPools(app)) {
+    builder.db().setMaxIdleConns(0);
+    builder.db().setMaxIdleConns(limit);
+  }
+  app.nonconcurrentDB().newQuery('PRAGMA shrink_memory').execute();
+  app.auxNonconcurrentDB().newQuery('PRAGMA shrink_memory').execute();
 }
 
 /**
@@ -58,10 +80,12 @@ function lockForWrite(app) {
 // (busy-hour bench: ten refused checkpoints, the replica up to 12.9 s behind). Such a job calls
 // yieldToReplication() after each chunk: once YIELD_EVERY_MS have passed since its last pause it
 // leaves the lock free for YIELD_MS, longer than Litestream's poll. With chunks of up to 150 ms a
-// pause then starts at most 650 + 150 + 110 ms after the one before, so every second of waiting
-// holds one (decision 066; tests/api/replica-drill.test.ts). It costs the job about a seventh.
+// pause then starts at most 650 + 150 ms after the one before ends, so every second of waiting
+// holds one; 150 ms leave the poller 50 ms to be late (under load it is: with 110 ms the drill
+// drill test once saw a refusal in a full test run). Decision 066; tests/api/replica-drill.test.ts.
+// It costs the job about a fifth.
 const YIELD_EVERY_MS = 650;
-const YIELD_MS = 110;
+const YIELD_MS = 150;
 let lastYield = 0;
 
 /** Between the write chunks of a long job: a pause now and then while a replica is configured. */
@@ -165,6 +189,7 @@ module.exports = {
   writeTransaction,
   yieldToReplication,
   limitReadPools,
+  releaseMemory,
   rowsOf,
   rowOf,
   idsOf,

@@ -11,6 +11,9 @@ const one = (app, sql, params, shape) => require(`${__hooks}/lib/database.js`).r
 
 const GATE_ERRORS = require(`${__hooks}/vendor/rules.js`).GATE_MESSAGES;
 
+/** Workshops whose totals and codes the forecast reads in one statement (it holds the writer's connection meanwhile). */
+const USERS_PER_READ = 5000;
+
 /**
  * What merging the staged rows would do: new/unchanged/updated counts, and per workshop the
  * codes it would newly earn. Reads only: the staged rows in key order, a range of positions
@@ -61,23 +64,29 @@ function forecast(app, fileId, campaigns) {
     const perUser = perCampaign[campaign.id];
     if (!perUser) continue;
     result.campaigns.push(campaign.id);
-    const now = arrayOf(new DynamicModel({ user: '', current: 0.5, issued: 0 }));
-    app
-      .db()
-      .newQuery(
-        `SELECT u.value AS user, COALESCE(t.totalSales, 0) AS current,
-                COALESCE((SELECT MAX(v.tier) FROM vouchers v WHERE v.user = u.value AND v.campaign = {:campaign}), 0) AS issued
-           FROM json_each({:users}) AS u LEFT JOIN sales_totals t ON t.user = u.value AND t.campaign = {:campaign}`,
-      )
-      .bind({ users: JSON.stringify(Object.keys(perUser)), campaign: campaign.id })
-      .all(now);
     const threshold = campaign.getFloat('threshold');
-    for (const r of now) {
-      const earned = vouchers.codesEarned((Math.round(r.current * 100) + perUser[r.user]) / 100, threshold);
-      const more = Math.max(0, earned - r.issued);
-      if (more > 0) {
-        result.codes += more;
-        result.perWorkshop[r.user] = (result.perWorkshop[r.user] || 0) + more;
+    const users = Object.keys(perUser);
+    for (let from = 0; from < users.length; from += USERS_PER_READ) {
+      const now = arrayOf(new DynamicModel({ user: '', current: 0.5, issued: 0 }));
+      // On the import's own connection (8 MB of page cache), a part of the workshops at a time:
+      // through app.db() these reads of every workshop's totals and codes filled a read
+      // connection's 32 MB cache, which it kept after the import.
+      app
+        .nonconcurrentDB()
+        .newQuery(
+          `SELECT u.value AS user, COALESCE(t.totalSales, 0) AS current,
+                  COALESCE((SELECT MAX(v.tier) FROM vouchers v WHERE v.user = u.value AND v.campaign = {:campaign}), 0) AS issued
+             FROM json_each({:users}) AS u LEFT JOIN sales_totals t ON t.user = u.value AND t.campaign = {:campaign}`,
+        )
+        .bind({ users: JSON.stringify(users.slice(from, from + USERS_PER_READ)), campaign: campaign.id })
+        .all(now);
+      for (const r of now) {
+        const earned = vouchers.codesEarned((Math.round(r.current * 100) + perUser[r.user]) / 100, threshold);
+        const more = Math.max(0, earned - r.issued);
+        if (more > 0) {
+          result.codes += more;
+          result.perWorkshop[r.user] = (result.perWorkshop[r.user] || 0) + more;
+        }
       }
     }
   }

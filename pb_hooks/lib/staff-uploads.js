@@ -74,6 +74,9 @@ function processOrFail(app, kind, record) {
   } catch (err) {
     app.logger().error('staff upload failed', 'collection', record.collection().name, 'file', record.id, 'error', String(err));
     kind.failed(app, record.id);
+  } finally {
+    // A file's reading and merging leave SQLite's caches full; the next visitor's read does not need them.
+    require(`${__hooks}/lib/database.js`).releaseMemory(app);
   }
 }
 
