@@ -12,7 +12,7 @@ const one = (app, sql, params, shape) => require(`${__hooks}/lib/database.js`).r
 const GATE_ERRORS = require(`${__hooks}/vendor/rules.js`).GATE_MESSAGES;
 
 /** Workshops whose totals and codes the forecast reads in one statement (it holds the writer's connection meanwhile). */
-const USERS_PER_READ = 5000;
+const WORKSHOPS_PER_LOOKUP = 5000;
 
 /**
  * What merging the staged rows would do: new/unchanged/updated counts, and per workshop the
@@ -66,7 +66,7 @@ function forecast(app, fileId, campaigns) {
     result.campaigns.push(campaign.id);
     const threshold = campaign.getFloat('threshold');
     const users = Object.keys(perUser);
-    for (let from = 0; from < users.length; from += USERS_PER_READ) {
+    for (let from = 0; from < users.length; from += WORKSHOPS_PER_LOOKUP) {
       const now = arrayOf(new DynamicModel({ user: '', current: 0.5, issued: 0 }));
       // On the import's own connection (8 MB of page cache), a part of the workshops at a time:
       // through app.db() these reads of every workshop's totals and codes filled a read
@@ -78,7 +78,7 @@ function forecast(app, fileId, campaigns) {
                   COALESCE((SELECT MAX(v.tier) FROM vouchers v WHERE v.user = u.value AND v.campaign = {:campaign}), 0) AS issued
              FROM json_each({:users}) AS u LEFT JOIN sales_totals t ON t.user = u.value AND t.campaign = {:campaign}`,
         )
-        .bind({ users: JSON.stringify(users.slice(from, from + USERS_PER_READ)), campaign: campaign.id })
+        .bind({ users: JSON.stringify(users.slice(from, from + WORKSHOPS_PER_LOOKUP)), campaign: campaign.id })
         .all(now);
       for (const r of now) {
         const earned = vouchers.codesEarned((Math.round(r.current * 100) + perUser[r.user]) / 100, threshold);

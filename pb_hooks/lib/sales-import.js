@@ -40,7 +40,7 @@ const releasedCampaigns = (app) => require(`${__hooks}/lib/campaign-records.js`)
  * @param {string} fileId
  */
 function campaignsOfFile(app, fileId) {
-  const ids = Object.keys(staging().isSorted(app, fileId) ? staging().stagedUsersByCampaign(app, fileId) : {});
+  const ids = staging().isSorted(app, fileId) ? staging().stagedCampaigns(app, fileId) : [];
   if (ids.length === 0) {
     const rows = arrayOf(new DynamicModel({ campaign: '' }));
     app.db().newQuery('SELECT DISTINCT campaign FROM sales_data WHERE sourceFile = {:file}').bind({ file: fileId }).all(rows);

@@ -32,7 +32,8 @@ function writeTotals(app, campaignId, userIds) {
       )
       .bind({ campaign: campaignId, users: JSON.stringify(userIds.slice(i, i + USERS_PER_READ)) })
       .all(part);
-    for (const r of part) sums.push(r);
+    // Kept as [user, total]: a record apiece for 40,000 workshops cost PocketBase tens of MB.
+    for (const r of part) sums.push([r.user, r.total]);
   }
   if (sums.length === 0) return;
   const rules = require(`${__hooks}/vendor/rules.js`);
@@ -49,7 +50,9 @@ function writeTotals(app, campaignId, userIds) {
       )
       .bind({
         campaign: campaignId,
-        totals: JSON.stringify(sums.slice(i, i + USERS_PER_WRITE).map((r) => [r.user, r.total, rules.toNextCashback(r.total, threshold)])),
+        totals: JSON.stringify(
+          sums.slice(i, i + USERS_PER_WRITE).map(([user, total]) => [user, total, rules.toNextCashback(total, threshold)]),
+        ),
       })
       .execute();
     require(`${__hooks}/lib/database.js`).yieldToReplication();
