@@ -82,7 +82,7 @@ function lockForWrite(app) {
 // leaves the lock free for YIELD_MS, longer than Litestream's poll. With chunks of up to 150 ms a
 // pause then starts at most 650 + 150 ms after the one before ends, so every second of waiting
 // holds one; 150 ms leave the poller 50 ms to be late (under load it is: with 110 ms the drill
-// drill test once saw a refusal in a full test run). Decision 066; tests/api/replica-drill.test.ts.
+// test once saw a refusal in a full test run). Decision 066; tests/api/replica-drill.test.ts.
 // It costs the job about a fifth.
 const YIELD_EVERY_MS = 650;
 const YIELD_MS = 150;

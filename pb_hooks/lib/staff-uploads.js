@@ -75,8 +75,13 @@ function processOrFail(app, kind, record) {
     app.logger().error('staff upload failed', 'collection', record.collection().name, 'file', record.id, 'error', String(err));
     kind.failed(app, record.id);
   } finally {
-    // A file's reading and merging leave SQLite's caches full; the next visitor's read does not need them.
-    require(`${__hooks}/lib/database.js`).releaseMemory(app);
+    // A file's reading and merging leave SQLite's caches full; the next visitor's read does not
+    // need them (decision 068). The upload's outcome stands whatever happens here.
+    try {
+      require(`${__hooks}/lib/database.js`).releaseMemory(app);
+    } catch (err) {
+      app.logger().warn('giving back memory after a staff upload failed', 'error', String(err));
+    }
   }
 }
 
