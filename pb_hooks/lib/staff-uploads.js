@@ -20,16 +20,14 @@
  */
 
 /**
- * Marks an upload of `collection` failed with the rulebook's IMPORT_MESSAGES[`messageKey`].
+ * Marks an upload of `collection` failed with the rulebook's IMPORT_MESSAGES[`messageKey`]
+ * (lib/uploads.js failUpload, as a file refused while reading is).
  * @param {string} collection
  * @param {'partnerFailed' | 'auditFailed'} messageKey
  * @returns {UploadKind['failed']}
  */
 const markFailed = (collection, messageKey) => (app, id) => {
-  const current = app.findRecordById(collection, id);
-  current.set('status', 'failed');
-  current.set('errorMessage', require(`${__hooks}/vendor/rules.js`).IMPORT_MESSAGES[messageKey]);
-  app.saveNoValidate(current);
+  require(`${__hooks}/lib/uploads.js`).failUpload(app, collection, id, require(`${__hooks}/vendor/rules.js`).IMPORT_MESSAGES[messageKey]);
 };
 
 /** @type {Record<string, UploadKind>} */
