@@ -60,6 +60,27 @@ function releaseMemory(app) {
 }
 
 /**
+ * Runs a long job (a staff upload's processing, a held import's merge) and gives back SQLite's
+ * memory when it ends, however it ends (decision 068). A throw while giving back is logged: the
+ * job's own outcome (its return or its throw) stands.
+ * @template T
+ * @param {CoreApp} app
+ * @param {() => T} job
+ * @returns {T}
+ */
+function thenReleaseMemory(app, job) {
+  try {
+    return job();
+  } finally {
+    try {
+      releaseMemory(app);
+    } catch (err) {
+      app.logger().warn('giving back memory after a long job failed', 'error', String(err));
+    }
+  }
+}
+
+/**
  * Makes the transaction of `app` a write transaction from its first statement (decision 037).
  * SQLite's deferred transactions start reading on a snapshot; when another process commits
  * before the first write (Litestream does, after each of its checkpoints), that write fails at
@@ -189,7 +210,7 @@ module.exports = {
   writeTransaction,
   yieldToReplication,
   limitReadPools,
-  releaseMemory,
+  thenReleaseMemory,
   rowsOf,
   rowOf,
   idsOf,

@@ -72,7 +72,8 @@ function decideHeld(app, fileId, admin, decision, selfConfirm) {
   if (decision === 'discard') {
     staging().drop(app, fileId);
   } else {
-    require(`${__hooks}/lib/sales-import.js`).finishMerge(app, fileId);
+    // The merge fills SQLite's caches as an upload's does (decision 068).
+    require(`${__hooks}/lib/database.js`).thenReleaseMemory(app, () => require(`${__hooks}/lib/sales-import.js`).finishMerge(app, fileId));
   }
   return app.findRecordById('sales_data_files', fileId);
 }

@@ -67,20 +67,15 @@ const UPLOADS = {
  * @param {core.Record} record
  */
 function processOrFail(app, kind, record) {
-  try {
-    kind.process(app, record);
-  } catch (err) {
-    app.logger().error('staff upload failed', 'collection', record.collection().name, 'file', record.id, 'error', String(err));
-    kind.failed(app, record.id);
-  } finally {
-    // A file's reading and merging leave SQLite's caches full; the next visitor's read does not
-    // need them (decision 068). The upload's outcome stands whatever happens here.
+  // A file's reading and merging leave SQLite's caches full; the next visitor's read does not need them.
+  require(`${__hooks}/lib/database.js`).thenReleaseMemory(app, () => {
     try {
-      require(`${__hooks}/lib/database.js`).releaseMemory(app);
+      kind.process(app, record);
     } catch (err) {
-      app.logger().warn('giving back memory after a staff upload failed', 'error', String(err));
+      app.logger().error('staff upload failed', 'collection', record.collection().name, 'file', record.id, 'error', String(err));
+      kind.failed(app, record.id);
     }
-  }
+  });
 }
 
 /** The collections whose records are staff uploads. */
