@@ -10,6 +10,11 @@ import { memoryOf } from './campaign.mjs';
 
 /** Every process below `rootPid` (and itself): pid → its command name. @param {number} rootPid */
 export function processTree(rootPid) {
+  return new Map([...processTreeWithParents(rootPid)].map(([pid, p]) => [pid, p.name]));
+}
+
+/** @param {number} rootPid @returns {Map<number, { name: string, ppid: number }>} */
+function processTreeWithParents(rootPid) {
   const parent = new Map();
   const name = new Map();
   for (const entry of readdirSync('/proc')) {
@@ -23,17 +28,39 @@ export function processTree(rootPid) {
       // gone meanwhile
     }
   }
-  const tree = new Map([[rootPid, name.get(rootPid) ?? 'launcher']]);
+  const tree = new Map([[rootPid, { name: name.get(rootPid) ?? 'launcher', ppid: 0 }]]);
   for (let grew = true; grew;) {
     grew = false;
     for (const [pid, ppid] of parent) {
       if (tree.has(ppid) && !tree.has(pid)) {
-        tree.set(pid, name.get(pid));
+        tree.set(pid, { name: name.get(pid), ppid });
         grew = true;
       }
     }
   }
   return tree;
+}
+
+/** @param {number} pid */
+const commandLine = (pid) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * A child caught between fork and exec (PocketBase starting sha256sum or xmllint, Node starting a
+ * process) is a copy of its parent: same command line, the parent's memory (shared, or the very
+ * same with Go's vfork). Its RSS is the parent's again, so it is not counted: one run listed such
+ * a "pocketbase" at 168 MB beside the real one.
+ * @param {number} pid
+ * @param {number} ppid
+ */
+function isUnexecutedCopy(pid, ppid) {
+  const own = commandLine(pid);
+  return own !== null && own === commandLine(ppid);
 }
 
 /** A process's resident and peak memory in MB; zeros once it is gone. @param {number} pid */
@@ -60,10 +87,11 @@ export function startSampler({ rootPid, dataDir }) {
   // Litestream had taken (under steady writes it grows although the replica is a moment behind).
   let caughtUpLagPeak = 0;
   const tick = () => {
-    const tree = processTree(rootPid);
+    const tree = processTreeWithParents(rootPid);
     let total = 0;
     const p = phasePeaks.get(phase) ?? { total: 0, byName: new Map() };
-    for (const [pid, name] of tree) {
+    for (const [pid, { name, ppid }] of tree) {
+      if (isUnexecutedCopy(pid, ppid)) continue;
       const mb = memoryNow(pid).rss;
       total += mb;
       const key = `${name} (${pid})`;
