@@ -17,9 +17,10 @@ const FILE_ERRORS = {
 // A chunk's write transaction aims at this many milliseconds; the chunk size adapts to it
 // (DECISIONS section 5: no upload holds the writer for more than about 200 ms at a time).
 const TARGET_MS = 150;
+const MIN_CHUNK = 100;
 // At most 5,000 rows in flight: each is a few values in goja's heap, and their fields keep the
 // file's piece alive (decision 068: 20,000 rows and 4 MiB pieces put PocketBase over 300 MB).
-const MIN_CHUNK = 100;
+// The merge and the gate's forecast start at it.
 const MAX_CHUNK = 5000;
 
 /**
@@ -277,4 +278,4 @@ function failedRowsFile(header, failedLines, name) {
   return $filesystem.fileFromBytes(body, name);
 }
 
-module.exports = { open, openPieces, run, mergeFailed, failedRowsFile, adaptChunk, FILE_ERRORS };
+module.exports = { open, openPieces, run, mergeFailed, failedRowsFile, adaptChunk, MAX_CHUNK, FILE_ERRORS };

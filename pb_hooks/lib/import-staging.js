@@ -243,20 +243,6 @@ function stagedUsersByCampaign(app, fileId) {
 }
 
 /**
- * The campaigns the staged rows of `fileId` belong to.
- * @param {CoreApp} app
- * @param {string} fileId
- * @returns {string[]}
- */
-function stagedCampaigns(app, fileId) {
-  const rows = arrayOf(new DynamicModel({ campaign: '' }));
-  attached(app)
-    .newQuery(`SELECT DISTINCT campaign FROM staging.${tables(fileId).sorted} WHERE first = 0`)
-    .all(rows);
-  return rows.map((r) => r.campaign);
-}
-
-/**
  * How many rows the sorted table of `fileId` holds (its positions are 1..count).
  * @param {CoreApp} app
  * @param {string} fileId
@@ -308,7 +294,6 @@ module.exports = {
   repeated,
   attached,
   stagedUsersByCampaign,
-  stagedCampaigns,
   count,
   merged,
   advance,

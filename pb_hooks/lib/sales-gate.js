@@ -31,7 +31,7 @@ function forecast(app, fileId, campaigns) {
   const perCampaign = {};
   /** @type {{ staged: number, fresh: number, unchanged: number, codes: number, workshops: number, maxPerWorkshop: number, perWorkshop: Object<string, number>, campaigns: string[] }} */
   const result = { staged: 0, fresh: 0, unchanged: 0, codes: 0, workshops: 0, maxPerWorkshop: 0, perWorkshop: {}, campaigns: [] };
-  let size = 20000;
+  let size = pipeline().MAX_CHUNK;
   for (let after = 0; after < total;) {
     const db = staging().attached(app);
     const upto = after + size;

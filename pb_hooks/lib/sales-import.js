@@ -35,12 +35,14 @@ const FILE_ERRORS = {
 const releasedCampaigns = (app) => require(`${__hooks}/lib/campaign-records.js`).released(app);
 
 /**
- * The campaigns a file's rows belong to (from its staged rows, else from its merged ones).
+ * The campaigns a file's rows belong to (from its staged rows' workshops per campaign, `staged`,
+ * else from its merged rows).
  * @param {CoreApp} app
  * @param {string} fileId
+ * @param {Record<string, string[]> | null} staged
  */
-function campaignsOfFile(app, fileId) {
-  const ids = staging().isSorted(app, fileId) ? staging().stagedCampaigns(app, fileId) : [];
+function campaignsOfFile(app, fileId, staged) {
+  const ids = Object.keys(staged || {});
   if (ids.length === 0) {
     const rows = arrayOf(new DynamicModel({ campaign: '' }));
     app.db().newQuery('SELECT DISTINCT campaign FROM sales_data WHERE sourceFile = {:file}').bind({ file: fileId }).all(rows);
@@ -189,7 +191,7 @@ function mergeStaged(app, record) {
   const sorted = `staging.${staging().tables(fileId).sorted}`;
   const seq = record.getInt('importSeq');
   const total = staging().count(app, fileId);
-  let size = 5000;
+  let size = pipeline().MAX_CHUNK;
   for (let after = staging().merged(app, fileId); after < total;) {
     const db = staging().attached(app);
     const upto = after + size;
@@ -224,21 +226,22 @@ function finishMerge(app, fileId, watch = stopwatch()) {
   if (record.getString('status') === 'merging' && changes > 0 && !staging().isSorted(app, fileId)) {
     record = restage(app, record) || record;
   }
-  // The campaigns the file's rows belong to, read before the staged rows go.
-  const campaigns = campaignsOfFile(app, fileId);
+  // Every workshop the file names per campaign (the ones whose rows it inserts or changes among
+  // them) and so its campaigns, read before the staged rows go: one JSON array per campaign, on
+  // the writer (a read of sales_data's sourceFile index on a reader filled that connection's
+  // 32 MB cache).
+  const staged = staging().isSorted(app, fileId) ? staging().stagedUsersByCampaign(app, fileId) : null;
+  const campaigns = campaignsOfFile(app, fileId, staged);
   if (record.getString('status') === 'merging') {
     // A file that changes no row (the same weekly file uploaded again) has nothing to merge,
     // and no total or week to recompute (its counts were fixed at the commit point).
     if (changes > 0) {
       /** @type {Record<string, string[]>} */
       let usersOf = {};
-      if (staging().isSorted(app, fileId)) {
+      if (staged) {
         mergeStaged(app, record);
         watch.lap('merge');
-        // Every workshop the file names per campaign: the ones whose rows it inserted or changed
-        // among them. Read from the staged rows on the writer (a read of sales_data's sourceFile
-        // index on a reader filled that connection's 32 MB cache).
-        usersOf = staging().stagedUsersByCampaign(app, fileId);
+        usersOf = staged;
       } else {
         app.logger().error('sales import: staged rows missing while merging', 'file', fileId);
         // Whatever did reach sales_data carries the file as sourceFile.

@@ -41,26 +41,33 @@ function processTreeWithParents(rootPid) {
   return tree;
 }
 
-/** @param {number} pid */
-const commandLine = (pid) => {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-  } catch {
-    return null;
-  }
-};
-
 /**
- * A child caught between fork and exec (PocketBase starting sha256sum or xmllint, Node starting a
- * process) is a copy of its parent: same command line, the parent's memory (shared, or the very
- * same with Go's vfork). Its RSS is the parent's again, so it is not counted: one run listed such
- * a "pocketbase" at 168 MB beside the real one.
- * @param {number} pid
- * @param {number} ppid
+ * The processes of `tree` caught between fork and exec (PocketBase starting sha256sum or
+ * xmllint, Node starting a process): each is a copy of its parent, with the same command line and
+ * the parent's memory (shared, or the very same with Go's vfork). Their RSS is the parent's again,
+ * so they are not counted: one run listed such a "pocketbase" at 168 MB beside the real one.
+ * Each command line is read once.
+ * @param {Map<number, { name: string, ppid: number }>} tree
  */
-function isUnexecutedCopy(pid, ppid) {
-  const own = commandLine(pid);
-  return own !== null && own === commandLine(ppid);
+function unexecutedCopies(tree) {
+  /** @type {Map<number, string | null>} */
+  const lines = new Map();
+  const commandLine = (/** @type {number} */ pid) => {
+    if (!lines.has(pid)) {
+      try {
+        lines.set(pid, readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+      } catch {
+        lines.set(pid, null);
+      }
+    }
+    return lines.get(pid);
+  };
+  const copies = new Set();
+  for (const [pid, { ppid }] of tree) {
+    const own = commandLine(pid);
+    if (own !== null && own === commandLine(ppid)) copies.add(pid);
+  }
+  return copies;
 }
 
 /** A process's resident and peak memory in MB; zeros once it is gone. @param {number} pid */
@@ -90,8 +97,9 @@ export function startSampler({ rootPid, dataDir }) {
     const tree = processTreeWithParents(rootPid);
     let total = 0;
     const p = phasePeaks.get(phase) ?? { total: 0, byName: new Map() };
-    for (const [pid, { name, ppid }] of tree) {
-      if (isUnexecutedCopy(pid, ppid)) continue;
+    const copies = unexecutedCopies(tree);
+    for (const [pid, { name }] of tree) {
+      if (copies.has(pid)) continue;
       const mb = memoryNow(pid).rss;
       total += mb;
       const key = `${name} (${pid})`;
