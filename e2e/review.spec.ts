@@ -1,4 +1,5 @@
 import { freshIban, PNG_BYTES, submissionForm } from '../tests/helpers/fixtures';
+import { VERDICT_UNDO_SECONDS } from '../src/config/ui';
 import { invoicePdf } from '../tests/helpers/invoices';
 import { declineCookies, expect, enterAs, openInQueue, openVoucher, submissionToCheck, test } from './fixtures';
 
@@ -73,6 +74,8 @@ test('an auditor reviews three submissions in the queue, sees their signals and 
       .toMatch(/read|failed/);
   }
 
+  // The page's clock runs as the real one, except where the test moves it on (a held verdict's seconds).
+  await page.clock.install();
   await enterAs(page, admin, auditor);
   await declineCookies(page);
   const queue = page.getByRole('region', { name: 'Prüfwarteschlange' });
@@ -139,11 +142,12 @@ test('an auditor reviews three submissions in the queue, sees their signals and 
     'Bitte die Rechnung vom Oktober einreichen.',
   );
   expect((await admin.collection('submissions').getOne(late.id)).status).toBe('pending');
-  // Given again and left alone: it is sent when its seconds are over.
+  // Given again and left alone: it is sent when its seconds are over (the page's clock is moved
+  // on by them instead of waiting).
   await fault();
-  await expect(queue.getByText(`Code ${late.code}: fehlerhaft (die Werkstatt reicht erneut ein). Die Werkstatt`)).toBeVisible({
-    timeout: 20_000,
-  });
+  await expect(heldVerdict).toContainText(`Code ${late.code}: fehlerhaft`);
+  await page.clock.fastForward(VERDICT_UNDO_SECONDS * 1000);
+  await expect(queue.getByText(`Code ${late.code}: fehlerhaft (die Werkstatt reicht erneut ein). Die Werkstatt`)).toBeVisible();
   const mail = await inbox.waitFor(workshop.email, (m) => m.subject === `Ihre Einreichung zum Code ${late.code} muss wiederholt werden`);
   expect(mail.text).toContain('Hinweis der Prüfung: Bitte die Rechnung vom Oktober einreichen.');
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 /**
  * MailDev, loaded only when a catcher starts (a portal with its own SMTP server never needs it).
  * It ships no types: its constructor, as this module uses it.
- * @returns {new (options: object) => { listen(cb: (err?: Error) => void): void, close(cb: () => void): void }}
+ * @returns {new (options: object) => { listen(cb: (err?: Error) => void): void, close(cb: () => void): void, deleteAllEmail(cb: () => void): void }}
  */
 const mailDev = () => createRequire(import.meta.url)('maildev');
 
@@ -29,6 +29,10 @@ export async function startMailCatcher({ smtpPort, webPort, host = '127.0.0.1' }
       maildev.listen((err) => (err ? reject(err) : resolve()));
     });
   await started();
+  // MailDev keeps its mails in one list per process, which a catcher started after another one in
+  // the same process (API test files share a worker) would begin with. Loading its (empty) mail
+  // directory empties the list too, but when a read of the directory ends; this is before any mail.
+  await new Promise((resolve) => maildev.deleteAllEmail(() => resolve(undefined)));
   return {
     smtpHost: host,
     smtpPort,

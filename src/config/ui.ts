@@ -7,3 +7,8 @@ export const LIVE_REGION_SETTLE_MS = 500;
 export const TOOLTIP_DELAY_MS = 700;
 export const CONSENT_TIMEOUT_MS = 5000;
 export const LOGOUT_CLEAR_MS = 10;
+/**
+ * A verdict given in the queue waits this long in the browser before it is sent (issue 58): until
+ * then 'Rückgängig' takes it back and nothing is stored, mailed or paid.
+ */
+export const VERDICT_UNDO_SECONDS = 10;

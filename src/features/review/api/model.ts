@@ -42,12 +42,6 @@ export interface Reading {
 
 export type Outcome = 'passed' | 'faulty' | 'missing';
 
-/**
- * A verdict given in the queue waits this long in the browser before it is sent (issue 58): until
- * then 'Rückgängig' takes it back and nothing is stored, mailed or paid.
- */
-export const VERDICT_UNDO_SECONDS = 10;
-
 export const REVIEW_MESSAGES = {
   queueFailed: 'Die Prüfwarteschlange konnte nicht geladen werden. Bitte versuchen Sie es später erneut.',
   verdictFailed: 'Das Ergebnis konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.',

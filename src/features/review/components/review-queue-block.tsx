@@ -6,13 +6,14 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { VERDICT_UNDO_SECONDS } from '@/config/ui';
 import { useLoad } from '@/hooks/use-load';
 import { LIMITS } from '@/rules';
 import { countOf, formatDate } from '@/utils/format';
 
 import { giveVerdict } from '../api/give-verdict';
 import { loadQueue } from '../api/load-queue';
-import { REVIEW_MESSAGES, VERDICT_UNDO_SECONDS, type Outcome, type ReviewItem, type Signal } from '../api/model';
+import { REVIEW_MESSAGES, type Outcome, type ReviewItem, type Signal } from '../api/model';
 import { ReviewDetail } from './review-detail';
 
 const VERDICTS: { outcome: Outcome; label: string; key: string; variant: 'primary' | 'danger' | 'outline' }[] = [
