@@ -2,7 +2,6 @@ import net from 'node:net';
 import { expect, it } from 'vitest';
 
 import { startInbox } from './helpers/mail';
-import { until } from './helpers/poll';
 
 // The API test files of a worker share its process (vitest.config.ts, isolate: false), and MailDev
 // keeps its mails in one list per process: each file's catcher must begin with none of the mails
@@ -48,7 +47,7 @@ it("a catcher started after another in the same process begins without the other
   const second = await startInbox();
   try {
     await sendMail(second.smtpPort, 'zweite@example.org', 'Zweite Mail');
-    await until('the mail to the second catcher', async () => (await second.all()).length > 0);
+    await second.waitFor('zweite@example.org');
     expect((await second.all()).map((m) => m.subject)).toEqual(['Zweite Mail']);
   } finally {
     await second.close();
