@@ -211,6 +211,19 @@ test.describe('audit round trip', () => {
       .getByLabel('Prüfdatei hochladen (CSV-Datei)')
       .setInputFiles({ name: 'p.csv', mimeType: 'text/csv', buffer: Buffer.from('RechnungsID;Checked;Faulty\n') });
     await expect(upload.getByText('Beim Hochladen der Prüfdatei ist ein Fehler aufgetreten.')).toBeVisible();
+
+    // A fresh audit file that cannot be made, then one made but not read back.
+    const auditFile = page.getByRole('region', { name: 'Prüfdatei herunterladen' });
+    await page.route('**/api/collections/submission_audit_files/records', (route) =>
+      route.request().method() === 'POST' ? route.fulfill(boom) : route.continue(),
+    );
+    await auditFile.getByRole('button', { name: 'Neue Prüfdatei erstellen' }).click();
+    await expect(auditFile.getByText('Beim Erstellen der Datei ist ein Fehler aufgetreten.')).toBeVisible();
+    await page.unroute('**/api/collections/submission_audit_files/records');
+    await page.route('**/api/collections/submission_audit_files/records/*', (route) => route.fulfill(boom));
+    await auditFile.getByRole('button', { name: 'Neue Prüfdatei erstellen' }).click();
+    await expect(auditFile.getByText('Beim Abrufen der Datei ist ein Fehler aufgetreten.')).toBeVisible();
+    await expect(auditFile.getByText('Beim Erstellen der Datei ist ein Fehler aufgetreten.')).toHaveCount(0);
   });
 
   test('a missing image says so', async ({ page, admin, makeAccount }) => {

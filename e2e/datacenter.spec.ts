@@ -89,6 +89,14 @@ test.describe('datacenter for administrators', () => {
     expect(body).toContain('Unbekannte Benutzer-ID');
     // Without the token the file is not served.
     expect((await page.request.get(url.replace(/token=[^&]+/, 'token='))).status()).toBe(404);
+
+    // A failed-rows file the server no longer has opens no tab: the page says so.
+    await page.evaluate(() => delete (window as unknown as { __opened?: string }).__opened);
+    await page.route('**/api/files/*/*/*', (route) => route.fulfill({ status: 404, body: '' }));
+    await row.getByRole('button', { name: /Fehlerhafte Zeilen von umsatz-juni\.csv herunterladen/ }).click();
+    await expect(sales.getByText('Beim Download der Fehler-Datei ist ein Fehler aufgetreten.')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __opened?: string }).__opened)).toBeUndefined();
+    await page.unroute('**/api/files/*/*/*');
   });
 
   test('creates a user data file and lists the registration file', async ({ page, makeAccount, admin }) => {
@@ -180,6 +188,9 @@ test.describe('datacenter messages', () => {
       .click();
     await expect(registrations.getByText('Beim Herunterladen der Datei ist ein Fehler aufgetreten.')).toBeVisible();
     await page.unroute('**/api/files/*/*/*');
+    await page.route('**/api/portal/registration-files', (route) => route.fulfill(boom));
+    await registrations.getByRole('button', { name: 'Neue Registrierungsdatei erstellen' }).click();
+    await expect(registrations.getByText('Beim Erstellen der Datei ist ein Fehler aufgetreten.')).toBeVisible();
 
     const users = page.getByRole('region', { name: 'Userdaten herunterladen' });
     await page.route('**/api/collections/user_file/records', (route) =>

@@ -1,7 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { uploadStaffFile } from '@/lib/api/upload-staff-file';
 import { DC_MESSAGES, type FileRecord } from '@/lib/staff/files';
+import { signOut } from '@/testing/auth';
 
 import { NOTICE_MS, UploadBlock } from './csv-upload-block';
 
@@ -68,5 +70,29 @@ describe('the upload notice', () => {
       await Promise.resolve();
     });
     expect(screen.queryByText(DC_MESSAGES.processing)).toBeNull();
+  });
+});
+
+describe('an upload without a session', () => {
+  it("says 'Kein User eingeloggt…' in the block, not that the upload failed (SPEC section 8)", async () => {
+    signOut();
+    const sent = vi.spyOn(globalThis, 'fetch');
+    render(
+      <UploadBlock
+        title="Geschäftspartnernummern hochladen"
+        help="Hilfe"
+        buttonLabel="Umsatzdaten hochladen"
+        caption="Dateien"
+        list={() => Promise.resolve([])}
+        listFailed="Liste fehlgeschlagen"
+        upload={(file) => uploadStaffFile('business_partner_number_files', file)}
+        uploadFailed={DC_MESSAGES.uploadFailed}
+      />,
+    );
+    await choose();
+    expect(await screen.findByText('Kein User eingeloggt, melden Sie sich an oder registrieren Sie sich.')).toBeVisible();
+    expect(screen.queryByText(DC_MESSAGES.uploadFailed)).toBeNull();
+    expect(sent).not.toHaveBeenCalled();
+    sent.mockRestore();
   });
 });

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 
 import { Spinner } from '@/components/ui/spinner';
+import { SessionError } from '@/lib/auth';
 import { DC_MESSAGES, PermissionError, type FileRecord } from '@/lib/staff/files';
 
 import { Block, CsvUploadButton, ErrorAlert, ListState } from './block';
@@ -75,7 +76,8 @@ export function UploadBlock(props: UploadBlockProps) {
       }, noticeMs);
     } catch (err) {
       console.error(err);
-      setError(err instanceof PermissionError ? err.message : props.uploadFailed);
+      // A refusal of the person (no right, no session) says what to do; anything else is the upload's failure.
+      setError(err instanceof PermissionError || err instanceof SessionError ? err.message : props.uploadFailed);
     } finally {
       setBusy(false);
       setLive(null);

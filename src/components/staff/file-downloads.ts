@@ -16,7 +16,7 @@ export function useFiles(load: () => Promise<FileRecord[]>, failMessage: string)
   return { records: files.data, loading: files.loading, error: files.failed ? failMessage : null, reload: files.reload, prepend };
 }
 
-/** Downloads through a file token; failed-row files open in a new tab (SPEC section 7). */
+/** Downloads through a file token; failed-row files open in a new tab once the server has them (SPEC section 7). */
 export function useDownload(noFailedRows: string = DC_MESSAGES.noFailedRows) {
   const [error, setError] = useState<string | null>(null);
   const download = async (record: FileRecord, field: 'file' | 'failedRowsCsv') => {
@@ -35,6 +35,10 @@ export function useDownload(noFailedRows: string = DC_MESSAGES.noFailedRows) {
     }
     try {
       if (field === 'failedRowsCsv') {
+        // A new tab cannot tell this page that its file is missing: asked first, so the
+        // message shows here instead of PocketBase's error in an empty tab.
+        const found = await fetch(url, { method: 'HEAD' });
+        if (!found.ok) throw new Error(`failed rows file: HTTP ${found.status}`);
         window.open(url, '_blank', 'noopener');
       } else {
         // Through a blob, so the file is saved under its own name (the server's header names the stored copy).

@@ -12,7 +12,8 @@ export const DC_MESSAGES = {
   urlFailed: 'Beim Erstellen der Download-URL ist ein Fehler aufgetreten.',
   userFilesLoadFailed: 'Beim Abrufen der Userdaten-Dateien ist ein Fehler aufgetreten.',
   userFileCreateFailed: 'Beim Erstellen der Userdaten-Datei ist ein Fehler aufgetreten.',
-  registrationFileCreateFailed: 'Beim Erstellen der Registrierungsdatei ist ein Fehler aufgetreten.',
+  /** SPEC section 8's message for creating a file: the registrations and the audit file (the user file has its own). */
+  fileCreateFailed: 'Beim Erstellen der Datei ist ein Fehler aufgetreten.',
   uploadFailed: 'Beim Hochladen der Datei ist ein Fehler aufgetreten.',
   filesLoadFailed: 'Beim Abrufen der Dateien ist ein Fehler aufgetreten.',
   failedRowsDownloadFailed: 'Beim Download der Fehler-Datei ist ein Fehler aufgetreten.',
@@ -27,6 +28,7 @@ export const DC_MESSAGES = {
   auditFileLoadFailed: 'Beim Abrufen der Prüfdatei ist ein Fehler aufgetreten.',
   noAuditFile: 'Keine Prüfdatei zum Herunterladen verfügbar.',
   noAuditFailedRows: 'Keine Datei mit fehlerhaften Zeilen verfügbar.',
+  /** A file made but not read back. */
   fileFetchFailed: 'Beim Abrufen der Datei ist ein Fehler aufgetreten.',
   invoiceIdRequired: 'Bitte geben Sie eine Rechnungs ID ein.',
   invoiceFetchFailed: 'Fehler beim Abrufen der Rechnung. Bitte überprüfen Sie die ID.',

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { listFiles } from '@/lib/api/list-staff-files';
-import { DC_MESSAGES, type FileRecord } from '@/lib/staff/files';
+import type { FileRecord } from '@/lib/staff/files';
 import { useSessionStore } from '@/stores/session';
 
 import { createRegistrationFile } from '../api/create-registration-file';
@@ -39,7 +39,7 @@ describe('the registration files', () => {
     create.mockRejectedValue(new Error('500'));
     render(<RegistrationFilesBlock />);
     await userEvent.click(await screen.findByRole('button', { name: 'Neue Registrierungsdatei erstellen' }));
-    expect(await screen.findByText(DC_MESSAGES.registrationFileCreateFailed)).toBeVisible();
+    expect(await screen.findByText('Beim Erstellen der Datei ist ein Fehler aufgetreten.')).toBeVisible();
   });
 
   it('offers auditors the files but no new one', async () => {

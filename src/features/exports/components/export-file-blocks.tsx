@@ -43,11 +43,7 @@ export function RegistrationFilesBlock() {
   const role = useSessionStore((s) => s.role);
   const files = useFiles(listRegistrationFiles, DC_MESSAGES.loadFailed);
   const { download, error } = useDownload();
-  const {
-    busy,
-    error: createError,
-    create,
-  } = useCreateFile(files.prepend, createRegistrationFile, DC_MESSAGES.registrationFileCreateFailed);
+  const { busy, error: createError, create } = useCreateFile(files.prepend, createRegistrationFile, DC_MESSAGES.fileCreateFailed);
   const cols: Column[] = [
     columns.file,
     columns.createdAt,

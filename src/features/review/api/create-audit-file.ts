@@ -4,7 +4,4 @@ import type { FileRecord } from '@/lib/staff/files';
 
 /** Asks the server for a fresh audit file; it is written while the request runs. */
 export const createAuditFile = () =>
-  withSession(async () => {
-    const created = await pb.collection('submission_audit_files').create<FileRecord>({ filename: 'pruefdatei.csv' }, { requestKey: null });
-    return pb.collection('submission_audit_files').getOne<FileRecord>(created.id, { requestKey: null });
-  });
+  withSession(() => pb.collection('submission_audit_files').create<FileRecord>({ filename: 'pruefdatei.csv' }, { requestKey: null }));

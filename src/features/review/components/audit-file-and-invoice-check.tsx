@@ -15,6 +15,7 @@ import { z } from '@/lib/zod';
 import { countOf, formatDate } from '@/utils/format';
 
 import { createAuditFile } from '../api/create-audit-file';
+import { loadAuditFile } from '../api/load-audit-file';
 import { loadSubmission } from '../api/load-submission';
 import type { ReviewItem } from '../api/model';
 import { newestAuditFile } from '../api/newest-audit-file';
@@ -31,12 +32,16 @@ export function AuditFileBlock() {
   const fresh = async () => {
     setError(null);
     setBusy(true);
+    // Made, then read back as stored: each step that fails says which it was (SPEC section 8).
+    let step: string = DC_MESSAGES.fileCreateFailed;
     try {
       const created = await createAuditFile();
-      newest.update(() => created);
+      step = DC_MESSAGES.fileFetchFailed;
+      const stored = await loadAuditFile(created.id);
+      newest.update(() => stored);
     } catch (err) {
       console.error(err);
-      setError(DC_MESSAGES.fileFetchFailed);
+      setError(step);
     } finally {
       setBusy(false);
     }
