@@ -33,6 +33,14 @@ describe('the registration files', () => {
     await waitFor(() => expect(listed()).toEqual(['registrierungen_2025-09-15.csv', 'registrierungen_2025-09-14.csv']));
   });
 
+  it('says when there is no file yet (SPEC section 2)', async () => {
+    useSessionStore.setState({ role: 'Auditor', username: 'P. Prüfer', loaded: true });
+    list.mockResolvedValue([]);
+    render(<RegistrationFilesBlock />);
+    expect(await screen.findByText('Keine Dateien verfügbar.')).toBeVisible();
+    expect(document.querySelector('table')).toBeNull();
+  });
+
   it('says when a new file cannot be made', async () => {
     useSessionStore.setState({ role: 'Administrator', username: 'A. Admin', loaded: true });
     list.mockResolvedValue([]);
