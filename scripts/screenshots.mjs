@@ -1,18 +1,20 @@
 #!/usr/bin/env node
 // @ts-check
 // `npm run screenshots`: refreshes docs/screenshots/ with the main pages at a
-// 360 px phone width and a 1280 px desktop width, from the built portal with
-// the demo data, in Debian's Chromium. Signed-in pages use a session the
-// superuser issues for the demo accounts (no password or one-time code needed).
+// 360 px phone width and a 1280 px desktop width, from the portal as `npm start`
+// runs it (its build, the demo data on real time, the invoice reader) on a
+// temporary data directory, in Debian's Chromium. Signed-in pages use a session
+// the superuser issues for the demo accounts (no password or one-time code needed).
 import { chromium } from '@playwright/test';
 import PocketBase from 'pocketbase';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { CHROMIUM_PATH } from './lib/chromium.mjs';
-import { buildIfStale } from './lib/build.mjs';
+import { startLauncher } from './lib/launcher.mjs';
 import { ROOT } from './lib/pocketbase.mjs';
-import { startPortal } from './lib/portal-server.mjs';
+import { freePort } from './lib/ports.mjs';
 
 const OUT = path.join(ROOT, 'docs', 'screenshots');
 const WIDTHS = { phone: { width: 360, height: 780 }, desktop: { width: 1280, height: 900 } };
@@ -28,10 +30,22 @@ const PAGES = [
   { name: 'datacenter-auditor', path: '/datacenter', as: ['auditors', 'demopruefer0001'] },
   // One job of the data area with file tables (issue 36: at 360 px their rows stack).
   { name: 'datacenter-files', path: '/datacenter/dateien', as: ['administrators', 'demoadmin000001'] },
+  // Campaigns run by administrators (issue 60): the current one beside the closed 2025 one.
+  { name: 'datacenter-campaigns', path: '/datacenter/aktionen', as: ['administrators', 'demoadmin000001'] },
 ];
 
-buildIfStale(console.log);
-const portal = await startPortal({ publicDir: path.join(ROOT, 'dist') });
+const SUPERUSER = { email: 'screenshots@portal.local', password: 'screenshots-superuser' };
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-screenshots-'));
+const portal = await startLauncher({
+  dataDir,
+  env: {
+    PB_SUPERUSER_EMAIL: SUPERUSER.email,
+    PB_SUPERUSER_PASSWORD: SUPERUSER.password,
+    // The demo's mail catcher on ports of its own, beside a portal that may be running.
+    MAILDEV_SMTP_PORT: String(await freePort()),
+    MAILDEV_WEB_PORT: String(await freePort()),
+  },
+});
 const browser = await chromium.launch({
   executablePath: CHROMIUM_PATH,
   args: ['--no-sandbox', '--disable-gpu'],
@@ -39,7 +53,7 @@ const browser = await chromium.launch({
 mkdirSync(OUT, { recursive: true });
 
 const su = new PocketBase(portal.url);
-await su.collection('_superusers').authWithPassword(portal.superuser.email, portal.superuser.password);
+await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
 
 /**
  * A session the superuser issues for a demo account (PocketBase impersonation).
@@ -62,11 +76,14 @@ try {
       await tab.goto(`${portal.url}${page.path}`);
       await tab.getByRole('button', { name: 'Nur notwendige' }).first().click();
       await tab.waitForLoadState('networkidle');
-      await tab
-        .getByText('Wird geladen')
-        .first()
-        .waitFor({ state: 'hidden' })
-        .catch(() => {});
+      // Loading states and invoices still being read are not what a page looks like.
+      for (const busy of ['Wird geladen', 'Wartet aufs Lesen']) {
+        await tab
+          .getByText(busy)
+          .first()
+          .waitFor({ state: 'hidden', timeout: 60_000 })
+          .catch(() => {});
+      }
       const file = path.join(OUT, `${page.name}-${label}.png`);
       await tab.screenshot({ path: file, fullPage: true });
       console.log(`wrote ${path.relative(ROOT, file)}`);
@@ -76,4 +93,5 @@ try {
 } finally {
   await browser.close();
   await portal.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 }

@@ -72,10 +72,13 @@ function refreshSignals(app, submissionId) {
     }
     const voucher = app.findRecordById('vouchers', s.getString('voucher'));
     const issued = berlinDay(voucher.getString('created'));
-    // A code 'issued' after the campaign clock's today is an artefact of a pinned clock (the
-    // demo walks 2025 with codes made today); there is nothing to compare then.
+    // A code 'issued' after the campaign clock's today (a pinned clock: the tests walk 2025 with
+    // codes made today) or after its campaign's redeem window closed (the demo's closed 2025
+    // campaign on real time, its codes made at the first start) cannot have been issued as its
+    // record says: a workshop redeems only inside the window. There is nothing to compare then.
     const today = require(`${__hooks}/lib/clock.js`).berlinDay(require(`${__hooks}/lib/clock.js`).now()).iso;
-    if (issued <= today && date < issued) {
+    const redeemEnd = berlinDay(campaign.getString('redeemEnd'));
+    if (issued <= today && issued <= redeemEnd && date < issued) {
       signals.push({
         code: 'early',
         message: r.REVIEW_MESSAGES.beforeCode(r.germanDate(date), r.germanDate(issued)),

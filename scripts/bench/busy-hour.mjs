@@ -28,7 +28,7 @@ import { imagePdfOf, pageImageOf, sampleInvoice, textPdfOf } from '../lib/invoic
 import { startSmtpServer } from '../lib/smtp-server.mjs';
 import { benchAdministrator, openCodes, PASSWORD, percentile, raiseImportLimits, seededPortal } from './lib/campaign.mjs';
 import { pageLoop } from './lib/open-loop.mjs';
-import { startLauncher } from './lib/launcher.mjs';
+import { startLauncher } from '../lib/launcher.mjs';
 import { memoryNow, resetPeak, startSampler } from './lib/process-memory.mjs';
 import { changedRows, codesEarnedBy, csvOf, rawSqliteSeconds, seededTotals, weeklyRows } from './lib/sales-file.mjs';
 import { spreadWrites } from './lib/busy-hour-writes.mjs';

@@ -1,7 +1,8 @@
 // @ts-check
-// A throwaway portal for scripts (Lighthouse, screenshots, load benchmark):
-// the built SPA served by PocketBase from a temporary data dir on a free port,
-// with the demo data, the campaign clock of `npm start` and no mail server.
+// A throwaway portal for scripts (Lighthouse, the budget check, benchmarks): the built SPA
+// served by PocketBase alone from a temporary data dir on a free port, with the 2025 demo data,
+// the campaign clock pinned inside its redeem window as the tests pin it (DEMO_NOW) and no mail
+// server. `npm run screenshots` shows the portal as `npm start` runs it instead (lib/launcher.mjs).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -5,6 +5,7 @@ import { DEMO_LOGINS, seedDemo } from '../../scripts/demo/seed.mjs';
 import { PNG_BYTES, blob, freshIban } from '../helpers/fixtures';
 import { request } from '../helpers/http';
 import { SUPERUSER, startPocketBase, type TestServer } from '../helpers/pocketbase';
+import { until } from '../helpers/poll';
 
 // Issue 60: `npm start`'s demo runs on real time (no pinned clock) with a campaign running today
 // beside the closed 2025 one, and the demo workshop can redeem a code of it right away.
@@ -12,7 +13,7 @@ import { SUPERUSER, startPocketBase, type TestServer } from '../helpers/pocketba
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startPocketBase({ env: { PORTAL_NOW: '' } });
+  server = await startPocketBase({ reader: true, env: { PORTAL_NOW: '' } });
   const first = await seedDemo({ url: server.url, superuser: SUPERUSER, current: true });
   expect(first.currentCampaign).toBe(true);
 });
@@ -64,6 +65,31 @@ describe('the demo on real time', () => {
     const profile = await request(server.url, workshop, 'GET', '/api/portal/profile-page');
     expect(profile.json.stats.totalSales).toBe(600.5);
     expect(profile.json.campaignStats.map((s: { label: string }) => s.label)).toContain('NORA Cashback-Aktion 2025');
+  });
+
+  it('the closed 2025 campaign’s queue shows the signals its data was made for, not that its codes were made today', async () => {
+    // The demo's 2025 codes are made at the first start, a year after the window in which a
+    // workshop could have redeemed them; their invoices (2025) came 'before the code' only by that.
+    const pending = await server.admin
+      .collection('submissions')
+      .getFullList({ filter: 'status = "pending" && campaign.year = 2025', sort: 'id' });
+    expect(pending.map((s) => s.id)).toEqual(['demoeinreichun2', 'demoeinreichun3', 'demoeinreichun4']);
+    const read = await until(
+      'the demo invoices read',
+      async () => {
+        const all = await server.admin
+          .collection('submissions')
+          .getFullList({ filter: 'status = "pending" && campaign.year = 2025', sort: 'id' });
+        return all.every((s) => s.readingState === 'read') ? all : null;
+      },
+      { timeoutMs: 60_000 },
+    );
+    const codes = Object.fromEntries(read.map((s) => [s.id, (s.signals as { code: string }[]).map((x) => x.code).sort()]));
+    expect(codes).toEqual({
+      demoeinreichun2: ['iban', 'number'],
+      demoeinreichun3: ['iban', 'number'],
+      demoeinreichun4: ['late'],
+    });
   });
 
   it('the running campaign never overlaps the one before and keeps its year unique', () => {

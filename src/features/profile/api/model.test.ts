@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { payoutLabel, redeemDeadline, voucherLabel } from './model';
+import { payoutLabel, redeemable, redeemDeadline, voucherLabel } from './model';
 
 // Issue 35: the payout's state in the workshop's words on 'Meine Einreichungen'.
 describe('payoutLabel', () => {
@@ -52,5 +52,33 @@ describe('redeemDeadline', () => {
     expect(redeemDeadline([v('open', END)], '2025-12-01 00:00:00.000Z')).toBeNull();
     expect(redeemDeadline([v('open', '')], '2025-09-15 10:00:00.000Z')).toBeNull();
     expect(redeemDeadline([v('open', END)], undefined)).toBeNull();
+  });
+});
+
+// Campaigns coexist (issue 60): a code of last year's campaign stays open after its window.
+describe('a code past its redeem window', () => {
+  const code = (status: 'open' | 'audit' | 'closed', redeemEnd = '2025-11-30 22:59:59.999Z') => ({
+    id: 'v',
+    code: 'C',
+    status,
+    created: '2025-08-01 10:00:00.000Z',
+    campaignLabel: 'NORA Cashback-Aktion 2025',
+    redeemEnd,
+  });
+
+  it('is no longer redeemable and says so instead of Offen', () => {
+    expect(redeemable(code('open'), '2025-11-30 12:00:00.000Z')).toBe(true);
+    expect(voucherLabel(code('open'), '2025-11-30 12:00:00.000Z')).toBe('Offen');
+    expect(redeemable(code('open'), '2026-11-29 12:00:00.000Z')).toBe(false);
+    expect(voucherLabel(code('open'), '2026-11-29 12:00:00.000Z')).toBe('Einlösefrist abgelaufen (30.11.2025)');
+  });
+
+  it('keeps the other states, and an open code without a clock or window end is left to the server', () => {
+    expect(voucherLabel(code('audit'), '2026-11-29 12:00:00.000Z')).toBe('In Prüfung');
+    expect(voucherLabel(code('closed'), '2026-11-29 12:00:00.000Z')).toBe('Eingelöst');
+    expect(redeemable(code('audit'), '2025-09-01 12:00:00.000Z')).toBe(false);
+    expect(redeemable(code('open'), undefined)).toBe(true);
+    expect(redeemable(code('open', ''), '2026-11-29 12:00:00.000Z')).toBe(true);
+    expect(voucherLabel(code('open'))).toBe('Offen');
   });
 });

@@ -5,7 +5,7 @@ import { CONNECTIONS_FAILED } from '@/lib/service-centres';
 import { MESSAGES, type WorkshopFields } from '@/rules';
 import { ANSWER_MESSAGES, fieldAnswers } from '@/rules/server-answers';
 import { VOUCHER_STATUS_LABELS, WORKSHOP_PAYOUT_LABELS } from '@/rules/labels';
-import { formatDay } from '@/utils/format';
+import { formatDate, formatDay } from '@/utils/format';
 
 export const PROFILE_MESSAGES = {
   loadFailed: 'Fehler beim Laden der Profil Daten. Bitte versuchen Sie es später erneut.',
@@ -73,9 +73,27 @@ export interface Voucher {
   redeemEnd?: string;
 }
 
-/** SPEC's three labels, and 'Ausgezahlt am dd.mm.yyyy' once the payout is paid (DECISIONS section 6). */
-export function voucherLabel(v: Voucher): string {
+const parseTime = (value: string | undefined) => Date.parse(String(value ?? '').replace(' ', 'T'));
+
+/**
+ * Whether a code can still be redeemed: it is open and its campaign's redeem window has not
+ * ended on the campaign clock (campaigns coexist, issue 60: a code of last year's campaign stays
+ * open in the database after its window). Without a clock or a window end it counts as redeemable;
+ * the server decides at the redemption either way.
+ */
+export function redeemable(v: Voucher, campaignNow: string | undefined): boolean {
+  if (v.status !== 'open') return false;
+  const now = parseTime(campaignNow);
+  return !v.redeemEnd || Number.isNaN(now) || parseTime(v.redeemEnd) > now;
+}
+
+/**
+ * SPEC's three labels, 'Ausgezahlt am dd.mm.yyyy' once the payout is paid (DECISIONS section 6),
+ * and for an open code whose redeem window has ended, that it can no longer be redeemed.
+ */
+export function voucherLabel(v: Voucher, campaignNow?: string): string {
   if (v.paidOn) return `Ausgezahlt am ${formatDay(v.paidOn)}`;
+  if (v.status === 'open' && !redeemable(v, campaignNow)) return `Einlösefrist abgelaufen (${formatDate(v.redeemEnd!)})`;
   return VOUCHER_STATUS_LABELS[v.status] ?? v.status;
 }
 
@@ -154,12 +172,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * the last day); null without an open code or once the window has closed.
  */
 export function redeemDeadline(vouchers: Voucher[], campaignNow: string | undefined): { until: string; daysLeft: number } | null {
-  const now = Date.parse(String(campaignNow ?? '').replace(' ', 'T'));
+  const now = parseTime(campaignNow);
   if (Number.isNaN(now)) return null;
   const ends = vouchers
-    .filter((v) => v.status === 'open' && v.redeemEnd)
+    .filter((v) => v.redeemEnd && redeemable(v, campaignNow))
     .map((v) => v.redeemEnd!)
-    .filter((end) => Date.parse(end.replace(' ', 'T')) > now)
     .sort();
   const until = ends[0];
   if (!until) return null;

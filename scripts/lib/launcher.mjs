@@ -1,12 +1,13 @@
 // @ts-check
-// `npm start` as a benchmark runs it (bench:busy-hour): the launcher itself, with the front,
-// PocketBase, the outbox, the page renderer and whatever the environment adds (a replica).
+// `npm start` as a child of a script (bench:busy-hour, npm run screenshots): the launcher itself,
+// with the front, PocketBase, the outbox, the reader, the page renderer and whatever the
+// environment adds (a replica).
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 
-import { ROOT } from '../../lib/pocketbase.mjs';
-import { freePort } from '../../lib/ports.mjs';
+import { ROOT } from './pocketbase.mjs';
+import { freePort } from './ports.mjs';
 
 /**
  * `npm start` (scripts/start.mjs) as a child on a free port, on `dataDir`, with `env` added to
