@@ -8,3 +8,15 @@ onRecordCreateRequest((e) => {
   e.next();
   require(`${__hooks}/lib/review-signals.js`).onArrival(e.app, e.app.findRecordById('submissions', e.record.id));
 }, 'submissions');
+
+// The codes the cashback form offers a workshop: its open codes whose campaign's redeem window
+// has not ended (decision 071). Personal: never cached.
+routerAdd(
+  'GET',
+  '/api/portal/redeemable-codes',
+  (e) => {
+    e.response.header().set('Cache-Control', 'no-store');
+    return e.json(200, { codes: require(`${__hooks}/lib/submissions.js`).redeemableCodes(e.app, e.auth ? e.auth.id : '') });
+  },
+  $apis.requireAuth('users'),
+);

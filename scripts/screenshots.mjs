@@ -84,6 +84,8 @@ try {
           .waitFor({ state: 'hidden', timeout: 60_000 })
           .catch(() => {});
       }
+      // The pointer stays where the consent button was clicked; away from the page, no chart shows a hover tooltip.
+      await tab.mouse.move(0, 0);
       const file = path.join(OUT, `${page.name}-${label}.png`);
       await tab.screenshot({ path: file, fullPage: true });
       console.log(`wrote ${path.relative(ROOT, file)}`);

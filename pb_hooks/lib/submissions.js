@@ -85,7 +85,11 @@ function createSubmission(e) {
       refuse(e, 'voucher', 'validation_invalid_voucher', rulebook.MESSAGES.code);
     }
     const now = clock.now();
-    if (now < clock.parseDate(campaign.getString('redeemStart')) || now > clock.parseDate(campaign.getString('redeemEnd'))) {
+    if (now > clock.parseDate(campaign.getString('redeemEnd'))) {
+      const day = rulebook.germanDate(clock.berlinDay(clock.parseDate(campaign.getString('redeemEnd'))).iso);
+      refuse(e, 'voucher', 'validation_redeem_window_closed', rulebook.MESSAGES.redeemWindowEnded(day));
+    }
+    if (now < clock.parseDate(campaign.getString('redeemStart'))) {
       refuse(e, 'voucher', 'validation_redeem_window_closed', rulebook.MESSAGES.redeemWindowClosed);
     }
     record.set('campaign', campaign.id);
@@ -145,4 +149,27 @@ function createSubmission(e) {
   }
 }
 
-module.exports = { createSubmission };
+/**
+ * The codes a workshop can redeem now, oldest first (decision 071): its open codes whose
+ * campaign's redeem window has not ended on the campaign clock. A code of a closed campaign stays
+ * open in the database; the cashback form offers only these, and `createSubmission` still judges
+ * the window of the code it is given.
+ * @param {CoreApp} app
+ * @param {string} userId
+ * @returns {string[]}
+ */
+function redeemableCodes(app, userId) {
+  const now = require(`${__hooks}/lib/clock.js`).now().toISOString().replace('T', ' ');
+  return require(`${__hooks}/lib/database.js`)
+    .rowsOf(
+      app,
+      `SELECT v.code AS code FROM vouchers v JOIN campaigns c ON c.id = v.campaign
+        WHERE v.user = {:user} AND v.status = 'open' AND c.redeemEnd >= {:now}
+        ORDER BY v.created, v.id`,
+      { user: userId, now },
+      { code: '' },
+    )
+    .map((row) => String(row.code));
+}
+
+module.exports = { createSubmission, redeemableCodes };

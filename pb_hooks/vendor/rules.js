@@ -75,6 +75,7 @@ const MESSAGES = {
 	noOpenCode: "Sie haben gerade keinen offenen Cashback-Code. Sobald Ihre Einkäufe einen neuen Code ergeben, erhalten Sie ihn per E-Mail und sehen ihn in Ihrem Profil.",
 	control: "Dieses Feld darf keine Zeilenumbrüche, Tabulatoren oder Steuerzeichen enthalten.",
 	redeemWindowClosed: "Cashback-Codes können derzeit nicht eingelöst werden. Der Einlösezeitraum ist nicht geöffnet.",
+	redeemWindowEnded: (day) => `Die Einlösefrist für diesen Cashback-Code ist am ${day} abgelaufen.`,
 	invoiceFile: "Bitte lade eine gültige Datei hoch",
 	invoiceType: "Nur PNG, JPEG oder PDF erlaubt.",
 	invoiceSize: `Datei darf maximal ${INVOICE_MAX_MB}MB groß sein.`,

@@ -103,6 +103,8 @@ export const MESSAGES = {
   control: 'Dieses Feld darf keine Zeilenumbrüche, Tabulatoren oder Steuerzeichen enthalten.',
   /** Redeeming outside the campaign's redeem window (SPA notice and server refusal). */
   redeemWindowClosed: 'Cashback-Codes können derzeit nicht eingelöst werden. Der Einlösezeitraum ist nicht geöffnet.',
+  /** A code whose own campaign's redeem window has ended (another campaign's may be open; decision 071). */
+  redeemWindowEnded: (day: string) => `Die Einlösefrist für diesen Cashback-Code ist am ${day} abgelaufen.`,
   /** The invoice is missing or not a file the server accepts. */
   invoiceFile: 'Bitte lade eine gültige Datei hoch',
   /** The invoice's type and size as the cashback form checks them (SPEC section 8). */

@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { MESSAGES } from '../../src/rules';
 
-import { blob, createVoucher, createWorkshop, PDF_BYTES, PNG_BYTES, submissionForm, type Actor } from '../helpers/fixtures';
+import {
+  blob,
+  createStaff,
+  createVoucher,
+  createWorkshop,
+  PDF_BYTES,
+  PNG_BYTES,
+  submissionForm,
+  voucherCode,
+  type Actor,
+} from '../helpers/fixtures';
 import { request } from '../helpers/http';
 import { startInbox, type MailInbox } from '../helpers/mail';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
@@ -205,11 +215,70 @@ describe('the redeem window', () => {
         const voucher = await createVoucher(closed, owner.id);
         const res = await request(closed.url, owner, 'POST', '/api/collections/submissions/records', submissionForm(owner.id, voucher));
         expect(res.status).toBe(400);
-        expect(res.json.data.voucher.message).toContain('Einlösezeitraum ist nicht geöffnet');
+        expect(res.json.data.voucher.message).toBe(
+          day.startsWith('2025-07')
+            ? 'Cashback-Codes können derzeit nicht eingelöst werden. Der Einlösezeitraum ist nicht geöffnet.'
+            : 'Die Einlösefrist für diesen Cashback-Code ist am 30.11.2025 abgelaufen.',
+        );
         expect((await closed.admin.collection('vouchers').getOne(voucher.id)).status).toBe('open');
       } finally {
         await closed.stop();
       }
+    }
+  });
+});
+
+// Decision 071: a code of a campaign whose redeem window has ended stays open in the database.
+describe('a code past its own campaign’s redeem window', () => {
+  /** A released campaign of `year` (before 2025), its windows long over on the tests' clock (2025-09-15). */
+  async function pastCampaign(year: number) {
+    const active = await server.admin.collection('campaigns').getFirstListItem('active = true');
+    const { id, created, updated, ...fields } = active;
+    return server.admin.collection('campaigns').create({
+      ...fields,
+      name: `Aktion ${year}`,
+      year,
+      active: false,
+      campaignStart: `${year}-05-14 22:00:00.000Z`,
+      campaignEnd: `${year}-10-31 22:59:59.999Z`,
+      redeemStart: `${year}-07-14 22:00:00.000Z`,
+      redeemEnd: `${year}-11-30 22:59:59.999Z`,
+      invoiceDateCutoff: `${year}-10-31 22:59:59.999Z`,
+      drawRegistrationDeadline: `${year}-07-31 21:59:59.999Z`,
+    });
+  }
+
+  it('is refused with the day its window ended; the code stays open', async () => {
+    const old = await pastCampaign(2023);
+    const voucher = await server.admin
+      .collection('vouchers')
+      .create({ code: voucherCode(), status: 'open', user: workshop.id, campaign: old.id, tier: 1 });
+    const res = await submit(workshop, submissionForm(workshop.id, voucher));
+    expect(res.status).toBe(400);
+    expect(res.json.data.voucher.message).toBe('Die Einlösefrist für diesen Cashback-Code ist am 30.11.2023 abgelaufen.');
+    expect(await voucherStatus(voucher.id)).toBe('open');
+  });
+
+  it('is not among the codes the cashback form offers; the workshop’s redeemable codes are, oldest first, and no one else’s', async () => {
+    const me = await createWorkshop(server);
+    const old = await pastCampaign(2022);
+    await server.admin.collection('vouchers').create({ code: voucherCode(), status: 'open', user: me.id, campaign: old.id, tier: 1 });
+    const first = await createVoucher(server, me.id);
+    const second = await createVoucher(server, me.id);
+    await createVoucher(server, me.id, 'audit');
+    await createVoucher(server, other.id);
+    const offered = (actor: Actor | null) => request(server.url, actor, 'GET', '/api/portal/redeemable-codes');
+    const mine = await offered(me);
+    expect(mine.status).toBe(200);
+    expect(mine.json).toEqual({ codes: [first.code, second.code] });
+
+    const anonymous = await offered(null);
+    expect(anonymous.status).toBe(401);
+    expect(JSON.stringify(anonymous.json)).not.toContain('NORA-');
+    for (const collection of ['auditors', 'administrators'] as const) {
+      const staff = await offered(await createStaff(server, collection));
+      expect(staff.status).toBe(403);
+      expect(JSON.stringify(staff.json)).not.toContain('NORA-');
     }
   });
 });

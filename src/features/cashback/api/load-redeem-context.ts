@@ -8,14 +8,10 @@ export function loadRedeemContext(): Promise<RedeemContext | null> {
   return withSession(async () => {
     const record = pb.authStore.record;
     if (!record || record.collectionName !== 'users') return null;
-    const [user, vouchers, latest] = await Promise.all([
+    const [user, redeemable, latest] = await Promise.all([
       pb.collection('users').getOne(record.id, { fields: 'email,verified,firstName,lastName,blocked', requestKey: null }),
-      pb.collection('vouchers').getFullList({
-        filter: pb.filter('user = {:user} && status = "open"', { user: record.id }),
-        sort: 'created',
-        fields: 'code',
-        requestKey: null,
-      }),
+      // Open codes whose campaign's redeem window has not ended (decision 071).
+      pb.send<{ codes: string[] }>('/api/portal/redeemable-codes', { method: 'GET', requestKey: null }),
       pb
         .collection('submissions')
         .getList(1, 1, {
@@ -32,7 +28,7 @@ export function loadRedeemContext(): Promise<RedeemContext | null> {
       firstName: (user.firstName as string) ?? '',
       lastName: (user.lastName as string) ?? '',
       blocked: user.blocked === true,
-      openCodes: vouchers.map((v) => v.code as string),
+      openCodes: redeemable.codes,
       lastBank: latest
         ? {
             firstName: String(latest.ibanFirstName ?? ''),

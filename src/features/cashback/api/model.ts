@@ -27,6 +27,7 @@ export interface RedeemContext {
   lastName: string;
   /** Blocked by an administrator: the server refuses every redemption (the reason stays internal). */
   blocked: boolean;
+  /** The codes it can redeem now: open, their campaign's redeem window not ended (decision 071). */
   openCodes: string[];
   /** The bank details of the workshop's latest submission, offered again (issue 58); null without one. */
   lastBank: BankDraft | null;
