@@ -39,7 +39,8 @@ function situation(app, userId) {
   const paid = arrayOf(new DynamicModel({ paidOn: '' }));
   app.db().newQuery(`SELECT paidOn FROM payouts WHERE user = {:id} AND status = 'paid' ORDER BY paidOn`).bind({ id: userId }).all(paid);
   return {
-    openCodes: count(app, `SELECT COUNT(*) AS n FROM vouchers WHERE user = {:id} AND status = 'open'`, userId),
+    // Codes that can still be redeemed: one past its campaign's window is worth nothing (decision 071).
+    openCodes: require(`${__hooks}/lib/submissions.js`).redeemableCodes(app, userId).length,
     pendingSubmissions: count(app, `SELECT COUNT(*) AS n FROM submissions WHERE user = {:id} AND status = 'pending'`, userId),
     unpaidPayouts: count(
       app,

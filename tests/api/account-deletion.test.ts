@@ -8,11 +8,13 @@ import { MESSAGES, keepBookingVoucherUntil } from '../../src/rules';
 import {
   PASSWORD,
   PNG_BYTES,
+  createPastCampaign,
   createPayout,
   createStaff,
   createVoucher,
   createWorkshop,
   submissionForm,
+  voucherCode,
   workshopData,
   type Actor,
 } from '../helpers/fixtures';
@@ -77,6 +79,18 @@ describe('what a deletion asks for', () => {
     expect(done.json).toEqual({ state: 'deleted', message: MESSAGES.deletionDone });
     expect(await exists('users', w.id)).toBe(false);
     expect(await server.admin.collection('vouchers').getFullList({ filter: `user = '${w.id}'` })).toEqual([]);
+  });
+
+  it('a code past its campaign’s redeem window is worth nothing: it asks for no confirmation (decision 071)', async () => {
+    const w = await createWorkshop(server);
+    const old = await createPastCampaign(server, 2023);
+    await server.admin.collection('vouchers').create({ code: voucherCode(), status: 'open', user: w.id, campaign: old.id, tier: 1 });
+    const preview = await request(server.url, w, 'GET', '/api/portal/account-deletion');
+    expect(preview.json.openCodes).toBe(0);
+    const done = await del(w, { password: PASSWORD });
+    expect(done.status, done.text).toBe(200);
+    expect(done.json).toEqual({ state: 'deleted', message: MESSAGES.deletionDone });
+    expect(await exists('users', w.id)).toBe(false);
   });
 
   it('only the workshop itself, signed in: guests and staff are turned away without data', async () => {

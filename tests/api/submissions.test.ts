@@ -5,6 +5,7 @@ import { MESSAGES } from '../../src/rules';
 
 import {
   blob,
+  createPastCampaign,
   createStaff,
   createVoucher,
   createWorkshop,
@@ -230,26 +231,8 @@ describe('the redeem window', () => {
 
 // Decision 071: a code of a campaign whose redeem window has ended stays open in the database.
 describe('a code past its own campaign’s redeem window', () => {
-  /** A released campaign of `year` (before 2025), its windows long over on the tests' clock (2025-09-15). */
-  async function pastCampaign(year: number) {
-    const active = await server.admin.collection('campaigns').getFirstListItem('active = true');
-    const { id, created, updated, ...fields } = active;
-    return server.admin.collection('campaigns').create({
-      ...fields,
-      name: `Aktion ${year}`,
-      year,
-      active: false,
-      campaignStart: `${year}-05-14 22:00:00.000Z`,
-      campaignEnd: `${year}-10-31 22:59:59.999Z`,
-      redeemStart: `${year}-07-14 22:00:00.000Z`,
-      redeemEnd: `${year}-11-30 22:59:59.999Z`,
-      invoiceDateCutoff: `${year}-10-31 22:59:59.999Z`,
-      drawRegistrationDeadline: `${year}-07-31 21:59:59.999Z`,
-    });
-  }
-
   it('is refused with the day its window ended; the code stays open', async () => {
-    const old = await pastCampaign(2023);
+    const old = await createPastCampaign(server, 2023);
     const voucher = await server.admin
       .collection('vouchers')
       .create({ code: voucherCode(), status: 'open', user: workshop.id, campaign: old.id, tier: 1 });
@@ -261,7 +244,7 @@ describe('a code past its own campaign’s redeem window', () => {
 
   it('is not among the codes the cashback form offers; the workshop’s redeemable codes are, oldest first, and no one else’s', async () => {
     const me = await createWorkshop(server);
-    const old = await pastCampaign(2022);
+    const old = await createPastCampaign(server, 2022);
     await server.admin.collection('vouchers').create({ code: voucherCode(), status: 'open', user: me.id, campaign: old.id, tier: 1 });
     const first = await createVoucher(server, me.id);
     const second = await createVoucher(server, me.id);

@@ -136,6 +136,28 @@ export function activeCampaignId(server: TestServer) {
 }
 
 let bnrCounter = 1000;
+/**
+ * A released campaign of `year` (before 2025) beside the migration's: its periods and windows in
+ * that year, long over on the tests' clock (2025-09-15). A code of it is open in the database but
+ * past its redeem window (decision 071). Years are unique: one campaign per year and server.
+ */
+export async function createPastCampaign(server: TestServer, year: number) {
+  const active = await server.admin.collection('campaigns').getFirstListItem('active = true');
+  const { id, created, updated, ...fields } = active;
+  return server.admin.collection('campaigns').create({
+    ...fields,
+    name: `Aktion ${year}`,
+    year,
+    active: false,
+    campaignStart: `${year}-05-14 22:00:00.000Z`,
+    campaignEnd: `${year}-10-31 22:59:59.999Z`,
+    redeemStart: `${year}-07-14 22:00:00.000Z`,
+    redeemEnd: `${year}-11-30 22:59:59.999Z`,
+    invoiceDateCutoff: `${year}-10-31 22:59:59.999Z`,
+    drawRegistrationDeadline: `${year}-07-31 21:59:59.999Z`,
+  });
+}
+
 export async function createCentre(server: TestServer, overrides: Record<string, unknown> = {}) {
   bnrCounter += 1;
   return server.admin.collection('nora_lz').create({
