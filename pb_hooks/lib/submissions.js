@@ -150,6 +150,13 @@ function createSubmission(e) {
 }
 
 /**
+ * A code `v` of campaign `c` can be redeemed at `{:now}` (the campaign clock as PocketBase stores
+ * dates): it is open and its campaign's redeem window has not ended (decision 071). Written once
+ * for the cashback form's codes, the profile's and the deletion's count.
+ */
+const REDEEMABLE_SQL = `v.status = 'open' AND c.redeemEnd >= {:now}`;
+
+/**
  * The codes a workshop can redeem now, oldest first (decision 071): its open codes whose
  * campaign's redeem window has not ended on the campaign clock. A code of a closed campaign stays
  * open in the database; the cashback form offers only these, and `createSubmission` still judges
@@ -164,7 +171,7 @@ function redeemableCodes(app, userId) {
     .rowsOf(
       app,
       `SELECT v.code AS code FROM vouchers v JOIN campaigns c ON c.id = v.campaign
-        WHERE v.user = {:user} AND v.status = 'open' AND c.redeemEnd >= {:now}
+        WHERE v.user = {:user} AND ${REDEEMABLE_SQL}
         ORDER BY v.created, v.id`,
       { user: userId, now },
       { code: '' },
@@ -172,4 +179,4 @@ function redeemableCodes(app, userId) {
     .map((row) => String(row.code));
 }
 
-module.exports = { createSubmission, redeemableCodes };
+module.exports = { createSubmission, redeemableCodes, REDEEMABLE_SQL };

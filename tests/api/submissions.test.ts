@@ -254,6 +254,11 @@ describe('a code past its own campaign’s redeem window', () => {
     const mine = await offered(me);
     expect(mine.status).toBe(200);
     expect(mine.json).toEqual({ codes: [first.code, second.code] });
+    // The profile page judges the same way: exactly these codes are redeemable there.
+    const page = await request(server.url, me, 'GET', '/api/portal/profile-page');
+    const flagged = (page.json.vouchers as { code: string; redeemable: boolean }[]).filter((v) => v.redeemable).map((v) => v.code);
+    expect(flagged.sort()).toEqual([first.code, second.code].sort());
+    expect(page.json.vouchers).toHaveLength(4);
 
     const anonymous = await offered(null);
     expect(anonymous.status).toBe(401);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { payoutLabel, redeemable, redeemDeadline, voucherLabel } from './model';
+import { payoutLabel, redeemDeadline, voucherLabel } from './model';
 
 // Issue 35: the payout's state in the workshop's words on 'Meine Einreichungen'.
 describe('payoutLabel', () => {
@@ -16,9 +16,9 @@ describe('payoutLabel', () => {
 
   it('names the day a payout was paid, as the bank dated it', () => {
     expect(payoutLabel({ status: 'passed', payoutStatus: 'paid', paidOn: '2026-11-24' })).toBe('ausgezahlt am 24.11.2026');
-    expect(voucherLabel({ id: 'v', code: 'C', status: 'closed', created: '', campaignLabel: '', paidOn: '2026-11-24' })).toBe(
-      'Ausgezahlt am 24.11.2026',
-    );
+    expect(
+      voucherLabel({ id: 'v', code: 'C', status: 'closed', created: '', campaignLabel: '', paidOn: '2026-11-24', redeemable: false }),
+    ).toBe('Ausgezahlt am 24.11.2026');
   });
 
   it('a passed submission without a payout yet is being prepared; one in audit has none', () => {
@@ -29,13 +29,15 @@ describe('payoutLabel', () => {
 
 // Issue 58: how many days an open code has left, on the campaign clock.
 describe('redeemDeadline', () => {
-  const v = (status: 'open' | 'audit' | 'closed', redeemEnd: string) => ({
+  // The server says whether a code can still be redeemed (decision 071).
+  const v = (status: 'open' | 'audit' | 'closed', redeemEnd: string, redeemable = status === 'open') => ({
     id: 'v',
     code: 'C',
     status,
     created: '',
     campaignLabel: '',
     redeemEnd,
+    redeemable,
   });
   const END = '2025-11-30 22:59:59.999Z';
 
@@ -49,7 +51,7 @@ describe('redeemDeadline', () => {
 
   it('says nothing without an open code, once the window has closed, or without the clock', () => {
     expect(redeemDeadline([v('closed', END), v('audit', END)], '2025-09-15 10:00:00.000Z')).toBeNull();
-    expect(redeemDeadline([v('open', END)], '2025-12-01 00:00:00.000Z')).toBeNull();
+    expect(redeemDeadline([v('open', END, false)], '2025-12-01 00:00:00.000Z')).toBeNull();
     expect(redeemDeadline([v('open', '')], '2025-09-15 10:00:00.000Z')).toBeNull();
     expect(redeemDeadline([v('open', END)], undefined)).toBeNull();
   });
@@ -57,28 +59,24 @@ describe('redeemDeadline', () => {
 
 // Campaigns coexist (issue 60): a code of last year's campaign stays open after its window.
 describe('a code past its redeem window', () => {
-  const code = (status: 'open' | 'audit' | 'closed', redeemEnd = '2025-11-30 22:59:59.999Z') => ({
+  const code = (status: 'open' | 'audit' | 'closed', redeemable: boolean) => ({
     id: 'v',
     code: 'C',
     status,
     created: '2025-08-01 10:00:00.000Z',
     campaignLabel: 'NORA Cashback-Aktion 2025',
-    redeemEnd,
+    redeemEnd: '2025-11-30 22:59:59.999Z',
+    redeemable,
   });
 
-  it('is no longer redeemable and says so instead of Offen', () => {
-    expect(redeemable(code('open'), '2025-11-30 12:00:00.000Z')).toBe(true);
-    expect(voucherLabel(code('open'), '2025-11-30 12:00:00.000Z')).toBe('Offen');
-    expect(redeemable(code('open'), '2026-11-29 12:00:00.000Z')).toBe(false);
-    expect(voucherLabel(code('open'), '2026-11-29 12:00:00.000Z')).toBe('Einlösefrist abgelaufen (30.11.2025)');
+  it('says it can no longer be redeemed instead of Offen, and counts for no deadline', () => {
+    expect(voucherLabel(code('open', true))).toBe('Offen');
+    expect(voucherLabel(code('open', false))).toBe('Einlösefrist abgelaufen (30.11.2025)');
+    expect(redeemDeadline([code('open', false)], '2025-11-30 12:00:00.000Z')).toBeNull();
   });
 
-  it('keeps the other states, and an open code without a clock or window end is left to the server', () => {
-    expect(voucherLabel(code('audit'), '2026-11-29 12:00:00.000Z')).toBe('In Prüfung');
-    expect(voucherLabel(code('closed'), '2026-11-29 12:00:00.000Z')).toBe('Eingelöst');
-    expect(redeemable(code('audit'), '2025-09-01 12:00:00.000Z')).toBe(false);
-    expect(redeemable(code('open'), undefined)).toBe(true);
-    expect(redeemable(code('open', ''), '2026-11-29 12:00:00.000Z')).toBe(true);
-    expect(voucherLabel(code('open'))).toBe('Offen');
+  it('keeps the other states as they are', () => {
+    expect(voucherLabel(code('audit', false))).toBe('In Prüfung');
+    expect(voucherLabel(code('closed', false))).toBe('Eingelöst');
   });
 });

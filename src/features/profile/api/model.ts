@@ -71,29 +71,20 @@ export interface Voucher {
   paidOn?: string;
   /** The end of its campaign's redeem window ('' without a campaign). */
   redeemEnd?: string;
-}
-
-const parseTime = (value: string | undefined) => Date.parse(String(value ?? '').replace(' ', 'T'));
-
-/**
- * Whether a code can still be redeemed: it is open and its campaign's redeem window has not
- * ended on the campaign clock (campaigns coexist, issue 60: a code of last year's campaign stays
- * open in the database after its window). Without a clock or a window end it counts as redeemable;
- * the server decides at the redemption either way.
- */
-export function redeemable(v: Voucher, campaignNow: string | undefined): boolean {
-  if (v.status !== 'open') return false;
-  const now = parseTime(campaignNow);
-  return !v.redeemEnd || Number.isNaN(now) || parseTime(v.redeemEnd) > now;
+  /**
+   * Open and its campaign's redeem window not ended on the campaign clock, as the server judges it
+   * (decision 071): a code of last year's campaign stays open in the database after its window.
+   */
+  redeemable: boolean;
 }
 
 /**
  * SPEC's three labels, 'Ausgezahlt am dd.mm.yyyy' once the payout is paid (DECISIONS section 6),
  * and for an open code whose redeem window has ended, that it can no longer be redeemed.
  */
-export function voucherLabel(v: Voucher, campaignNow?: string): string {
+export function voucherLabel(v: Voucher): string {
   if (v.paidOn) return `Ausgezahlt am ${formatDay(v.paidOn)}`;
-  if (v.status === 'open' && !redeemable(v, campaignNow)) return `Einlösefrist abgelaufen (${formatDate(v.redeemEnd!)})`;
+  if (v.status === 'open' && !v.redeemable) return `Einlösefrist abgelaufen (${formatDate(v.redeemEnd)})`;
   return VOUCHER_STATUS_LABELS[v.status] ?? v.status;
 }
 
@@ -172,10 +163,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * the last day); null without an open code or once the window has closed.
  */
 export function redeemDeadline(vouchers: Voucher[], campaignNow: string | undefined): { until: string; daysLeft: number } | null {
-  const now = parseTime(campaignNow);
+  const now = Date.parse(String(campaignNow ?? '').replace(' ', 'T'));
   if (Number.isNaN(now)) return null;
   const ends = vouchers
-    .filter((v) => v.redeemEnd && redeemable(v, campaignNow))
+    .filter((v) => v.redeemable && v.redeemEnd)
     .map((v) => v.redeemEnd!)
     .sort();
   const until = ends[0];

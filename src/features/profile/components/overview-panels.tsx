@@ -114,18 +114,7 @@ export function RedeemPanel({
   );
 }
 
-export function VoucherTable({
-  vouchers,
-  campaignNow,
-  loading,
-  failed,
-}: {
-  vouchers: Voucher[];
-  /** The campaign clock when the page was read: an open code past its redeem window says so. */
-  campaignNow?: string;
-  loading: boolean;
-  failed: boolean;
-}) {
+export function VoucherTable({ vouchers, loading, failed }: { vouchers: Voucher[]; loading: boolean; failed: boolean }) {
   return (
     <section aria-labelledby="vouchers-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <h2 id="vouchers-heading" className="text-xl font-bold">
@@ -154,7 +143,7 @@ export function VoucherTable({
               <p className="font-mono text-base font-semibold">{v.code}</p>
               <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-slate-700">
                 <dt>Status</dt>
-                <dd className="font-medium text-slate-900">{voucherLabel(v, campaignNow)}</dd>
+                <dd className="font-medium text-slate-900">{voucherLabel(v)}</dd>
                 <dt>Erstellt am</dt>
                 <dd>{formatDate(v.created)}</dd>
                 <dt>Aktion</dt>
@@ -188,7 +177,7 @@ export function VoucherTable({
               {vouchers.map((v) => (
                 <tr key={v.id} className="border-b border-slate-200">
                   <td className="py-2 pr-4 font-mono font-semibold">{v.code}</td>
-                  <td className="py-2 pr-4">{voucherLabel(v, campaignNow)}</td>
+                  <td className="py-2 pr-4">{voucherLabel(v)}</td>
                   <td className="py-2 pr-4">{formatDate(v.created)}</td>
                   <td className="py-2">{v.campaignLabel}</td>
                 </tr>

@@ -8,13 +8,14 @@ import { ProfilePage } from './profile-page';
 
 vi.mock('../api/load-profile-page', () => ({ loadProfilePage: vi.fn() }));
 
-const code = (id: string, campaignLabel: string, redeemEnd: string): Voucher => ({
+const code = (id: string, campaignLabel: string, redeemEnd: string, redeemable: boolean): Voucher => ({
   id,
   code: `NORA-${id}`,
   status: 'open',
   created: '2025-08-01 10:00:00.000Z',
   campaignLabel,
   redeemEnd,
+  redeemable,
 });
 
 // Campaigns coexist (issue 60): last year's open code stays in the list after its window.
@@ -24,8 +25,8 @@ describe('the profile page with an open code of a campaign whose redeem window h
       profile: null,
       stats: null,
       vouchers: [
-        code('AAAA-1111', 'NORA Cashback-Aktion 2027', '2027-04-28 21:59:59.999Z'),
-        code('BBBB-2222', 'NORA Cashback-Aktion 2025', '2025-11-30 22:59:59.999Z'),
+        code('AAAA-1111', 'NORA Cashback-Aktion 2027', '2027-04-28 21:59:59.999Z', true),
+        code('BBBB-2222', 'NORA Cashback-Aktion 2025', '2025-11-30 22:59:59.999Z', false),
       ],
       submissions: [],
       returned: [],

@@ -6,7 +6,7 @@ import { VerificationNotice } from '@/components/verification-notice';
 import { useLoad } from '@/hooks/use-load';
 
 import { loadProfilePage } from '../api/load-profile-page';
-import { PROFILE_MESSAGES, redeemable, redeemDeadline, type Profile, type ProfilePageData } from '../api/model';
+import { PROFILE_MESSAGES, redeemDeadline, type Profile, type ProfilePageData } from '../api/model';
 import { RedeemPanel, StatsPanel, VoucherTable } from './overview-panels';
 import { ProfileForm } from './profile-form';
 import { AccountPanel } from './account-panel';
@@ -39,12 +39,12 @@ export function ProfilePage() {
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <StatsPanel stats={page.data?.stats ?? null} perCampaign={page.data?.campaignStats} loading={page.loading} failed={failed} />
         <RedeemPanel
-          openCodes={page.data ? page.data.vouchers.filter((v) => redeemable(v, page.data?.campaignNow)).length : null}
+          openCodes={page.data ? page.data.vouchers.filter((v) => v.redeemable).length : null}
           deadline={page.data ? redeemDeadline(page.data.vouchers, page.data.campaignNow) : null}
         />
       </div>
       <ReturnedPayoutsPanel returned={page.data?.returned ?? []} failed={failed} onSaved={page.reload} />
-      <VoucherTable vouchers={page.data?.vouchers ?? []} campaignNow={page.data?.campaignNow} loading={page.loading} failed={failed} />
+      <VoucherTable vouchers={page.data?.vouchers ?? []} loading={page.loading} failed={failed} />
       <SubmissionsPanel submissions={page.data?.submissions ?? []} loading={page.loading} failed={failed} />
       {page.loading && <Spinner label="Wird geladen..." />}
       {failed && <Alert tone="error">{PROFILE_MESSAGES.loadFailed}</Alert>}
