@@ -122,10 +122,23 @@ function recordVerdict(tx, submission, voucher, { auditorId, auditResultId, chec
       note: note || '',
       // A workshop whose deletion waits is not asked to resubmit (issue 58).
       deletionPending: !passed && user.getString('deletionRequestedAt') !== '',
+      // The last day to submit again: the redeem window, or RESUBMIT_DAYS from now (decision 072).
+      until: passed ? '' : resubmitDay(tx, voucher.id),
       corrected: !!corrected,
     },
     concerns: { collection: 'submissions', id: submission.id },
   });
+}
+
+/**
+ * The last day (German date) a reopened code can be submitted again, with the verdict just stored.
+ * @param {CoreApp} tx
+ * @param {string} voucherId
+ */
+function resubmitDay(tx, voucherId) {
+  const clock = require(`${__hooks}/lib/clock.js`);
+  const until = require(`${__hooks}/lib/submissions.js`).redeemUntil(tx, voucherId);
+  return until ? require(`${__hooks}/vendor/rules.js`).germanDate(clock.berlinDay(clock.parseDate(until)).iso) : '';
 }
 
 /**

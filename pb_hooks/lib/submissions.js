@@ -85,8 +85,9 @@ function createSubmission(e) {
       refuse(e, 'voucher', 'validation_invalid_voucher', rulebook.MESSAGES.code);
     }
     const now = clock.now();
-    if (now > clock.parseDate(campaign.getString('redeemEnd'))) {
-      const day = rulebook.germanDate(clock.berlinDay(clock.parseDate(campaign.getString('redeemEnd'))).iso);
+    const until = clock.parseDate(redeemUntil(tx, voucher.id));
+    if (now > until) {
+      const day = rulebook.germanDate(clock.berlinDay(until).iso);
       refuse(e, 'voucher', 'validation_redeem_window_closed', rulebook.MESSAGES.redeemWindowEnded(day));
     }
     if (now < clock.parseDate(campaign.getString('redeemStart'))) {
@@ -150,11 +151,40 @@ function createSubmission(e) {
 }
 
 /**
- * A code `v` of campaign `c` can be redeemed at `{:now}` (the campaign clock as PocketBase stores
- * dates): it is open and its campaign's redeem window has not ended (decision 071). Written once
- * for the cashback form's codes, the profile's and the deletion's count.
+ * SQL: until when code `v` of campaign `c` can be redeemed, as PocketBase stores dates: the end of
+ * its campaign's redeem window or, for an open code, RESUBMIT_DAYS after the latest verdict that
+ * reopened it when that is later (decision 072). Written once for the redemption, the profile
+ * page, the cashback form's codes and the deletion's count.
  */
-const REDEEMABLE_SQL = `v.status = 'open' AND c.redeemEnd >= {:now}`;
+function redeemUntilSql() {
+  return `CASE WHEN v.status = 'open' THEN max(c.redeemEnd, COALESCE((
+      SELECT strftime('%Y-%m-%d %H:%M:%fZ', max(a.created), '+${rules().RESUBMIT_DAYS} days')
+        FROM submissions s JOIN submission_audits a ON a.submission = s.id
+       WHERE s.voucher = v.id AND a.outcome = 'rejected'), '')) ELSE c.redeemEnd END`;
+}
+
+/** SQL: code `v` of campaign `c` can be redeemed at `{:now}` (decision 071). */
+function redeemableSql() {
+  return `v.status = 'open' AND (${redeemUntilSql()}) >= {:now}`;
+}
+
+/**
+ * Until when a code can be redeemed (a PocketBase date string); `app` may be a transaction, whose
+ * verdict just stored counts.
+ * @param {CoreApp} app
+ * @param {string} voucherId
+ * @returns {string}
+ */
+function redeemUntil(app, voucherId) {
+  return String(
+    require(`${__hooks}/lib/database.js`).rowOf(
+      app,
+      `SELECT COALESCE(${redeemUntilSql()}, '') AS until FROM vouchers v JOIN campaigns c ON c.id = v.campaign WHERE v.id = {:id}`,
+      { id: voucherId },
+      { until: '' },
+    ).until,
+  );
+}
 
 /**
  * The codes a workshop can redeem now, oldest first (decision 071): its open codes whose
@@ -171,7 +201,7 @@ function redeemableCodes(app, userId) {
     .rowsOf(
       app,
       `SELECT v.code AS code FROM vouchers v JOIN campaigns c ON c.id = v.campaign
-        WHERE v.user = {:user} AND ${REDEEMABLE_SQL}
+        WHERE v.user = {:user} AND ${redeemableSql()}
         ORDER BY v.created, v.id`,
       { user: userId, now },
       { code: '' },
@@ -179,4 +209,4 @@ function redeemableCodes(app, userId) {
     .map((row) => String(row.code));
 }
 
-module.exports = { createSubmission, redeemableCodes, REDEEMABLE_SQL };
+module.exports = { createSubmission, redeemableCodes, redeemableSql, redeemUntil, redeemUntilSql };

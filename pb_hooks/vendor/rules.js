@@ -2094,6 +2094,7 @@ function bankDetailsProblems(values) {
 }
 
 // src/rules/verdicts.ts
+const RESUBMIT_DAYS = 14;
 const VERDICT_OUTCOMES = [
 	"passed",
 	"faulty",
@@ -2618,6 +2619,7 @@ exports.READING_SIGNALS = READING_SIGNALS;
 exports.READING_STATES = READING_STATES;
 exports.READ_FIELDS = READ_FIELDS;
 exports.REQUEST_MESSAGES = REQUEST_MESSAGES;
+exports.RESUBMIT_DAYS = RESUBMIT_DAYS;
 exports.RETENTION = RETENTION;
 exports.RETURN_REASONS = RETURN_REASONS;
 exports.REVIEW_MESSAGES = REVIEW_MESSAGES;

@@ -3,6 +3,13 @@
 
 import { germanCount, LIMITS } from './messages';
 
+/**
+ * After a verdict 'Fehlerhaft' or 'Nicht vorhanden' the code is open again and the workshop may
+ * submit again (DECISIONS section 4): at least this many days from the verdict, even when its
+ * campaign's redeem window has ended meanwhile (decision 072).
+ */
+export const RESUBMIT_DAYS = 14;
+
 /** The three verdicts an auditor gives, as the queue and the correction name them. */
 export const VERDICT_OUTCOMES = ['passed', 'faulty', 'missing'] as const;
 export type VerdictOutcome = (typeof VERDICT_OUTCOMES)[number];

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { berlinDay, germanDate } from '../../src/rules/dates';
+import { RESUBMIT_DAYS } from '../../src/rules/verdicts';
 import {
   backdateVoucher,
   blob,
@@ -181,6 +183,13 @@ describe('verdicts in the queue', () => {
       (m) => m.subject === `Ihre Einreichung zum Code ${faulty.voucher.code} muss wiederholt werden`,
     );
     expect(mail.text).toContain('Hinweis der Prüfung: Die Rechnung ist abgeschnitten.');
+    // The last day to submit again (decision 072): the later of the redeem window's end and
+    // RESUBMIT_DAYS from the verdict (stored in real time; the tests' campaign clock is 2025).
+    const verdict = await server.admin.collection('submission_audits').getFirstListItem(`submission = "${faulty.id}"`);
+    const campaign = await server.admin.collection('campaigns').getOne(faulty.voucher.campaign);
+    const graceEnd = Date.parse(verdict.created.replace(' ', 'T')) + RESUBMIT_DAYS * 86_400_000;
+    const until = Math.max(graceEnd, Date.parse(campaign.redeemEnd.replace(' ', 'T')));
+    expect(mail.text).toContain(`Das ist bis zum ${germanDate(berlinDay(new Date(until)).iso)} möglich.`);
     expect((await call(auditor, 'POST', `/api/portal/review/${passed.id}/verdict`, { outcome: 'missing' })).json.message).toBe(
       'Diese Einreichung ist nicht mehr in Prüfung.',
     );

@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RecordModel } from 'pocketbase';
 
 import { MESSAGES } from '../../src/rules';
+import { RESUBMIT_DAYS } from '../../src/rules/verdicts';
 
 import {
+  backdateRecord,
   blob,
   createPastCampaign,
   createStaff,
@@ -267,6 +270,68 @@ describe('a code past its own campaign’s redeem window', () => {
       const staff = await offered(await createStaff(server, collection));
       expect(staff.status).toBe(403);
       expect(JSON.stringify(staff.json)).not.toContain('NORA-');
+    }
+  });
+});
+
+// Decision 072: a code reopened by a verdict may be submitted again for RESUBMIT_DAYS, even when
+// its campaign's redeem window has ended meanwhile.
+describe('submitting again after a verdict that reopened the code', () => {
+  it('is possible for RESUBMIT_DAYS from the verdict after the window, then refused with that day', async () => {
+    expect(RESUBMIT_DAYS).toBe(14);
+    // Five days after 2025's window closed (30.11.2025).
+    const late = await startPocketBase({ env: { PORTAL_NOW: '2025-12-05T10:00:00Z' } });
+    try {
+      const owner = await createWorkshop(late);
+      const auditor = await createStaff(late, 'auditors');
+      /** An open code whose submission an auditor rejected at `at`; never submitted without `at`. */
+      const reopened = async (at?: string) => {
+        const voucher = await createVoucher(late, owner.id);
+        if (at) {
+          const rejected = await late.admin.collection('submissions').create(submissionForm(owner.id, voucher, { status: 'rejected' }));
+          const audit = await late.admin.collection('submission_audits').create({
+            submission: rejected.id,
+            auditor: auditor.id,
+            checked: true,
+            faulty: true,
+            outcome: 'rejected',
+            source: 'queue',
+          });
+          backdateRecord(late, 'submission_audits', audit.id, at);
+        }
+        return voucher;
+      };
+      const inGrace = await reopened('2025-11-25 10:00:00.000Z'); // until 09.12.2025
+      const graceOver = await reopened('2025-11-20 10:00:00.000Z'); // until 04.12.2025
+      const never = await reopened();
+
+      const offered = await request(late.url, owner, 'GET', '/api/portal/redeemable-codes');
+      expect(offered.json).toEqual({ codes: [inGrace.code] });
+      const page = await request(late.url, owner, 'GET', '/api/portal/profile-page');
+      const shown = Object.fromEntries(
+        (page.json.vouchers as { code: string; redeemable: boolean; redeemEnd: string }[]).map((v) => [
+          v.code,
+          [v.redeemable, v.redeemEnd],
+        ]),
+      );
+      expect(shown).toEqual({
+        [inGrace.code]: [true, '2025-12-09 10:00:00.000Z'],
+        [graceOver.code]: [false, '2025-12-04 10:00:00.000Z'],
+        [never.code]: [false, '2025-11-30 22:59:59.999Z'],
+      });
+
+      const submitAs = (voucher: RecordModel) =>
+        request(late.url, owner, 'POST', '/api/collections/submissions/records', submissionForm(owner.id, voucher));
+      const refusedLate = await submitAs(graceOver);
+      expect(refusedLate.status).toBe(400);
+      expect(refusedLate.json.data.voucher.message).toBe('Die Einlösefrist für diesen Cashback-Code ist am 04.12.2025 abgelaufen.');
+      const refusedNever = await submitAs(never);
+      expect(refusedNever.json.data.voucher.message).toBe('Die Einlösefrist für diesen Cashback-Code ist am 30.11.2025 abgelaufen.');
+      const accepted = await submitAs(inGrace);
+      expect(accepted.status, accepted.text).toBe(200);
+      expect((await late.admin.collection('vouchers').getOne(inGrace.id)).status).toBe('audit');
+    } finally {
+      await late.stop();
     }
   });
 });

@@ -190,17 +190,22 @@ export async function createVoucher(server: TestServer, userId: string, status =
 }
 
 /**
- * Dates a code's issue back to `day` (YYYY-MM-DD, 08:00 UTC) in the database itself: the record
- * API cannot set `created`, and the review's 'before the code' signal compares with it.
+ * Sets a record's `created` in the database itself (the record API cannot set it): a code's issue
+ * for the review's 'before the code' signal, a verdict's for the time to submit again.
  */
-export function backdateVoucher(server: TestServer, voucherId: string, day: string) {
+export function backdateRecord(server: TestServer, collection: string, id: string, created: string) {
   const db = new Database(path.join(server.dataDir, 'data.db'));
   try {
     db.pragma('busy_timeout = 10000');
-    db.prepare('UPDATE vouchers SET created = ? WHERE id = ?').run(`${day} 08:00:00.000Z`, voucherId);
+    db.prepare(`UPDATE ${collection} SET created = ? WHERE id = ?`).run(created, id);
   } finally {
     db.close();
   }
+}
+
+/** Dates a code's issue back to `day` (YYYY-MM-DD, 08:00 UTC). */
+export function backdateVoucher(server: TestServer, voucherId: string, day: string) {
+  backdateRecord(server, 'vouchers', voucherId, `${day} 08:00:00.000Z`);
 }
 
 export async function createSubmission(server: TestServer, userId: string) {

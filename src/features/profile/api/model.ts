@@ -69,7 +69,10 @@ export interface Voucher {
   campaignLabel: string;
   /** The payout's execution date (YYYY-MM-DD) once the money was sent. */
   paidOn?: string;
-  /** The end of its campaign's redeem window ('' without a campaign). */
+  /**
+   * Until when it can be redeemed: its campaign's redeem window, or later for a code a verdict
+   * reopened (decision 072); '' without a campaign.
+   */
   redeemEnd?: string;
   /**
    * Open and its campaign's redeem window not ended on the campaign clock, as the server judges it
