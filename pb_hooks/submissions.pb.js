@@ -16,7 +16,7 @@ routerAdd(
   '/api/portal/redeemable-codes',
   (e) => {
     e.response.header().set('Cache-Control', 'no-store');
-    return e.json(200, { codes: require(`${__hooks}/lib/submissions.js`).redeemableCodes(e.app, e.auth ? e.auth.id : '') });
+    return e.json(200, { codes: require(`${__hooks}/lib/redeem-window.js`).redeemableCodes(e.app, e.auth ? e.auth.id : '') });
   },
   $apis.requireAuth('users'),
 );

@@ -40,7 +40,7 @@ function situation(app, userId) {
   app.db().newQuery(`SELECT paidOn FROM payouts WHERE user = {:id} AND status = 'paid' ORDER BY paidOn`).bind({ id: userId }).all(paid);
   return {
     // Codes that can still be redeemed: one past its campaign's window is worth nothing (decision 071).
-    openCodes: require(`${__hooks}/lib/submissions.js`).redeemableCodes(app, userId).length,
+    openCodes: require(`${__hooks}/lib/redeem-window.js`).redeemableCodes(app, userId).length,
     pendingSubmissions: count(app, `SELECT COUNT(*) AS n FROM submissions WHERE user = {:id} AND status = 'pending'`, userId),
     unpaidPayouts: count(
       app,

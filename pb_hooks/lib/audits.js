@@ -137,7 +137,7 @@ function recordVerdict(tx, submission, voucher, { auditorId, auditResultId, chec
  */
 function resubmitDay(tx, voucherId) {
   const clock = require(`${__hooks}/lib/clock.js`);
-  const until = require(`${__hooks}/lib/submissions.js`).redeemUntil(tx, voucherId);
+  const until = require(`${__hooks}/lib/redeem-window.js`).redeemUntil(tx, voucherId);
   return until ? require(`${__hooks}/vendor/rules.js`).germanDate(clock.berlinDay(clock.parseDate(until)).iso) : '';
 }
 

@@ -10,7 +10,7 @@
 
 /** @type {HookModules['campaign-records']['labelSql']} */
 const labelSql = (c) => require(`${__hooks}/lib/campaign-records.js`).labelSql(c);
-const redeemSql = () => require(`${__hooks}/lib/submissions.js`);
+const redeemSql = () => require(`${__hooks}/lib/redeem-window.js`);
 const VOUCHERS_SHOWN = 100;
 const SUBMISSIONS_SHOWN = 100;
 
