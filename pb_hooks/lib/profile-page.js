@@ -10,7 +10,7 @@
 
 /** @type {HookModules['campaign-records']['labelSql']} */
 const labelSql = (c) => require(`${__hooks}/lib/campaign-records.js`).labelSql(c);
-const redeemSql = () => require(`${__hooks}/lib/redeem-window.js`);
+const redeemWindow = () => require(`${__hooks}/lib/redeem-window.js`);
 const VOUCHERS_SHOWN = 100;
 const SUBMISSIONS_SHOWN = 100;
 
@@ -60,7 +60,7 @@ SELECT json_object(
              'campaignLabel', v.campaignLabel, 'paidOn', v.paidOn, 'redeemEnd', v.redeemEnd,
              'redeemable', json(CASE WHEN v.redeemable THEN 'true' ELSE 'false' END)))
       FROM (SELECT v.id, v.code, v.status, v.created, COALESCE(${labelSql('c')}, '-') AS campaignLabel,
-                   COALESCE(${redeemSql().redeemUntilSql()}, '') AS redeemEnd, COALESCE(${redeemSql().redeemableSql()}, 0) AS redeemable,
+                   COALESCE(${redeemWindow().redeemUntilSql()}, '') AS redeemEnd, COALESCE(${redeemWindow().redeemableSql()}, 0) AS redeemable,
                    (SELECT p.paidOn FROM payouts p WHERE p.user = v.user AND p.voucher = v.id AND p.status = 'paid' AND p.paidOn != '' LIMIT 1) AS paidOn
               FROM vouchers v LEFT JOIN campaigns c ON c.id = v.campaign
              WHERE v.user = u.id

@@ -75,7 +75,7 @@ function refreshSignals(app, submissionId) {
     // A code 'issued' after the campaign clock's today (a pinned clock: the tests walk 2025 with
     // codes made today) or after its campaign's redeem window closed (the demo's closed 2025
     // campaign on real time, its codes made at the first start) cannot have been issued as its
-    // record says: a workshop redeems only inside the window. There is nothing to compare then.
+    // record says: a code is first submitted inside its window. There is nothing to compare then.
     const today = require(`${__hooks}/lib/clock.js`).berlinDay(require(`${__hooks}/lib/clock.js`).now()).iso;
     const redeemEnd = berlinDay(campaign.getString('redeemEnd'));
     if (issued <= today && issued <= redeemEnd && date < issued) {
