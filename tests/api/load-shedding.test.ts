@@ -44,22 +44,30 @@ function slowRequest(pathname: string, base = server.url) {
     req.on('error', () => resolve((status = 0)));
   });
   req.write('{"consentId":');
-  return { end: () => req.end('"x"}'), abort: () => req.destroy(), answer, refused: () => status === 503 };
+  return { end: () => req.end('"x"}'), abort: () => req.destroy(), answer, status: () => status };
 }
 
 /**
  * Fills the in-flight limit with `count` requests whose bodies never finish and waits for a probe
  * to be refused. A held request that arrives while a probe has a slot is refused itself (the
- * limit works); it is sent again, so the slots end up held by the slow requests alone.
+ * limit works); a held request that ended any other way (its connection closed on a busy machine)
+ * holds no slot either. Either is sent again, so the slots end up held by the slow requests alone.
+ * On a timeout the error lists how the held requests ended (0: the connection closed).
  */
 async function fillSlots(count: number, probe: () => Promise<Response>, base = server.url) {
   const held = Array.from({ length: count }, () => slowRequest('/api/portal/consents', base));
+  const endings: number[] = [];
   const shed = await until('a request to be shed', async () => {
     held.forEach((h, i) => {
-      if (h.refused()) held[i] = slowRequest('/api/portal/consents', base);
+      const ended = h.status();
+      if (ended === null) return;
+      endings.push(ended);
+      held[i] = slowRequest('/api/portal/consents', base);
     });
     const res = await probe();
     return res.status === 503 ? res : null;
+  }).catch((err: Error) => {
+    throw new Error(`${err.message}; the held requests ended with ${JSON.stringify(endings)}`);
   });
   return { held, shed };
 }
