@@ -39,7 +39,7 @@ test.describe('audit round trip', () => {
     for (const s of [goodSubmission, badSubmission]) {
       await expect
         .poll(async () => (await admin.collection('submissions').getOne(s.id)).readingState, { timeout: 30_000 })
-        .toMatch(/read|failed/);
+        .toMatch(/^(read|failed)$/); // not "reading": its signals come when it is done
     }
     await page.evaluate(() => localStorage.removeItem('pocketbase_auth'));
 
