@@ -101,7 +101,7 @@ export const MESSAGES = {
   noOpenCode:
     'Sie haben gerade keinen offenen Cashback-Code. Sobald Ihre Einkäufe einen neuen Code ergeben, erhalten Sie ihn per E-Mail und sehen ihn in Ihrem Profil.',
   control: 'Dieses Feld darf keine Zeilenumbrüche, Tabulatoren oder Steuerzeichen enthalten.',
-  /** Redeeming outside the campaign's redeem window (SPA notice and server refusal). */
+  /** Redeeming before the campaign's redeem window opens (the server's refusal; after it: redeemWindowEnded). */
   redeemWindowClosed: 'Cashback-Codes können derzeit nicht eingelöst werden. Der Einlösezeitraum ist nicht geöffnet.',
   /** A code whose own campaign's redeem window has ended (another campaign's may be open; decision 071). */
   redeemWindowEnded: (day: string) => `Die Einlösefrist für diesen Cashback-Code ist am ${day} abgelaufen.`,

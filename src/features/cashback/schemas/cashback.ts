@@ -24,7 +24,6 @@ export const CASHBACK_MESSAGES = {
   checkHelperFailed: 'Cashback Code konnte nicht überprüft werden',
   submitFailed: 'Fehler beim Hochladen der Rechnung',
   uploadFailed: 'Fehler beim Hochladen. Bitte versuchen Sie es erneut.',
-  windowClosed: MESSAGES.redeemWindowClosed,
   success: 'Ihre Einreichung war erfolgreich!',
   leaveWithInvoice:
     'Die ausgewählte Rechnung wird nicht gespeichert und muss dann erneut ausgewählt werden. Code und Bankverbindung bleiben in diesem Tab erhalten. Seite trotzdem verlassen?',
