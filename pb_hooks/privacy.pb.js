@@ -38,7 +38,7 @@ routerAdd(
 );
 
 // Deferred deletions run once their submissions and payouts are settled.
-cronAdd('account-deletions', '*/5 * * * *', () => {
+cronAdd('account-deletions', require(`${__hooks}/lib/nightly.js`).at('account-deletions'), () => {
   const result = require(`${__hooks}/lib/account-deletion.js`).runDeferred($app);
   if (result.deleted > 0) $app.logger().info('deferred account deletions', 'due', result.due, 'deleted', result.deleted);
 });

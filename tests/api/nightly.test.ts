@@ -26,7 +26,14 @@ it('the product runs each nightly job at its time', async () => {
   const server = await startPocketBase({ env: { PORTAL_NIGHTLY_JOBS: '' } });
   servers.push(server);
   expect(await schedules(server)).toMatchObject(AT);
-  expect(Object.keys(AT)).toEqual(['portal-db-optimize', 'registrations-file', 'audit-file', 'retention', 'consent-retention']);
+  expect(Object.keys(AT)).toEqual([
+    'portal-db-optimize',
+    'registrations-file',
+    'audit-file',
+    'retention',
+    'consent-retention',
+    'account-deletions',
+  ]);
 });
 
 it('the tests’ servers keep the nightly jobs, never due by the clock, and run one when asked', async () => {
