@@ -123,22 +123,11 @@ function recordVerdict(tx, submission, voucher, { auditorId, auditResultId, chec
       // A workshop whose deletion waits is not asked to resubmit (issue 58).
       deletionPending: !passed && user.getString('deletionRequestedAt') !== '',
       // The last day to submit again: the redeem window, or RESUBMIT_DAYS from now (decision 072).
-      until: passed ? '' : resubmitDay(tx, voucher.id),
+      until: passed ? '' : require(`${__hooks}/lib/redeem-window.js`).redeemUntil(tx, voucher.id).day,
       corrected: !!corrected,
     },
     concerns: { collection: 'submissions', id: submission.id },
   });
-}
-
-/**
- * The last day (German date) a reopened code can be submitted again, with the verdict just stored.
- * @param {CoreApp} tx
- * @param {string} voucherId
- */
-function resubmitDay(tx, voucherId) {
-  const clock = require(`${__hooks}/lib/clock.js`);
-  const until = require(`${__hooks}/lib/redeem-window.js`).redeemUntil(tx, voucherId);
-  return until ? require(`${__hooks}/vendor/rules.js`).germanDate(clock.berlinDay(clock.parseDate(until)).iso) : '';
 }
 
 /**

@@ -58,9 +58,9 @@ SELECT json_object(
   'vouchers', json((
     SELECT json_group_array(json_object('id', v.id, 'code', v.code, 'status', v.status, 'created', v.created,
              'campaignLabel', v.campaignLabel, 'paidOn', v.paidOn, 'redeemEnd', v.redeemEnd,
-             'redeemable', json(CASE WHEN v.redeemable THEN 'true' ELSE 'false' END)))
+             'redeemable', json(CASE WHEN ${redeemWindow().redeemableSql('v.redeemEnd')} THEN 'true' ELSE 'false' END)))
       FROM (SELECT v.id, v.code, v.status, v.created, COALESCE(${labelSql('c')}, '-') AS campaignLabel,
-                   COALESCE(${redeemWindow().redeemUntilSql()}, '') AS redeemEnd, COALESCE(${redeemWindow().redeemableSql()}, 0) AS redeemable,
+                   COALESCE(${redeemWindow().redeemUntilSql()}, '') AS redeemEnd,
                    (SELECT p.paidOn FROM payouts p WHERE p.user = v.user AND p.voucher = v.id AND p.status = 'paid' AND p.paidOn != '' LIMIT 1) AS paidOn
               FROM vouchers v LEFT JOIN campaigns c ON c.id = v.campaign
              WHERE v.user = u.id

@@ -20,20 +20,25 @@ function redeemUntilSql() {
        WHERE s.voucher = v.id AND a.outcome = 'rejected'), '')) ELSE c.redeemEnd END`;
 }
 
-/** SQL: code `v` of campaign `c` can be redeemed at `{:now}` (decision 071). */
-function redeemableSql() {
-  return `v.status = 'open' AND (${redeemUntilSql()}) >= {:now}`;
+/**
+ * SQL: code `v` can be redeemed at `{:now}` (decision 071). `until` is redeemUntilSql() by default;
+ * a statement that selects that already names its column instead, so it is worked out once a row.
+ * @param {string} [until]
+ */
+function redeemableSql(until = redeemUntilSql()) {
+  return `v.status = 'open' AND (${until}) >= {:now}`;
 }
 
 /**
- * Until when a code can be redeemed (a PocketBase date string); `app` may be a transaction, whose
- * verdict just stored counts.
+ * Until when a code can be redeemed: the moment and its day in German ('30.11.2025'); `app` may be
+ * a transaction, whose verdict just stored counts.
  * @param {CoreApp} app
  * @param {string} voucherId
- * @returns {string}
+ * @returns {{ at: Date, day: string }}
  */
 function redeemUntil(app, voucherId) {
-  return String(
+  const clock = require(`${__hooks}/lib/clock.js`);
+  const until = String(
     require(`${__hooks}/lib/database.js`).rowOf(
       app,
       `SELECT COALESCE(${redeemUntilSql()}, '') AS until FROM vouchers v JOIN campaigns c ON c.id = v.campaign WHERE v.id = {:id}`,
@@ -41,6 +46,8 @@ function redeemUntil(app, voucherId) {
       { until: '' },
     ).until,
   );
+  const at = clock.parseDate(until);
+  return { at, day: until ? rules().germanDate(clock.berlinDay(at).iso) : '' };
 }
 
 /**

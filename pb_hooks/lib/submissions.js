@@ -85,11 +85,8 @@ function createSubmission(e) {
       refuse(e, 'voucher', 'validation_invalid_voucher', rulebook.MESSAGES.code);
     }
     const now = clock.now();
-    const until = clock.parseDate(require(`${__hooks}/lib/redeem-window.js`).redeemUntil(tx, voucher.id));
-    if (now > until) {
-      const day = rulebook.germanDate(clock.berlinDay(until).iso);
-      refuse(e, 'voucher', 'validation_redeem_window_closed', rulebook.MESSAGES.redeemWindowEnded(day));
-    }
+    const until = require(`${__hooks}/lib/redeem-window.js`).redeemUntil(tx, voucher.id);
+    if (now > until.at) refuse(e, 'voucher', 'validation_redeem_window_closed', rulebook.MESSAGES.redeemWindowEnded(until.day));
     if (now < clock.parseDate(campaign.getString('redeemStart'))) {
       refuse(e, 'voucher', 'validation_redeem_window_closed', rulebook.MESSAGES.redeemWindowClosed);
     }
